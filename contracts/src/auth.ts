@@ -1,0 +1,31 @@
+/**
+ * The claims of the short-lived JWT that workspaces-auth signs (EdDSA) and every service verifies against
+ * `/.well-known/jwks.json` (ARCHITECTURE §4). The gateway swaps the session cookie for this token on each
+ * request and passes it upstream as `Authorization: Bearer <jwt>`.
+ */
+import { z } from 'zod';
+import { AccessLevel } from './entities/identity';
+
+/** JWT issuer and audience every service checks. */
+export const JWT_ISSUER = 'formloom:workspaces-auth';
+export const JWT_AUDIENCE = 'formloom';
+
+/**
+ * The verified claims a service sees: `sub` is the user id (decimal string, per RFC 7519 §4.1.2),
+ * `org` the organization id, `adm` whether the user is an admin, `ws` the user's workspaces
+ * (workspace id as a decimal string → access level), `email` the user's address.
+ */
+export const AuthClaims = z.object({
+  sub: z.string().regex(/^\d+$/),
+  org: z.number().int().positive(),
+  adm: z.boolean(),
+  email: z.string(),
+  ws: z.record(z.string(), AccessLevel),
+});
+/** Verified JWT claims; see {@link AuthClaims}. */
+export type AuthClaims = z.infer<typeof AuthClaims>;
+
+/** Header that carries the shared service token on `/internal/…` calls between services. */
+export const INTERNAL_TOKEN_HEADER = 'x-internal-token';
+/** Name of the session cookie set by workspaces-auth. */
+export const SESSION_COOKIE = 'formloom_session';

@@ -1,0 +1,153 @@
+/**
+ * Every user-facing text of the product specification, quoted verbatim, in one catalogue.
+ *
+ * Source: `shared/spec/000_*.txt` (spec 000) and `shared/spec/001_*.txt` (spec 001). `{product}` in the
+ * spec is written as {@link PRODUCT_NAME}. Texts the spec does not give (it says "not shown") are ours and
+ * are marked `ours`. Functions build the texts that carry a value.
+ */
+
+/** The product's own name, written where the spec says `{product}`. */
+export const PRODUCT_NAME = 'Formloom';
+
+export const copy = {
+  flows: {
+    /** spec 000 §8: form creation returned no flow. */
+    hadTroubleCreatingForm: 'Had trouble creating new form',
+    /** spec 000 §8, §6: a workspace that is missing or not accessible. */
+    workspaceNotFound: 'Workspace not found',
+    /** spec 000 §8. */
+    goHome: 'Go home',
+    /** ours: a flow that does not exist or is not visible to the caller. */
+    flowNotFound: 'Form not found',
+    /** ours: the public form of a flow that was never published. */
+    flowNotPublished: 'This form is not published',
+    /** ours: a submission that failed validation. */
+    submissionInvalid: 'Some answers need your attention',
+    /** ours: the template refers to a step that does not exist. */
+    unknownStep: (stepId: string) => `Step "${stepId}" does not exist`,
+    /** ours: two widgets share one id. */
+    duplicateWidgetId: (widgetId: string) => `Question id "${widgetId}" is used more than once`,
+    /** ours: an unknown widget type at save time. */
+    unknownWidgetType: (type: string) => `Unknown question type "${type}"`,
+    /** ours: an unknown step (page) type at save time. */
+    unknownStepType: (type: string) => `Unknown page type "${type}"`,
+    /** ours: a step's key in `steps` differs from its `id`. */
+    stepIdMismatch: (key: string) => `Page id must equal its key "${key}"`,
+    /** ours: two choices of one question share an id. */
+    duplicateOptionId: (optionId: string) => `Choice id "${optionId}" is used more than once in this question`,
+    /** ours: a NumberInput whose minimum is above its maximum. */
+    minAboveMax: 'The minimum must not be greater than the maximum',
+    /** ours: the template has more pages than allowed. */
+    tooManySteps: (max: number) => `A form can have at most ${max} pages`,
+    /** ours: a page has more questions than allowed. */
+    tooManyWidgets: (max: number) => `A page can have at most ${max} questions`,
+    /** ours: the name of the n-th page of a new form (`Page 1`). */
+    pageName: (n: number) => `Page ${n}`,
+    /** ours: the blank template's ending page (name, title, body). */
+    endingName: 'Thank you',
+    endingTitle: 'Thanks!',
+    endingBody: "We've received your submission.",
+  },
+  /** ours: answer validation messages shown next to a question, on the public form and in 400 details. */
+  answers: {
+    required: 'This question is required',
+    invalidEmail: 'Please enter a valid email address',
+    invalidUrl: 'Please enter a valid URL',
+    invalidPhone: 'Please enter a valid phone number',
+    invalidNumber: 'Please enter a number',
+    numberTooSmall: (min: number) => `Please enter a number of at least ${min}`,
+    numberTooLarge: (max: number) => `Please enter a number of at most ${max}`,
+    invalidOption: 'Please choose one of the options',
+    invalidDate: 'Please enter a valid date',
+    invalidRating: (max: number) => `Please choose a rating from 1 to ${max}`,
+    invalidText: 'Please enter text',
+    textTooLong: (max: number) => `Please enter at most ${max} characters`,
+    invalidBoolean: 'Please check or uncheck the box',
+    unknownQuestion: 'This question is not on the form',
+    /** ours: the answers are not an object keyed by question id. */
+    notAnObject: 'Answers must be an object keyed by question id',
+    /** ours: a Checkboxes answer that names one choice twice. */
+    duplicateOption: 'Please choose each option at most once',
+  },
+  defaultNames: {
+    /** spec 000 §9 default names. */
+    newForm: 'New form',
+    myForm: 'My form',
+    myQuiz: 'My quiz',
+    paymentForm: 'Payment form',
+    serviceForm: (service: string) => `My ${service} form`,
+  },
+  auth: {
+    /** issue 2: a wrong email/password pair. */
+    invalidCredentials: 'Invalid email or password',
+    /** ours. */
+    emailTaken: 'An account with this email already exists',
+    /** ours (rule: issue 2, at least 8 characters). */
+    passwordTooShort: (min: number) => `Password must be at least ${min} characters`,
+    /** ours. */
+    signInRequired: 'Please sign in',
+    /** ours. */
+    tooManyAttempts: 'Too many attempts. Please wait a minute and try again',
+    /** ours: the ids `home` and `trash` are reserved (spec 000 §2). */
+    reservedWorkspaceId: 'This workspace name is reserved',
+    /** ours. */
+    adminOnly: 'Only admins can do this',
+    /** ours. */
+    writeAccessRequired: 'You need write access to this workspace',
+  },
+  roles: {
+    /** spec 000 §6. */
+    limitedAccessBadge: 'Limited access',
+    readTooltip:
+      'You have limited access to this workspace. Ask an admin to upgrade your access if you wish to create or edit forms.',
+    limitedTooltip:
+      'You have limited access to this workspace. Ask an admin to upgrade your access if you wish to create or view all forms.',
+  },
+  workflows: {
+    /** spec 001 §8 (spec 000 §8 adds '@{host}'; the form without a host is used when no host is configured). */
+    maxWorkflows: 'Maximum number of workflows added - contact support to enable more',
+    maxWorkflowsWithHost: (host: string) =>
+      `Maximum number of workflows added - contact support@${host} to enable more`,
+    maxActions: 'Maximum number of actions added - contact support to enable more',
+    createFailed: 'Had trouble creating a new workflow. Contact support for any help',
+    saveFailed: 'Had trouble saving workflow',
+    publishFailed: 'Had trouble publishing workflow',
+    updateFailed: 'Had trouble updating workflow',
+    deleteFailed: 'Had trouble deleting workflow. Contact support for any help',
+    deleteRunsFailed: 'Had trouble deleting workflow runs. Contact support for any help',
+    signUpToCreate: 'Sign up to create a workflow',
+    setupNeededPrefix: 'Setup needed: ',
+    /** spec 001 §5 email node validation. */
+    invalidEmail: (value: string) => `Invalid email: ${value}`,
+    chooseSendFrom: 'Choose Send email from',
+    /** ours: a workflow id that does not exist or is not visible to the caller. */
+    workflowNotFound: 'Workflow not found',
+  },
+  email: {
+    /** spec 001 §9 defaults of the thank-you email. */
+    defaultSubject: 'Thank you for your submission',
+    defaultBodyGreeting: 'Hi there',
+    defaultBodyLine: "We've received your submission and will be in touch shortly",
+    defaultSenderName: 'Notifications',
+  },
+  errors: {
+    /** ours: generic texts of the one error format. */
+    validation: 'The request is not valid',
+    malformedJson: 'The request body is not valid JSON',
+    payloadTooLarge: 'The request body is too large',
+    notFound: 'Not found',
+    internal: 'Something went wrong on our side. Please try again',
+    unavailable: 'The service is temporarily unavailable',
+  },
+  /** ours: generic texts for schema errors (zod issues mapped to `{path, message}` details). */
+  validation: {
+    required: 'This field is required',
+    expected: (what: string) => `Expected ${what}`,
+    notEmpty: 'This field must not be empty',
+    tooShort: (min: number) => `Must be at least ${min} characters`,
+    tooLong: (max: number) => `Must be at most ${max} characters`,
+    tooFewItems: (min: number) => `Must have at least ${min} items`,
+    tooManyItems: (max: number) => `Must have at most ${max} items`,
+    invalidValue: 'This value is not valid',
+  },
+} as const;

@@ -1,0 +1,25 @@
+/**
+ * `form.submitted` v1: a respondent submitted a published form (flows → workflows-engine, integrations).
+ * The data carries the answered questions in Fillout's shape so consumers need not call flows back.
+ * Key: the flow's public identifier.
+ */
+import { z } from 'zod';
+import { SubmissionQuestion } from '../entities/flow';
+
+export const FORM_SUBMITTED = 'form.submitted' as const;
+export const FORM_SUBMITTED_VERSION = 1;
+
+/** The data of `form.submitted` v1. */
+export const FormSubmittedData = z.object({
+  flowId: z.number().int().positive(),
+  flowPublicIdentifier: z.string(),
+  flowName: z.string(),
+  submissionId: z.string(),
+  submissionTime: z.string(),
+  /** The answers by widget id, as submitted. */
+  answers: z.record(z.string(), z.unknown()),
+  /** Every question of the live template, answered or not, in page order. */
+  questions: z.array(SubmissionQuestion),
+});
+/** The data of `form.submitted` v1. */
+export type FormSubmittedData = z.infer<typeof FormSubmittedData>;

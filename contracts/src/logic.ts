@@ -1,0 +1,82 @@
+/**
+ * Logic values: how a workflow template refers to a submission's answers and other run data. Spec 001 §3
+ * speaks of "logic values" (recipients, record ids, offsets, filter values); this is the one form Formloom
+ * uses for all of them.
+ *
+ * A logic value is either a literal (string, number, boolean, null) or a reference `{ "var": "<path>" }`
+ * (the `var` operator of JsonLogic). Inside free text (email subjects, text blocks, messages) the same path is
+ * written as `{{<path>}}`. Paths:
+ *
+ * | path                          | value                                                   |
+ * | ----------------------------- | ------------------------------------------------------- |
+ * | `answers.<widgetId>`          | the submission's answer to that question                |
+ * | `submission.submissionId`     | the submission id                                       |
+ * | `submission.submissionTime`   | the submission time (ISO 8601)                          |
+ * | `flow.publicIdentifier`       | the form's public identifier                            |
+ * | `flow.name`                   | the form's name                                         |
+ *
+ * Example: recipients addressed to the answer of EmailInput `w2`: `{ "email": { "var": "answers.w2" } }`;
+ * subject `"Thanks {{answers.w1}}"`.
+ */
+import { z } from 'zod';
+
+/** A reference to run data; see the module doc for paths. */
+export const LogicRef = z.object({ var: z.string().min(1).max(200) });
+/** A reference `{var: path}`. */
+export type LogicRef = z.infer<typeof LogicRef>;
+
+/** A literal or a reference. */
+export const LogicValue = z.union([z.string(), z.number(), z.boolean(), z.null(), LogicRef]);
+/** A literal or a reference. */
+export type LogicValue = z.infer<typeof LogicValue>;
+
+/** The data logic values are resolved against. */
+export interface LogicContext {
+  answers: Record<string, unknown>;
+  submission?: { submissionId: string; submissionTime: string };
+  flow?: { publicIdentifier: string; name: string };
+}
+
+/** Builds the reference to a question's answer: `answerRef('w2')` → `{var: 'answers.w2'}`. */
+export function answerRef(widgetId: string): LogicRef {
+  return { var: `answers.${widgetId}` };
+}
+
+/** True when `value` is a `{var}` reference. */
+export function isLogicRef(value: unknown): value is LogicRef {
+  return typeof value === 'object' && value !== null && typeof (value as { var?: unknown }).var === 'string';
+}
+
+/**
+ * Reads a dotted path (`answers.w2`) from the context. Returns `undefined` for an unknown path; never throws.
+ */
+export function readPath(context: LogicContext, path: string): unknown {
+  const [head, ...rest] = path.split('.');
+  if (head !== 'answers' && head !== 'submission' && head !== 'flow') return undefined;
+  let current: unknown = context[head];
+  for (const key of rest) {
+    if (typeof current !== 'object' || current === null || !Object.prototype.hasOwnProperty.call(current, key)) {
+      return undefined;
+    }
+    current = (current as Record<string, unknown>)[key];
+  }
+  return current;
+}
+
+/** Resolves a logic value: literals as they are, references through {@link readPath}. */
+export function resolveLogicValue(value: LogicValue, context: LogicContext): unknown {
+  return isLogicRef(value) ? readPath(context, value.var) : value;
+}
+
+/** Formats a resolved value for text: arrays joined with ', ', null/undefined as ''. */
+export function formatValue(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (Array.isArray(value)) return value.map(formatValue).join(', ');
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** Replaces every `{{path}}` in `text` with the formatted value at that path ('' when unknown). */
+export function interpolate(text: string, context: LogicContext): string {
+  return text.replace(/\{\{\s*([\w.-]+)\s*\}\}/g, (_m, path: string) => formatValue(readPath(context, path)));
+}

@@ -1,0 +1,208 @@
+/**
+ * Flow template rules (spec 000 §3 "Flow template"; shape in `entities/flow-template.ts`): validation at
+ * save time, page order, and the template of a new blank form. Pure; runs in the browser and the services.
+ */
+import type { FieldError } from '../errors';
+import { FlowTemplate } from '../entities/flow-template';
+import type { FormStep, Step, Widget } from '../entities/flow-template';
+import { copy } from '../copy';
+import { MAX_STEPS_PER_FLOW, MAX_WIDGETS_PER_STEP } from '../limits';
+import type { ZodIssue } from './field-errors';
+import { fieldErrorsFromIssues, joinPath, valueAt } from './field-errors';
+
+/** The outcome of {@link validateFlowTemplate}: the parsed template, or every error found. */
+export type FlowTemplateResult = { ok: true; template: FlowTemplate } | { ok: false; errors: FieldError[] };
+
+/** A widget together with the id of the page (form step) that holds it. */
+export interface PlacedWidget {
+  stepId: string;
+  widget: Widget;
+}
+
+/**
+ * Validates a flow template as sent by the editor or the API.
+ *
+ * 1. Shape: parsed with the `FlowTemplate` zod schema (unknown keys are dropped, `required` defaults to
+ *    false). Every zod issue becomes `{path, message}` with a dotted path; an unknown widget type gives
+ *    `copy.flows.unknownWidgetType(type)` at `steps.<stepId>.template.widgets.<i>.type`, an unknown step type
+ *    `copy.flows.unknownStepType(type)` at `steps.<stepId>.type`.
+ * 2. When the shape is valid, the references and bounds (see {@link templateReferenceErrors}).
+ *
+ * Returns `{ok: true, template}` (the parsed template) or `{ok: false, errors}`; never throws.
+ */
+export function validateFlowTemplate(input: unknown): FlowTemplateResult {
+  const parsed = FlowTemplate.safeParse(input);
+  if (!parsed.success) {
+    return { ok: false, errors: fieldErrorsFromIssues(parsed.error.issues, input, typeIssue) };
+  }
+  const errors = templateReferenceErrors(parsed.data);
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, template: parsed.data };
+}
+
+/**
+ * Gives unknown widget and step types their own message, at the `type` field's path. zod 4 reports a failed
+ * discriminator at `…type` (older releases at the object itself; both are handled).
+ */
+function typeIssue(issue: ZodIssue, value: unknown): FieldError | undefined {
+  if (issue.code !== 'invalid_union' || issue.discriminator !== 'type') return undefined;
+  const atType = issue.path.at(-1) === 'type';
+  const segments = atType ? issue.path : [...issue.path, 'type'];
+  const type = atType ? value : valueAt(value, ['type']);
+  const path = joinPath(segments);
+  if (type === undefined) return { path, message: copy.validation.required };
+  const isStep = segments.length === 3 && segments[0] === 'steps';
+  const name = String(type);
+  return { path, message: isStep ? copy.flows.unknownStepType(name) : copy.flows.unknownWidgetType(name) };
+}
+
+/**
+ * Checks a shape-valid template:
+ * - at most `MAX_STEPS_PER_FLOW` steps (path `steps`) and `MAX_WIDGETS_PER_STEP` widgets per page
+ *   (path `steps.<key>.template.widgets`);
+ * - each step's record key equals its `id` (`copy.flows.stepIdMismatch`, path `steps.<key>.id`);
+ * - `firstStep` and every `defaultNextStep` name a step (`copy.flows.unknownStep`, paths `firstStep`,
+ *   `steps.<key>.nextStep.defaultNextStep`);
+ * - widget ids are unique across the template (`copy.flows.duplicateWidgetId`, at each repeat's `.id`, in
+ *   page order);
+ * - option ids are unique within a widget (`copy.flows.duplicateOptionId`, at the repeat's `.id`);
+ * - a NumberInput's `min` is not above its `max` (`copy.flows.minAboveMax`, path `….template.min`).
+ *
+ * Cycles (a page leading back to an earlier page) are not refused; {@link orderedSteps} stops at a repeat.
+ * Returns `[]` when the template is sound.
+ */
+export function templateReferenceErrors(template: FlowTemplate): FieldError[] {
+  return [...stepErrors(template), ...widgetErrors(template)];
+}
+
+function stepErrors(template: FlowTemplate): FieldError[] {
+  const errors: FieldError[] = [];
+  const entries = Object.entries(template.steps);
+  if (entries.length > MAX_STEPS_PER_FLOW) {
+    errors.push({ path: 'steps', message: copy.flows.tooManySteps(MAX_STEPS_PER_FLOW) });
+  }
+  if (!hasStep(template, template.firstStep)) {
+    errors.push({ path: 'firstStep', message: copy.flows.unknownStep(template.firstStep) });
+  }
+  for (const [key, step] of entries) {
+    if (step.id !== key) errors.push({ path: `steps.${key}.id`, message: copy.flows.stepIdMismatch(key) });
+    if (step.type !== 'form') continue;
+    const next = step.nextStep.defaultNextStep;
+    if (!hasStep(template, next)) {
+      errors.push({ path: `steps.${key}.nextStep.defaultNextStep`, message: copy.flows.unknownStep(next) });
+    }
+    if (step.template.widgets.length > MAX_WIDGETS_PER_STEP) {
+      errors.push({ path: `steps.${key}.template.widgets`, message: copy.flows.tooManyWidgets(MAX_WIDGETS_PER_STEP) });
+    }
+  }
+  return errors;
+}
+
+function widgetErrors(template: FlowTemplate): FieldError[] {
+  const errors: FieldError[] = [];
+  const seenIds = new Set<string>();
+  for (const [key, step] of stepEntriesInOrder(template)) {
+    if (step.type !== 'form') continue;
+    step.template.widgets.forEach((widget, index) => {
+      const path = `steps.${key}.template.widgets.${index}`;
+      if (seenIds.has(widget.id)) errors.push({ path: `${path}.id`, message: copy.flows.duplicateWidgetId(widget.id) });
+      seenIds.add(widget.id);
+      errors.push(...widgetSettingErrors(widget, path));
+    });
+  }
+  return errors;
+}
+
+function widgetSettingErrors(widget: Widget, path: string): FieldError[] {
+  if (widget.type === 'NumberInput') {
+    const { min, max } = widget.template;
+    return min !== undefined && max !== undefined && min > max
+      ? [{ path: `${path}.template.min`, message: copy.flows.minAboveMax }]
+      : [];
+  }
+  if (!('options' in widget.template)) return [];
+  const errors: FieldError[] = [];
+  const seen = new Set<string>();
+  widget.template.options.forEach((option, index) => {
+    if (seen.has(option.id)) {
+      errors.push({ path: `${path}.template.options.${index}.id`, message: copy.flows.duplicateOptionId(option.id) });
+    }
+    seen.add(option.id);
+  });
+  return errors;
+}
+
+function hasStep(template: FlowTemplate, key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(template.steps, key);
+}
+
+function stepAt(template: FlowTemplate, key: string): Step | undefined {
+  return hasStep(template, key) ? template.steps[key] : undefined;
+}
+
+/** `[key, step]` pairs in page order (see {@link orderedSteps}). */
+function stepEntriesInOrder(template: FlowTemplate): Array<[string, Step]> {
+  const seen = new Set<string>();
+  const entries: Array<[string, Step]> = [];
+  let key: string | null = template.firstStep;
+  while (key !== null && !seen.has(key)) {
+    const step = stepAt(template, key);
+    if (!step) break;
+    seen.add(key);
+    entries.push([key, step]);
+    key = step.type === 'form' ? step.nextStep.defaultNextStep : null;
+  }
+  for (const [other, step] of Object.entries(template.steps)) {
+    if (!seen.has(other)) entries.push([other, step]);
+  }
+  return entries;
+}
+
+/**
+ * The steps in page order: from `firstStep` along each form step's `defaultNextStep` until an ending, a step
+ * already visited, or a missing step; then the steps not reached that way, in the record's key order (JS
+ * object order: integer-like keys first, then insertion order). Every step appears exactly once.
+ */
+export function orderedSteps(template: FlowTemplate): Step[] {
+  return stepEntriesInOrder(template).map(([, step]) => step);
+}
+
+/**
+ * Every widget of every form step in page order ({@link orderedSteps}, then the widgets' array order), each
+ * with the `id` of its step.
+ */
+export function formWidgets(template: FlowTemplate): PlacedWidget[] {
+  return orderedSteps(template)
+    .filter((step): step is FormStep => step.type === 'form')
+    .flatMap((step) => step.template.widgets.map((widget) => ({ stepId: step.id, widget })));
+}
+
+/** Step ids of {@link blankFlowTemplate}. */
+export const BLANK_TEMPLATE_IDS = { firstPage: 'page1', ending: 'ending' } as const;
+
+/**
+ * The template of a new blank form: one empty form page 'Page 1' (id `page1`) leading to an ending
+ * 'Thank you' (id `ending`) titled 'Thanks!' with the body "We've received your submission.". A new object on
+ * every call. Texts in `copy.flows`.
+ */
+export function blankFlowTemplate(): FlowTemplate {
+  const { firstPage, ending } = BLANK_TEMPLATE_IDS;
+  return {
+    firstStep: firstPage,
+    steps: {
+      [firstPage]: {
+        id: firstPage,
+        name: copy.flows.pageName(1),
+        type: 'form',
+        template: { widgets: [] },
+        nextStep: { defaultNextStep: ending },
+      },
+      [ending]: {
+        id: ending,
+        name: copy.flows.endingName,
+        type: 'ending',
+        template: { title: copy.flows.endingTitle, body: copy.flows.endingBody },
+        nextStep: null,
+      },
+    },
+  };
+}

@@ -1,0 +1,29 @@
+/**
+ * A submission's answers as Fillout's `questions` list (`entities/flow.ts` `SubmissionQuestion`), used by the
+ * submissions list and the `form.submitted` event. Pure; runs in the browser and the services.
+ */
+import type { FlowTemplate } from '../entities/flow-template';
+import type { SubmissionQuestion } from '../entities/flow';
+import { isEmptyAnswer } from './answers';
+import { formWidgets } from './flow-template';
+
+/**
+ * Every form widget of `template` in page order (see `formWidgets`) as `{id, name, type, value}`: `id` and
+ * `type` are the widget's, `name` is the widget's `name` (its label when the name is blank), `value` is the
+ * answer from `answers` (keyed by widget id) or `null` when unanswered ({@link isEmptyAnswer}). Answers to
+ * widgets no longer in the template are left out.
+ */
+export function toSubmissionQuestions(
+  template: FlowTemplate,
+  answers: Readonly<Record<string, unknown>>,
+): SubmissionQuestion[] {
+  return formWidgets(template).map(({ widget }) => {
+    const value = Object.prototype.hasOwnProperty.call(answers, widget.id) ? answers[widget.id] : undefined;
+    return {
+      id: widget.id,
+      name: widget.name.trim() ? widget.name : widget.template.label,
+      type: widget.type,
+      value: isEmptyAnswer(value) ? null : value,
+    };
+  });
+}

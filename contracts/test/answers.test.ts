@@ -1,0 +1,320 @@
+import { isEmptyAnswer, validateAnswers } from '../src/rules/answers';
+import { copy } from '../src/copy';
+import {
+  EMAIL_MAX_LENGTH,
+  LONG_ANSWER_MAX_LENGTH,
+  SHORT_ANSWER_MAX_LENGTH,
+  STAR_RATING_MAX,
+  URL_MAX_LENGTH,
+} from '../src/limits';
+import { allWidgetsTemplate, exampleTemplateJson, withRequired } from './fixtures';
+import { validateFlowTemplate } from '../src/rules/flow-template';
+import type { FlowTemplate } from '../src/entities/flow-template';
+
+const template = allWidgetsTemplate();
+
+function validOne(widgetId: string, value: unknown): unknown {
+  const result = validateAnswers(template, { [widgetId]: value });
+  if (!result.ok) throw new Error(`${widgetId}=${JSON.stringify(value)}: ${JSON.stringify(result.errors)}`);
+  return result.answers[widgetId];
+}
+
+function errorsOfOne(widgetId: string, value: unknown) {
+  const result = validateAnswers(template, { [widgetId]: value });
+  return result.ok ? [] : result.errors;
+}
+
+/** [widget id, input, normalized value] */
+const valid: Array<[string, unknown, unknown]> = [
+  ['shortanswer', 'Ada', 'Ada'],
+  ['shortanswer', '  Ada  ', '  Ada  '],
+  ['shortanswer', 'x'.repeat(SHORT_ANSWER_MAX_LENGTH), 'x'.repeat(SHORT_ANSWER_MAX_LENGTH)],
+  ['shortanswer', '😀'.repeat(SHORT_ANSWER_MAX_LENGTH), '😀'.repeat(SHORT_ANSWER_MAX_LENGTH)],
+  ['longanswer', 'line 1\nline 2', 'line 1\nline 2'],
+  ['longanswer', 'y'.repeat(LONG_ANSWER_MAX_LENGTH), 'y'.repeat(LONG_ANSWER_MAX_LENGTH)],
+  ['emailinput', 'ada@example.com', 'ada@example.com'],
+  ['emailinput', ' Ada.Lovelace+forms@mail.example.co.uk ', 'Ada.Lovelace+forms@mail.example.co.uk'],
+  ['emailinput', "o'brien_1@sub-domain.example.xn--p1ai", "o'brien_1@sub-domain.example.xn--p1ai"],
+  ['urlinput', 'https://example.com', 'https://example.com'],
+  ['urlinput', 'http://www.example.com/a/b?c=1#d', 'http://www.example.com/a/b?c=1#d'],
+  ['urlinput', 'HTTPS://Example.COM', 'HTTPS://Example.COM'],
+  ['urlinput', 'example.com', 'example.com'],
+  ['urlinput', ' www.example.com/path ', 'www.example.com/path'],
+  ['urlinput', 'example.com:8080/x', 'example.com:8080/x'],
+  ['urlinput', 'http://192.168.0.1/', 'http://192.168.0.1/'],
+  ['phonenumber', '+1 (555) 123-4567', '+1 (555) 123-4567'],
+  ['phonenumber', '030.1234.567', '030.1234.567'],
+  ['phonenumber', '1234567', '1234567'],
+  ['phonenumber', '+123456789012345', '+123456789012345'],
+  ['numberinput', 42, 42],
+  ['numberinput', 0, 0],
+  ['numberinput', 120, 120],
+  ['numberinput', '7', 7],
+  ['numberinput', ' 3.5 ', 3.5],
+  ['numberinput', '1e2', 100],
+  ['multiplechoice', 'a', 'a'],
+  ['dropdown', 'c', 'c'],
+  ['checkboxes', ['b'], ['b']],
+  ['checkboxes', ['c', 'a'], ['c', 'a']],
+  ['checkbox', true, true],
+  ['checkbox', false, false],
+  ['datepicker', '2024-02-29', '2024-02-29'],
+  ['datepicker', '2000-02-29', '2000-02-29'],
+  ['datepicker', '1999-12-31', '1999-12-31'],
+  ['starrating', 1, 1],
+  ['starrating', STAR_RATING_MAX, STAR_RATING_MAX],
+  ['starrating', '4', 4],
+];
+
+/** [widget id, input, message] */
+const invalid: Array<[string, unknown, string]> = [
+  ['shortanswer', 12, copy.answers.invalidText],
+  ['shortanswer', ['a'], copy.answers.invalidText],
+  ['shortanswer', 'x'.repeat(SHORT_ANSWER_MAX_LENGTH + 1), copy.answers.textTooLong(SHORT_ANSWER_MAX_LENGTH)],
+  ['longanswer', { text: 'a' }, copy.answers.invalidText],
+  ['longanswer', 'y'.repeat(LONG_ANSWER_MAX_LENGTH + 1), copy.answers.textTooLong(LONG_ANSWER_MAX_LENGTH)],
+  ['emailinput', 'ada', copy.answers.invalidEmail],
+  ['emailinput', 'ada@example', copy.answers.invalidEmail],
+  ['emailinput', 'ada@@example.com', copy.answers.invalidEmail],
+  ['emailinput', 'a b@example.com', copy.answers.invalidEmail],
+  ['emailinput', 'ada@exa mple.com', copy.answers.invalidEmail],
+  ['emailinput', '.ada@example.com', copy.answers.invalidEmail],
+  ['emailinput', 'ada..l@example.com', copy.answers.invalidEmail],
+  ['emailinput', 'ada@-example.com', copy.answers.invalidEmail],
+  ['emailinput', 'ada@example.c', copy.answers.invalidEmail],
+  ['emailinput', 'ada@example.123', copy.answers.invalidEmail],
+  ['emailinput', `${'a'.repeat(65)}@example.com`, copy.answers.invalidEmail],
+  ['emailinput', `a@${Array.from({ length: 6 }, () => 'b'.repeat(60)).join('.')}.com`, copy.answers.invalidEmail],
+  ['emailinput', 42, copy.answers.invalidEmail],
+  ['urlinput', 'ftp://example.com', copy.answers.invalidUrl],
+  ['urlinput', 'mailto:ada@example.com', copy.answers.invalidUrl],
+  ['urlinput', 'javascript:alert(1)', copy.answers.invalidUrl],
+  ['urlinput', 'http://localhost:3000', copy.answers.invalidUrl],
+  ['urlinput', 'example', copy.answers.invalidUrl],
+  ['urlinput', 'https://exa mple.com', copy.answers.invalidUrl],
+  ['urlinput', 'https://example..com', copy.answers.invalidUrl],
+  ['urlinput', `https://example.com/${'p'.repeat(URL_MAX_LENGTH)}`, copy.answers.invalidUrl],
+  ['urlinput', true, copy.answers.invalidUrl],
+  ['phonenumber', '123456', copy.answers.invalidPhone],
+  ['phonenumber', '1234567890123456', copy.answers.invalidPhone],
+  ['phonenumber', '555-CALL-NOW', copy.answers.invalidPhone],
+  ['phonenumber', '1+234567890', copy.answers.invalidPhone],
+  ['phonenumber', 5551234567, copy.answers.invalidPhone],
+  ['numberinput', 'abc', copy.answers.invalidNumber],
+  ['numberinput', '12px', copy.answers.invalidNumber],
+  ['numberinput', '0x10', copy.answers.invalidNumber],
+  ['numberinput', 'Infinity', copy.answers.invalidNumber],
+  ['numberinput', Number.NaN, copy.answers.invalidNumber],
+  ['numberinput', true, copy.answers.invalidNumber],
+  ['numberinput', -1, copy.answers.numberTooSmall(0)],
+  ['numberinput', '120.5', copy.answers.numberTooLarge(120)],
+  ['multiplechoice', 'z', copy.answers.invalidOption],
+  ['multiplechoice', ['a'], copy.answers.invalidOption],
+  ['dropdown', 'A', copy.answers.invalidOption],
+  ['checkboxes', 'a', copy.answers.invalidOption],
+  ['checkboxes', ['a', 'z'], copy.answers.invalidOption],
+  ['checkboxes', ['a', 1], copy.answers.invalidOption],
+  ['checkboxes', ['a', 'a'], copy.answers.duplicateOption],
+  ['checkbox', 'true', copy.answers.invalidBoolean],
+  ['checkbox', 1, copy.answers.invalidBoolean],
+  ['datepicker', '2023-02-29', copy.answers.invalidDate],
+  ['datepicker', '1900-02-29', copy.answers.invalidDate],
+  ['datepicker', '2024-04-31', copy.answers.invalidDate],
+  ['datepicker', '2024-13-01', copy.answers.invalidDate],
+  ['datepicker', '2024-00-10', copy.answers.invalidDate],
+  ['datepicker', '0000-01-01', copy.answers.invalidDate],
+  ['datepicker', '2024-1-5', copy.answers.invalidDate],
+  ['datepicker', '2024-01-05T10:00:00Z', copy.answers.invalidDate],
+  ['datepicker', 20240105, copy.answers.invalidDate],
+  ['starrating', 0, copy.answers.invalidRating(STAR_RATING_MAX)],
+  ['starrating', STAR_RATING_MAX + 1, copy.answers.invalidRating(STAR_RATING_MAX)],
+  ['starrating', 2.5, copy.answers.invalidRating(STAR_RATING_MAX)],
+  ['starrating', 'five', copy.answers.invalidRating(STAR_RATING_MAX)],
+];
+
+describe('validateAnswers by widget type', () => {
+  it('the fixture holds every widget type and is a valid template', () => {
+    expect(validateFlowTemplate(template).ok).toBe(true);
+    const types = Object.values(template.steps).flatMap((step) =>
+      step.type === 'form' ? step.template.widgets.map((widget) => widget.type) : [],
+    );
+    expect(new Set(types).size).toBe(12);
+  });
+
+  it.each(valid)('accepts %s = %j', (widgetId, input, normalized) => {
+    expect(validOne(widgetId, input)).toEqual(normalized);
+  });
+
+  it.each(invalid)('refuses %s = %j', (widgetId, input, message) => {
+    expect(errorsOfOne(widgetId, input)).toEqual([{ path: `answers.${widgetId}`, message }]);
+  });
+
+  it('covers every widget type with valid and invalid cases', () => {
+    const ids = Object.values(template.steps).flatMap((step) =>
+      step.type === 'form' ? step.template.widgets.map((widget) => widget.id) : [],
+    );
+    expect(new Set(valid.map(([id]) => id))).toEqual(new Set(ids));
+    expect(new Set(invalid.map(([id]) => id))).toEqual(new Set(ids));
+  });
+
+  it('reports every invalid answer at once, in page order', () => {
+    const result = validateAnswers(template, { starrating: 9, shortanswer: 1, emailinput: 'nope' });
+    expect(result).toEqual({
+      ok: false,
+      errors: [
+        { path: 'answers.shortanswer', message: copy.answers.invalidText },
+        { path: 'answers.emailinput', message: copy.answers.invalidEmail },
+        { path: 'answers.starrating', message: copy.answers.invalidRating(STAR_RATING_MAX) },
+      ],
+    });
+  });
+});
+
+describe('required questions', () => {
+  const ids = [
+    'shortanswer', 'longanswer', 'emailinput', 'urlinput', 'phonenumber', 'numberinput',
+    'multiplechoice', 'dropdown', 'checkboxes', 'checkbox', 'datepicker', 'starrating',
+  ];
+  const empties: Array<[string, unknown]> = [['missing', undefined], ['null', null], ['empty string', ''], ['whitespace', ' \t\n'], ['empty list', []]];
+
+  describe.each(ids)('%s', (widgetId) => {
+    it.each(empties)('is refused when %s', (_name, value) => {
+      const answers = value === undefined ? {} : { [widgetId]: value };
+      expect(validateAnswers(withRequired(widgetId), answers)).toEqual({
+        ok: false,
+        errors: [{ path: `answers.${widgetId}`, message: copy.answers.required }],
+      });
+    });
+  });
+
+  it('a required Checkbox must be true', () => {
+    const required = withRequired('checkbox');
+    expect(validateAnswers(required, { checkbox: false })).toEqual({
+      ok: false,
+      errors: [{ path: 'answers.checkbox', message: copy.answers.required }],
+    });
+    expect(validateAnswers(required, { checkbox: true })).toEqual({ ok: true, answers: { checkbox: true } });
+  });
+
+  it('a required question with a wrongly typed answer reports the type error', () => {
+    expect(validateAnswers(withRequired('numberinput'), { numberinput: 'lots' })).toEqual({
+      ok: false,
+      errors: [{ path: 'answers.numberinput', message: copy.answers.invalidNumber }],
+    });
+  });
+
+  it('optional empty answers are dropped from the normalized answers; false and 0 are kept', () => {
+    const result = validateAnswers(template, {
+      shortanswer: '   ',
+      longanswer: null,
+      checkboxes: [],
+      checkbox: false,
+      numberinput: 0,
+      dropdown: 'b',
+    });
+    expect(result).toEqual({ ok: true, answers: { numberinput: 0, dropdown: 'b', checkbox: false } });
+  });
+
+  it('the example template requires name and email', () => {
+    const example = validateFlowTemplate(exampleTemplateJson());
+    if (!example.ok) throw new Error('fixture');
+    expect(validateAnswers(example.template, { w3: 'o2' })).toEqual({
+      ok: false,
+      errors: [
+        { path: 'answers.w1', message: copy.answers.required },
+        { path: 'answers.w2', message: copy.answers.required },
+      ],
+    });
+    expect(validateAnswers(example.template, { w1: 'Ada', w2: 'ada@example.com' })).toEqual({
+      ok: true,
+      answers: { w1: 'Ada', w2: 'ada@example.com' },
+    });
+  });
+});
+
+describe('unknown questions and malformed answers', () => {
+  it('refuses an answer to a question not on the form', () => {
+    expect(validateAnswers(template, { shortanswer: 'ok', ghost: 'boo' })).toEqual({
+      ok: false,
+      errors: [{ path: 'answers.ghost', message: copy.answers.unknownQuestion }],
+    });
+  });
+
+  it('does not treat inherited property names as questions', () => {
+    expect(validateAnswers(template, JSON.parse('{"__proto__": "x", "constructor": 1}'))).toEqual({
+      ok: false,
+      errors: [
+        { path: 'answers.__proto__', message: copy.answers.unknownQuestion },
+        { path: 'answers.constructor', message: copy.answers.unknownQuestion },
+      ],
+    });
+  });
+
+  it.each([null, 'answers', 42, ['a']])('refuses answers that are not an object: %j', (answers) => {
+    expect(validateAnswers(template, answers)).toEqual({
+      ok: false,
+      errors: [{ path: 'answers', message: copy.answers.notAnObject }],
+    });
+  });
+});
+
+describe('per-step validation', () => {
+  const requiredOnBothPages: FlowTemplate = (() => {
+    const t = withRequired('shortanswer');
+    const p2 = t.steps.p2;
+    if (p2?.type === 'form' && p2.template.widgets[0]) p2.template.widgets[0].template.required = true;
+    return t;
+  })();
+
+  it('checks only the given steps', () => {
+    expect(validateAnswers(requiredOnBothPages, { shortanswer: 'Ada' }, { stepIds: ['p1'] })).toEqual({
+      ok: true,
+      answers: { shortanswer: 'Ada' },
+    });
+    expect(validateAnswers(requiredOnBothPages, { shortanswer: 'Ada' }, { stepIds: ['p2'] })).toEqual({
+      ok: false,
+      errors: [{ path: 'answers.multiplechoice', message: copy.answers.required }],
+    });
+  });
+
+  it('the server check (no stepIds) covers every page', () => {
+    expect(validateAnswers(requiredOnBothPages, { shortanswer: 'Ada' })).toEqual({
+      ok: false,
+      errors: [{ path: 'answers.multiplechoice', message: copy.answers.required }],
+    });
+  });
+
+  it('ignores answers of other pages, but still refuses unknown questions', () => {
+    const answers = { shortanswer: 'Ada', starrating: 99, ghost: 1 };
+    expect(validateAnswers(template, answers, { stepIds: ['p1'] })).toEqual({
+      ok: false,
+      errors: [{ path: 'answers.ghost', message: copy.answers.unknownQuestion }],
+    });
+    expect(validateAnswers(template, { shortanswer: 'Ada', starrating: 99 }, { stepIds: ['p1'] })).toEqual({
+      ok: true,
+      answers: { shortanswer: 'Ada' },
+    });
+  });
+
+  it('several steps at once', () => {
+    const result = validateAnswers(template, { shortanswer: 1, starrating: 99 }, { stepIds: ['p1', 'p2'] });
+    expect(result.ok ? [] : result.errors.map((error) => error.path)).toEqual(['answers.shortanswer', 'answers.starrating']);
+  });
+});
+
+describe('isEmptyAnswer', () => {
+  it.each([undefined, null, '', '  ', []])('%j is empty', (value) => expect(isEmptyAnswer(value)).toBe(true));
+  it.each([false, 0, 'a', ['a'], {}])('%j is an answer', (value) => expect(isEmptyAnswer(value)).toBe(false));
+});
+
+describe('limits used by answers', () => {
+  it('an email address of exactly EMAIL_MAX_LENGTH characters is accepted when well-formed', () => {
+    const labels = Array.from({ length: 5 }, () => 'd'.repeat(49)).join('.');
+    const local = 'l'.repeat(64);
+    const domain = `${labels}.${'e'.repeat(EMAIL_MAX_LENGTH - 64 - 1 - labels.length - 1)}`;
+    const address = `${local}@${domain}`;
+    expect(address).toHaveLength(EMAIL_MAX_LENGTH);
+    expect(validOne('emailinput', address)).toBe(address);
+    expect(errorsOfOne('emailinput', `${address}x`)).toEqual([{ path: 'answers.emailinput', message: copy.answers.invalidEmail }]);
+  });
+});

@@ -1,0 +1,84 @@
+import { copy, PRODUCT_NAME } from '../src/copy';
+import * as limits from '../src/limits';
+
+describe('copy quoted by the spec is verbatim', () => {
+  it.each<[string, string]>([
+    [copy.flows.hadTroubleCreatingForm, 'Had trouble creating new form'],
+    [copy.flows.workspaceNotFound, 'Workspace not found'],
+    [copy.flows.goHome, 'Go home'],
+    [copy.roles.limitedAccessBadge, 'Limited access'],
+    [
+      copy.roles.readTooltip,
+      'You have limited access to this workspace. Ask an admin to upgrade your access if you wish to create or edit forms.',
+    ],
+    [
+      copy.roles.limitedTooltip,
+      'You have limited access to this workspace. Ask an admin to upgrade your access if you wish to create or view all forms.',
+    ],
+    [copy.workflows.maxActions, 'Maximum number of actions added - contact support to enable more'],
+    [copy.workflows.maxWorkflows, 'Maximum number of workflows added - contact support to enable more'],
+    [
+      copy.workflows.maxWorkflowsWithHost('formloom.example'),
+      'Maximum number of workflows added - contact support@formloom.example to enable more',
+    ],
+    [copy.workflows.createFailed, 'Had trouble creating a new workflow. Contact support for any help'],
+    [copy.workflows.saveFailed, 'Had trouble saving workflow'],
+    [copy.workflows.publishFailed, 'Had trouble publishing workflow'],
+    [copy.workflows.updateFailed, 'Had trouble updating workflow'],
+    [copy.workflows.deleteFailed, 'Had trouble deleting workflow. Contact support for any help'],
+    [copy.workflows.deleteRunsFailed, 'Had trouble deleting workflow runs. Contact support for any help'],
+    [copy.workflows.signUpToCreate, 'Sign up to create a workflow'],
+    [copy.workflows.setupNeededPrefix, 'Setup needed: '],
+    [copy.workflows.invalidEmail('x@'), 'Invalid email: x@'],
+    [copy.workflows.chooseSendFrom, 'Choose Send email from'],
+    [copy.email.defaultSubject, 'Thank you for your submission'],
+    [copy.email.defaultBodyGreeting, 'Hi there'],
+    [copy.email.defaultBodyLine, "We've received your submission and will be in touch shortly"],
+    [copy.email.defaultSenderName, 'Notifications'],
+    [copy.defaultNames.newForm, 'New form'],
+    [copy.defaultNames.myForm, 'My form'],
+    [copy.defaultNames.myQuiz, 'My quiz'],
+    [copy.defaultNames.paymentForm, 'Payment form'],
+    [copy.defaultNames.serviceForm('Airtable'), 'My Airtable form'],
+    [PRODUCT_NAME, 'Formloom'],
+  ])('%j', (actual, expected) => {
+    expect(actual).toBe(expected);
+  });
+
+  it('the blank template texts are the issue’s', () => {
+    expect([copy.flows.pageName(1), copy.flows.endingName, copy.flows.endingTitle, copy.flows.endingBody]).toEqual([
+      'Page 1',
+      'Thank you',
+      'Thanks!',
+      "We've received your submission.",
+    ]);
+  });
+});
+
+describe('limits from the spec', () => {
+  it.each<[keyof typeof limits, number | string]>([
+    ['MAX_WORKFLOW_ACTIONS', 20],
+    ['TIMEZONE_PROMPT_SUPPRESSION_MS', 604800000],
+    ['DRAG_ACTIVATION_PX', 30],
+    ['PDF_MAX_BYTES', 10 * 1024 * 1024],
+    ['TYPEFORM_BATCH_MAX_FORMS', 200],
+    ['TOAST_DURATION_MS', 5000],
+    ['OTHER_INTEGRATIONS_TOAST_DURATION_MS', 7000],
+    ['DEFAULT_SCHEDULING_DURATION', '30'],
+    ['MAX_PREFETCHES', 20],
+    ['LOOP_DETECTION_MAX_STEPS', 20],
+    ['DEFAULT_DELAY_MINUTES', 30],
+    ['STAR_RATING_MAX', 5],
+    ['PASSWORD_MIN_LENGTH', 8],
+    ['SUBMISSIONS_PAGE_MAX', 150],
+    ['EMAIL_MAX_LENGTH', 320],
+    ['PHONE_MIN_DIGITS', 7],
+    ['PHONE_MAX_DIGITS', 15],
+  ])('%s === %p', (name, value) => {
+    expect(limits[name]).toBe(value);
+  });
+
+  it('the timezone suppression is 7 days', () => {
+    expect(limits.TIMEZONE_PROMPT_SUPPRESSION_MS).toBe(7 * 24 * 60 * 60 * 1000);
+  });
+});

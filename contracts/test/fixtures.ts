@@ -1,0 +1,72 @@
+/** Shared test data: the issue's example template and a template with one widget of every type. */
+import type { FlowTemplate, Widget } from '../src/entities/flow-template';
+
+/** The example template of the issue, verbatim (JSON as the editor sends it). */
+export function exampleTemplateJson(): unknown {
+  return JSON.parse(`{ "firstStep": "s1", "steps": { "s1": { "id": "s1", "name": "Page 1", "type": "form", "template": { "widgets": [ { "id": "w1", "name": "Name", "type": "ShortAnswer", "template": { "label": "Your name", "required": true } }, { "id": "w2", "name": "Email", "type": "EmailInput", "template": { "label": "Email", "required": true } }, { "id": "w3", "name": "Plan", "type": "MultipleChoice", "template": { "label": "Plan", "required": false, "options": [ { "id": "o1", "label": "Free" }, { "id": "o2", "label": "Pro" } ] } } ] }, "nextStep": { "defaultNextStep": "end" } }, "end": { "id": "end", "name": "Thank you", "type": "ending", "template": { "title": "Thanks!", "body": "We've received your submission." }, "nextStep": null } } }`);
+}
+
+const options = [
+  { id: 'a', label: 'A' },
+  { id: 'b', label: 'B' },
+  { id: 'c', label: 'C' },
+];
+
+/** One optional widget of every type; ids are `<type>` in lower case. Page `p1` holds the text-like ones. */
+export const pageOneWidgets: Widget[] = [
+  { id: 'shortanswer', name: 'Short', type: 'ShortAnswer', template: { label: 'Short', required: false } },
+  { id: 'longanswer', name: 'Long', type: 'LongAnswer', template: { label: 'Long', required: false } },
+  { id: 'emailinput', name: 'Email', type: 'EmailInput', template: { label: 'Email', required: false } },
+  { id: 'urlinput', name: 'Site', type: 'URLInput', template: { label: 'Site', required: false } },
+  { id: 'phonenumber', name: 'Phone', type: 'PhoneNumber', template: { label: 'Phone', required: false } },
+  { id: 'numberinput', name: 'Age', type: 'NumberInput', template: { label: 'Age', required: false, min: 0, max: 120 } },
+];
+
+/** Page `p2`: the choice-like widgets. */
+export const pageTwoWidgets: Widget[] = [
+  { id: 'multiplechoice', name: 'Pick', type: 'MultipleChoice', template: { label: 'Pick', required: false, options } },
+  { id: 'dropdown', name: 'Drop', type: 'Dropdown', template: { label: 'Drop', required: false, options } },
+  { id: 'checkboxes', name: 'Many', type: 'Checkboxes', template: { label: 'Many', required: false, options } },
+  { id: 'checkbox', name: 'Agree', type: 'Checkbox', template: { label: 'Agree', required: false } },
+  { id: 'datepicker', name: 'Day', type: 'DatePicker', template: { label: 'Day', required: false } },
+  { id: 'starrating', name: 'Stars', type: 'StarRating', template: { label: 'Stars', required: false } },
+];
+
+/** A two-page template holding {@link pageOneWidgets} and {@link pageTwoWidgets}, then an ending. */
+export function allWidgetsTemplate(): FlowTemplate {
+  return {
+    firstStep: 'p1',
+    steps: {
+      end: { id: 'end', name: 'End', type: 'ending', template: { title: 'Thanks', body: 'Bye' }, nextStep: null },
+      p2: { id: 'p2', name: 'Two', type: 'form', template: { widgets: structuredClone(pageTwoWidgets) }, nextStep: { defaultNextStep: 'end' } },
+      p1: { id: 'p1', name: 'One', type: 'form', template: { widgets: structuredClone(pageOneWidgets) }, nextStep: { defaultNextStep: 'p2' } },
+    },
+  };
+}
+
+/** `allWidgetsTemplate()` with the widget `widgetId` marked required. */
+export function withRequired(widgetId: string): FlowTemplate {
+  const template = allWidgetsTemplate();
+  for (const step of Object.values(template.steps)) {
+    if (step.type !== 'form') continue;
+    for (const widget of step.template.widgets) if (widget.id === widgetId) widget.template.required = true;
+  }
+  return template;
+}
+
+/** Sets `value` at a dotted path inside plain JSON (`'steps.s1.template.widgets.2.type'`); creates no parents. */
+export function setAt(root: unknown, path: string, value: unknown): void {
+  const keys = path.split('.');
+  const last = keys.pop() as string;
+  const parent = keys.reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], root);
+  if (typeof parent !== 'object' || parent === null) throw new Error(`no parent at ${path}`);
+  (parent as Record<string, unknown>)[last] = value;
+}
+
+/** Deletes the property at a dotted path inside plain JSON. */
+export function deleteAt(root: unknown, path: string): void {
+  const keys = path.split('.');
+  const last = keys.pop() as string;
+  const parent = keys.reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], root);
+  delete (parent as Record<string, unknown>)[last];
+}

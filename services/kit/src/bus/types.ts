@@ -1,0 +1,44 @@
+/**
+ * The event bus port (ARCHITECTURE §1-2). Three adapters implement it: in-process (embedded default),
+ * Redis Streams (one node) and Kafka (Kubernetes, a later issue). Services never call `publish` inside a
+ * request: the outbox relay does (see `outbox.ts`).
+ *
+ * Delivery is at-least-once per consumer group: every group receives every event of the types it
+ * subscribed to; within a group, each event goes to one consumer. An event is acknowledged only after the
+ * handler's promise resolves (the handler commits its transaction before resolving); a handler that throws
+ * gets the event again later (with backoff). Effects are made exactly-once by the consumer's inbox.
+ */
+import type { EventEnvelope } from '@formloom/contracts/events/envelope';
+
+/** Handles one event; resolves once its effect is committed. Throwing means "deliver again later". */
+export type EventHandler = (event: EventEnvelope) => Promise<void>;
+
+/** A subscription request. */
+export interface SubscribeOptions {
+  /** The consumer group, usually the consuming service's name. */
+  group: string;
+  /** The event types to receive, e.g. `['form.submitted']`. */
+  types: readonly string[];
+  /** Called for each event. */
+  handler: EventHandler;
+}
+
+/** A running subscription. */
+export interface Subscription {
+  /** Stops receiving; in-flight handlers finish first. */
+  close(): Promise<void>;
+}
+
+/** The bus. */
+export interface EventBus {
+  /** The adapter name, for logs and `/readyz`: `in-process`, `redis` or `kafka`. */
+  readonly kind: string;
+  /** Publishes events in order; resolves once the broker holds them durably (in-process: once queued). */
+  publish(events: readonly EventEnvelope[]): Promise<void>;
+  /** Starts delivering events of `types` to `handler` within `group`. */
+  subscribe(options: SubscribeOptions): Promise<Subscription>;
+  /** True while the broker is reachable (drives `/readyz`). */
+  isReady(): Promise<boolean>;
+  /** Stops every subscription and releases connections. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,183 @@
+/**
+ * The database port (ARCHITECTURE §2): drizzle over PGlite (embedded default, in-process PostgreSQL) or
+ * PostgreSQL (`DATABASE_URL=postgres://…`). SQL is written once and runs on both. Migrations are plain SQL,
+ * checked in per service, applied in order at start, each in its own transaction, recorded in
+ * `_migrations`, and serialized across replicas with an advisory lock.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+
+/** A drizzle database, whichever driver is underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, Record<string, never>, ExtractTablesWithRelations<Record<string, never>>>;
+/** A drizzle transaction of {@link Db}. */
+export type Tx = PgTransaction<PgQueryResultHKT, Record<string, never>, ExtractTablesWithRelations<Record<string, never>>>;
+/** Either a database or a transaction: repository functions accept both. */
+export type DbOrTx = Db | Tx;
+
+/** One migration: a stable id (`0001_init`) and its SQL (several statements allowed). */
+export interface Migration {
+  id: string;
+  sql: string;
+}
+
+/** An open database with the low-level operations the kit needs. */
+export interface DatabaseHandle {
+  /** `pglite` or `postgres`. */
+  readonly kind: 'pglite' | 'postgres';
+  readonly db: Db;
+  /** Runs `sqlText` (one or more statements, no parameters) in one transaction. */
+  execInTransaction(sqlText: string): Promise<void>;
+  /** Resolves when the database answers `SELECT 1`; rejects otherwise. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Where a service's data lives, resolved from configuration. */
+export type DatabaseLocation =
+  | { kind: 'pglite'; dataDir: string | undefined /* undefined = in memory */ }
+  | { kind: 'postgres'; url: string; poolSize: number };
+
+/**
+ * Resolves a service's database location: `DATABASE_URL` postgres(ql)://… → PostgreSQL; `memory://` →
+ * in-memory PGlite; otherwise PGlite under `<DATA_DIR>/<service>`.
+ */
+export function resolveDatabaseLocation(
+  service: string,
+  config: { DATABASE_URL?: string; DATA_DIR: string; DATABASE_POOL_SIZE: number },
+): DatabaseLocation {
+  const url = config.DATABASE_URL;
+  if (url && /^postgres(ql)?:\/\//.test(url)) return { kind: 'postgres', url, poolSize: config.DATABASE_POOL_SIZE };
+  if (url === 'memory://') return { kind: 'pglite', dataDir: undefined };
+  return { kind: 'pglite', dataDir: path.resolve(config.DATA_DIR, service) };
+}
+
+/**
+ * Opens the database at `location`. For PostgreSQL the database named in the URL is created if missing
+ * (the user needs CREATEDB). @throws when the database cannot be reached.
+ */
+export async function openDatabase(location: DatabaseLocation): Promise<DatabaseHandle> {
+  if (location.kind === 'pglite') return openPglite(location.dataDir);
+  await ensurePostgresDatabase(location.url);
+  return openPostgres(location.url, location.poolSize);
+}
+
+async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  await client.waitReady;
+  const db = drizzlePglite({ client }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    async execInTransaction(sqlText) {
+      await client.transaction(async (tx) => {
+        await tx.exec(sqlText);
+      });
+    },
+    async ping() {
+      await client.query('SELECT 1');
+    },
+    async close() {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
+  // A pool error (a server restart) must not crash the process: the next query reconnects.
+  pool.on('error', () => undefined);
+  const db = drizzlePg({ client: pool }) as unknown as Db;
+  return {
+    kind: 'postgres',
+    db,
+    async execInTransaction(sqlText) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        await client.query(sqlText);
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async ping() {
+      await pool.query('SELECT 1');
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+/** Creates the database named in `url` when it does not exist, connecting to the `postgres` database. */
+async function ensurePostgresDatabase(url: string): Promise<void> {
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.replace(/^\//, ''));
+  if (!name || name === 'postgres') return;
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString(), connectionTimeoutMillis: 5000 });
+  await client.connect();
+  try {
+    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (exists.rowCount === 0) {
+      await client.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`).catch((error: { code?: string }) => {
+        // 42P04 duplicate_database: another replica created it first.
+        if (error.code !== '42P04') throw error;
+      });
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+const MIGRATION_LOCK_ID = 7_349_201;
+
+/**
+ * Applies the migrations not yet recorded in `_migrations`, in order, each in its own transaction under a
+ * transaction-level advisory lock (so replicas starting together apply each migration once).
+ * @returns the ids applied by this call.
+ */
+export async function migrate(handle: DatabaseHandle, migrations: readonly Migration[]): Promise<string[]> {
+  await handle.execInTransaction(
+    `CREATE TABLE IF NOT EXISTS _migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
+  );
+  const applied: string[] = [];
+  for (const migration of migrations) {
+    const id = migration.id.replace(/'/g, "''");
+    const done = await handle.db.execute(sql`SELECT 1 FROM _migrations WHERE id = ${migration.id}`);
+    if (rowsOf(done).length > 0) continue;
+    await handle.execInTransaction(
+      `SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_ID});
+       DO $migration$ BEGIN
+         IF EXISTS (SELECT 1 FROM _migrations WHERE id = '${id}') THEN RAISE EXCEPTION 'formloom:already-applied'; END IF;
+       END $migration$;
+       ${migration.sql};
+       INSERT INTO _migrations (id) VALUES ('${id}');`,
+    ).then(
+      () => applied.push(migration.id),
+      (error: Error) => {
+        if (!String(error.message).includes('formloom:already-applied')) throw error;
+      },
+    );
+  }
+  return applied;
+}
+
+/** Rows of a `db.execute` result, whichever driver produced it (pg: `{rows}`; PGlite: `{rows}`). */
+export function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  const rows = (result as { rows?: unknown }).rows;
+  return Array.isArray(rows) ? (rows as T[]) : [];
+}

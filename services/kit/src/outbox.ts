@@ -1,0 +1,233 @@
+/**
+ * Transactional outbox and idempotent inbox (ARCHITECTURE §1). A service writes its state change and an
+ * `outbox` row in ONE transaction; the {@link OutboxRelay} publishes committed rows to the bus and marks them
+ * published. Consumers record each processed event id in `inbox` in the same transaction as their effect,
+ * so a redelivered event has no second effect. Delivery is at-least-once; effects are exactly-once per event.
+ */
+import { and, asc, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { bigserial, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { EventEnvelope, Tenant } from '@formloom/contracts/events/envelope';
+import type { EventBus } from './bus/types';
+import type { Db, Migration, Tx } from './db';
+import { uuidv7 } from './ids';
+
+/** The outbox table (owned by every service, created by {@link kitMigrations}). */
+export const outbox = pgTable('outbox', {
+  seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+  id: uuid('id').notNull().unique(),
+  type: text('type').notNull(),
+  key: text('key').notNull(),
+  envelope: jsonb('envelope').$type<EventEnvelope>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  publishedAt: timestamp('published_at', { withTimezone: true }),
+  attempts: integer('attempts').notNull().default(0),
+});
+
+/** The inbox table: one row per (consumer group, event id) processed. */
+export const inbox = pgTable(
+  'inbox',
+  {
+    consumer: text('consumer').notNull(),
+    eventId: uuid('event_id').notNull(),
+    eventType: text('event_type').notNull(),
+    processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.consumer, t.eventId] })],
+);
+
+/** The kit's own migrations, applied before each service's. */
+export const kitMigrations: readonly Migration[] = [
+  {
+    id: 'kit_0001_outbox_inbox',
+    sql: `
+      CREATE TABLE outbox (
+        seq bigserial PRIMARY KEY,
+        id uuid NOT NULL UNIQUE,
+        type text NOT NULL,
+        key text NOT NULL,
+        envelope jsonb NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        published_at timestamptz,
+        attempts integer NOT NULL DEFAULT 0
+      );
+      CREATE INDEX outbox_unpublished ON outbox (seq) WHERE published_at IS NULL;
+      CREATE TABLE inbox (
+        consumer text NOT NULL,
+        event_id uuid NOT NULL,
+        event_type text NOT NULL,
+        processed_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (consumer, event_id)
+      );`,
+  },
+];
+
+/** What a service says when it emits an event; the kit fills in id, occurredAt and traceparent. */
+export interface EventInput<TData = unknown> {
+  type: string;
+  version: number;
+  /** Partition key: usually the flow's public identifier or the workflow id. */
+  key: string;
+  tenant: Tenant;
+  data: TData;
+}
+
+/** Emits an event inside the caller's transaction; returns the envelope written. */
+export type Emit = <TData>(event: EventInput<TData>) => Promise<EventEnvelope<TData>>;
+
+/** Builds an envelope (UUIDv7 id, ISO occurredAt) from an {@link EventInput}. */
+export function buildEnvelope<TData>(event: EventInput<TData>, traceparent?: string): EventEnvelope<TData> {
+  return {
+    id: uuidv7(),
+    type: event.type,
+    version: event.version,
+    occurredAt: new Date().toISOString(),
+    key: event.key,
+    tenant: event.tenant,
+    data: event.data,
+    ...(traceparent ? { traceparent } : {}),
+  };
+}
+
+/** Writes `envelopes` as outbox rows within `tx` (they are published after `tx` commits). */
+export async function enqueue(tx: Tx | Db, envelopes: readonly EventEnvelope[]): Promise<void> {
+  if (envelopes.length === 0) return;
+  await tx.insert(outbox).values(
+    envelopes.map((envelope) => ({ id: envelope.id, type: envelope.type, key: envelope.key, envelope })),
+  );
+}
+
+/** Minimal logger the relay writes to. */
+export interface RelayLogger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+/** Options of {@link OutboxRelay}. */
+export interface OutboxRelayOptions {
+  db: Db;
+  bus: EventBus;
+  log: RelayLogger;
+  /** Poll interval when not kicked (ms). */
+  pollMs: number;
+  /** Rows per publish batch. */
+  batchSize: number;
+  /** Published rows older than this are deleted (ms; default 24 h). */
+  retentionMs?: number;
+}
+
+/**
+ * Publishes committed outbox rows in `seq` order. Each batch is claimed with
+ * `SELECT … FOR UPDATE SKIP LOCKED` so several replicas can relay at once; rows are marked published in the
+ * same transaction after the bus accepted them, so a crash between publish and commit republishes (consumers
+ * dedupe by event id). While the bus is down the rows stay and the relay backs off (up to 5 s).
+ */
+export class OutboxRelay {
+  private timer: NodeJS.Timeout | undefined;
+  private running = false;
+  private again = false;
+  private stopped = true;
+  private failures = 0;
+  private lastCleanup = 0;
+  private idle: Promise<void> = Promise.resolve();
+  private resolveIdle: (() => void) | undefined;
+
+  constructor(private readonly options: OutboxRelayOptions) {}
+
+  /** Starts polling. */
+  start(): void {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** Asks for a publish pass now (called after a transaction with outbox rows commits). */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.schedule(0);
+  }
+
+  /** Stops polling and waits for a pass in progress. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.idle;
+  }
+
+  /** Number of unpublished rows and the age of the oldest (ms); for `/metrics` and tests. */
+  async backlog(): Promise<{ count: number; oldestAgeMs: number }> {
+    const [row] = await this.options.db
+      .select({
+        count: sql<number>`count(*)::int`,
+        oldest: sql<string | null>`min(${outbox.createdAt})`,
+      })
+      .from(outbox)
+      .where(isNull(outbox.publishedAt));
+    const oldest = row?.oldest ? new Date(row.oldest).getTime() : undefined;
+    return { count: row?.count ?? 0, oldestAgeMs: oldest ? Math.max(0, Date.now() - oldest) : 0 };
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.stopped) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.pass(), delayMs);
+  }
+
+  private async pass(): Promise<void> {
+    if (this.running || this.stopped) return;
+    this.running = true;
+    this.idle = new Promise((resolve) => (this.resolveIdle = resolve));
+    let published = 0;
+    try {
+      do {
+        this.again = false;
+        published = await this.publishBatch();
+      } while (!this.stopped && (this.again || published === this.options.batchSize));
+      this.failures = 0;
+      await this.cleanup();
+    } catch (error) {
+      this.failures += 1;
+      this.options.log.warn({ err: error, failures: this.failures }, 'outbox relay: publish failed, will retry');
+    } finally {
+      this.running = false;
+      this.resolveIdle?.();
+      const backoff = this.failures === 0 ? this.options.pollMs : Math.min(5000, 100 * 2 ** this.failures);
+      this.schedule(this.again ? 0 : backoff);
+    }
+  }
+
+  /** Publishes one batch; returns how many rows it published. */
+  private async publishBatch(): Promise<number> {
+    const { db, bus, batchSize } = this.options;
+    return db.transaction(async (tx) => {
+      const rows = await tx
+        .select({ seq: outbox.seq, envelope: outbox.envelope })
+        .from(outbox)
+        .where(isNull(outbox.publishedAt))
+        .orderBy(asc(outbox.seq))
+        .limit(batchSize)
+        .for('update', { skipLocked: true });
+      if (rows.length === 0) return 0;
+      await bus.publish(rows.map((r) => r.envelope));
+      await tx
+        .update(outbox)
+        .set({ publishedAt: sql`now()`, attempts: sql`${outbox.attempts} + 1` })
+        .where(inArray(outbox.seq, rows.map((r) => r.seq)));
+      return rows.length;
+    });
+  }
+
+  private async cleanup(): Promise<void> {
+    const retentionMs = this.options.retentionMs ?? 24 * 60 * 60 * 1000;
+    if (Date.now() - this.lastCleanup < 10 * 60 * 1000) return;
+    this.lastCleanup = Date.now();
+    const cutoff = new Date(Date.now() - retentionMs);
+    await this.options.db
+      .delete(outbox)
+      .where(and(lt(outbox.publishedAt, cutoff), sql`${outbox.publishedAt} IS NOT NULL`));
+  }
+}

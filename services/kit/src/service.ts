@@ -1,0 +1,242 @@
+/**
+ * `createService` gives every Formloom service the same skeleton (ARCHITECTURE §2): configuration parsed by
+ * zod, Fastify 5 with the zod type provider, pino, `/healthz` and `/readyz`, the one error format, JWT
+ * verification, the database with migrations applied at start, the outbox relay, the bus, and idempotent
+ * consumers. All adapters are chosen by configuration; the service code is the same in every mode.
+ */
+import type { JSONWebKeySet } from 'jose';
+import type { FastifyServerOptions } from 'fastify';
+import { z } from 'zod';
+import type { EventEnvelope } from '@formloom/contracts/events/envelope';
+import { InProcessBus } from './bus/in-process';
+import { RedisStreamsBus } from './bus/redis-streams';
+import type { EventBus, Subscription } from './bus/types';
+import { parseConfig, type KitConfig } from './config';
+import { migrate, openDatabase, resolveDatabaseLocation, type DatabaseHandle, type Db, type Migration, type Tx } from './db';
+import { createTokenVerifier, type TokenVerifier } from './auth';
+import { createHttpApp, type ZodFastify } from './http';
+import { buildEnvelope, enqueue, inbox, kitMigrations, OutboxRelay, type Emit, type EventInput } from './outbox';
+
+/** Runs `fn` in a transaction whose emitted events are written to the outbox and published after commit. */
+export type Transact = <T>(fn: (tx: Tx, emit: Emit) => Promise<T>) => Promise<T>;
+
+/** What a service's routes and consumers are given. */
+export interface ServiceContext<TConfig> {
+  name: string;
+  config: KitConfig & TConfig;
+  db: Db;
+  transact: Transact;
+  bus: EventBus;
+  log: ZodFastify['log'];
+  /** Verifies bearer tokens (already applied to every request as `request.auth`). */
+  verifyToken: TokenVerifier;
+}
+
+/** An event consumer: exactly-once effects per event id, via the inbox, in one transaction. */
+export interface Consumer {
+  /** Event types handled, e.g. `['form.submitted']`. */
+  types: readonly string[];
+  /**
+   * Applies the event inside `tx`. `emit` writes follow-up events to the outbox in the same transaction.
+   * Throwing rolls back and the bus delivers the event again later.
+   */
+  handle(event: EventEnvelope, tx: Tx, emit: Emit): Promise<void>;
+}
+
+/** A service's definition. */
+export interface ServiceDefinition<TConfig extends z.ZodRawShape = z.ZodRawShape> {
+  /** The service name: log field, consumer group, PGlite directory name. */
+  name: string;
+  /** The service's own environment variables. */
+  config?: z.ZodObject<TConfig>;
+  /** The service's SQL migrations, in order. */
+  migrations: readonly Migration[];
+  /** Registers routes (called once, before the app is ready). */
+  routes(app: ZodFastify, ctx: ServiceContext<z.infer<z.ZodObject<TConfig>>>): Promise<void> | void;
+  /** Event consumers. */
+  consumers?(ctx: ServiceContext<z.infer<z.ZodObject<TConfig>>>): readonly Consumer[];
+  /** Background work started by `start()` and stopped by `close()` (timers, workers). */
+  workers?(ctx: ServiceContext<z.infer<z.ZodObject<TConfig>>>): readonly { start(): void; stop(): Promise<void> }[];
+}
+
+/** Options of {@link createService}. */
+export interface ServiceOptions {
+  /** The environment to read (default `process.env`). */
+  env?: Record<string, string | undefined>;
+  /** A bus to share (embedded mode: one in-process bus for every service of the process). */
+  bus?: EventBus;
+  /** A local JWKS instead of `AUTH_JWKS_URL` (tests; workspaces-auth itself). */
+  jwks?: JSONWebKeySet;
+  /** A token verifier instead of a JWKS (workspaces-auth verifies with its own keys). */
+  verifyToken?: TokenVerifier;
+  /** pino options or `false` (tests). */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** A built service. `start()` runs the relay, consumers and workers; `listen()` opens the port. */
+export interface FormloomService<TConfig = unknown> {
+  app: ZodFastify;
+  ctx: ServiceContext<TConfig>;
+  relay: OutboxRelay;
+  database: DatabaseHandle;
+  /** Starts the outbox relay, the consumers and the workers (idempotent). */
+  start(): Promise<void>;
+  /** Starts (if needed) and listens on HOST:PORT; returns the base URL. */
+  listen(): Promise<string>;
+  /** Stops everything and closes the database (and the bus when the service created it). */
+  close(): Promise<void>;
+}
+
+const DEV_JWKS_HINT = 'AUTH_JWKS_URL is not set: every bearer token will be refused';
+
+/**
+ * Builds a service: parses config (throws ConfigError), opens the database and applies migrations, builds
+ * the Fastify app with health routes, auth and the service's routes. Nothing runs in the background until
+ * `start()`.
+ */
+export async function createService<TConfig extends z.ZodRawShape>(
+  definition: ServiceDefinition<TConfig>,
+  options: ServiceOptions = {},
+): Promise<FormloomService<z.infer<z.ZodObject<TConfig>>>> {
+  type Extra = z.infer<z.ZodObject<TConfig>>;
+  const config = parseConfig(options.env ?? process.env, definition.config) as KitConfig & Extra;
+  const database = await openDatabase(resolveDatabaseLocation(definition.name, config));
+  try {
+    await migrate(database, [...kitMigrations, ...definition.migrations]);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const ownsBus = !options.bus;
+  const bus: EventBus =
+    options.bus ??
+    (config.EVENT_BUS === 'redis' ? new RedisStreamsBus({ url: config.REDIS_URL }) : new InProcessBus());
+
+  const app = createHttpApp({
+    name: definition.name,
+    logLevel: config.LOG_LEVEL,
+    trustProxy: config.TRUST_PROXY,
+    logger: options.logger,
+  });
+
+  const verifyToken: TokenVerifier =
+    options.verifyToken ??
+    (options.jwks
+      ? createTokenVerifier({ jwks: options.jwks })
+      : config.AUTH_JWKS_URL
+        ? createTokenVerifier({ jwksUrl: config.AUTH_JWKS_URL })
+        : async () => null);
+  if (!options.verifyToken && !options.jwks && !config.AUTH_JWKS_URL) app.log.warn(DEV_JWKS_HINT);
+
+  const relay = new OutboxRelay({
+    db: database.db,
+    bus,
+    log: app.log,
+    pollMs: config.OUTBOX_POLL_MS,
+    batchSize: config.OUTBOX_BATCH_SIZE,
+  });
+
+  const transact: Transact = async (fn) => {
+    let emitted = 0;
+    const result = await database.db.transaction(async (tx) => {
+      const emit: Emit = async <TData>(event: EventInput<TData>) => {
+        const envelope = buildEnvelope(event);
+        await enqueue(tx, [envelope]);
+        emitted += 1;
+        return envelope;
+      };
+      return fn(tx, emit);
+    });
+    if (emitted > 0) relay.kick();
+    return result;
+  };
+
+  const ctx: ServiceContext<Extra> = {
+    name: definition.name,
+    config,
+    db: database.db,
+    transact,
+    bus,
+    log: app.log,
+    verifyToken,
+  };
+
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    const header = request.headers.authorization;
+    if (typeof header === 'string' && header.startsWith('Bearer ')) {
+      request.auth = await verifyToken(header.slice('Bearer '.length).trim());
+    }
+  });
+
+  app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { logLevel: 'warn' }, async (_request, reply) => {
+    const checks = {
+      database: await database.ping().then(() => true, () => false),
+      bus: await bus.isReady().catch(() => false),
+    };
+    const ready = checks.database && checks.bus;
+    return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not_ready', checks });
+  });
+
+  await app.register(async (scope) => {
+    await definition.routes(scope as ZodFastify, ctx);
+  });
+
+  const consumers = definition.consumers?.(ctx) ?? [];
+  const workers = definition.workers?.(ctx) ?? [];
+  const subscriptions: Subscription[] = [];
+  let started = false;
+
+  const service: FormloomService<Extra> = {
+    app,
+    ctx,
+    relay,
+    database,
+    async start() {
+      if (started) return;
+      started = true;
+      for (const consumer of consumers) {
+        subscriptions.push(
+          await bus.subscribe({
+            group: definition.name,
+            types: consumer.types,
+            handler: (event) => consumeOnce(definition.name, consumer, event, transact),
+          }),
+        );
+      }
+      relay.start();
+      for (const worker of workers) worker.start();
+    },
+    async listen() {
+      await service.start();
+      return app.listen({ host: config.HOST, port: config.PORT });
+    },
+    async close() {
+      await app.close();
+      for (const worker of workers) await worker.stop();
+      await relay.stop();
+      for (const subscription of subscriptions.splice(0)) await subscription.close();
+      if (ownsBus) await bus.close();
+      await database.close();
+    },
+  };
+  await app.ready();
+  return service;
+}
+
+/**
+ * Applies `event` once per consumer group: the inbox row and the effect commit together; a duplicate
+ * delivery finds the row and does nothing.
+ */
+async function consumeOnce(group: string, consumer: Consumer, event: EventEnvelope, transact: Transact): Promise<void> {
+  await transact(async (tx, emit) => {
+    const inserted = await tx
+      .insert(inbox)
+      .values({ consumer: group, eventId: event.id, eventType: event.type })
+      .onConflictDoNothing()
+      .returning({ eventId: inbox.eventId });
+    if (inserted.length === 0) return;
+    await consumer.handle(event, tx, emit);
+  });
+}

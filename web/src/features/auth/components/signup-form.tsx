@@ -1,0 +1,91 @@
+/**
+ * The sign-up form: first and last name, email, password (at least PASSWORD_MIN_LENGTH characters, checked
+ * here too so the user learns it before submitting); server errors (409 duplicate, 400) shown above.
+ */
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { copy } from '@formloom/contracts/copy';
+import { PASSWORD_MIN_LENGTH } from '@formloom/contracts/limits';
+import { errorMessage } from '../../../lib/api-client';
+import { IconAlert } from '../../../ui/icons';
+import { useSignup } from '../api/signup';
+
+export function SignupForm({ onSuccess }: { onSuccess: () => void }) {
+  const [firstName, setFirstName] = useState('');
+  const [lastName, setLastName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [touched, setTouched] = useState(false);
+  const signupMutation = useSignup();
+  const passwordError =
+    touched && password.length > 0 && password.length < PASSWORD_MIN_LENGTH
+      ? copy.auth.passwordTooShort(PASSWORD_MIN_LENGTH)
+      : undefined;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setTouched(true);
+    if (password.length < PASSWORD_MIN_LENGTH) return;
+    signupMutation.mutate(
+      { firstName: firstName.trim(), lastName: lastName.trim(), email: email.trim(), password },
+      { onSuccess },
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Sign up" data-testid="signup-form">
+      <Stack gap="md">
+        {signupMutation.isError && (
+          <Alert color="red" variant="light" icon={<IconAlert />} role="alert" data-testid="auth-error">
+            {errorMessage(signupMutation.error)}
+          </Alert>
+        )}
+        <Group grow gap="sm" align="flex-start">
+          <TextInput
+            label="First name"
+            autoComplete="given-name"
+            required
+            value={firstName}
+            onChange={(event) => setFirstName(event.currentTarget.value)}
+            autoFocus
+          />
+          <TextInput
+            label="Last name"
+            autoComplete="family-name"
+            required
+            value={lastName}
+            onChange={(event) => setLastName(event.currentTarget.value)}
+          />
+        </Group>
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@company.com"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.currentTarget.value)}
+        />
+        <PasswordInput
+          label="Password"
+          autoComplete="new-password"
+          required
+          description={`At least ${PASSWORD_MIN_LENGTH} characters`}
+          value={password}
+          error={passwordError}
+          onBlur={() => setTouched(true)}
+          onChange={(event) => setPassword(event.currentTarget.value)}
+        />
+        <Button
+          type="submit"
+          size="md"
+          fullWidth
+          loading={signupMutation.isPending}
+          disabled={!firstName.trim() || !email.trim() || !password}
+        >
+          Sign up
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,58 @@
+/**
+ * The editor's draft state, shared by the shell (Save, Publish, unsaved indicator) and the tabs: the template
+ * being edited, the last saved template (to tell unsaved changes), the selected page, and the errors of the
+ * last save attempt. Lives above the tabs so switching tabs keeps unsaved edits.
+ */
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
+import type { FieldError } from '@formloom/contracts/errors';
+import { locateErrors, NO_SAVE_ERRORS, type SaveErrors } from '../model/save-errors';
+
+export interface EditorState {
+  publicIdentifier: string;
+  draft: FlowTemplate;
+  isDirty: boolean;
+  selectedStepId: string;
+  saveErrors: SaveErrors;
+  /** Applies an edit to the draft (clears nothing; errors stay until the next save). */
+  edit: (update: (template: FlowTemplate) => FlowTemplate) => void;
+  select: (stepId: string) => void;
+  /**
+   * Marks `saved` (the server's copy of `sent`) as the new baseline; it replaces the draft unless the draft
+   * was edited while the save was in flight.
+   */
+  markSaved: (saved: FlowTemplate, sent: FlowTemplate) => void;
+  setErrors: (errors: FieldError[], template: FlowTemplate) => void;
+}
+
+const EditorContext = createContext<EditorState | null>(null);
+
+export function EditorProvider({ publicIdentifier, initial, children }: { publicIdentifier: string; initial: FlowTemplate; children: ReactNode }) {
+  const [draft, setDraft] = useState(initial);
+  const [baseline, setBaseline] = useState(() => JSON.stringify(initial));
+  const [selected, setSelected] = useState(initial.firstStep);
+  const [saveErrors, setSaveErrors] = useState<SaveErrors>(NO_SAVE_ERRORS);
+
+  const edit = useCallback((update: (template: FlowTemplate) => FlowTemplate) => setDraft((current) => update(current)), []);
+  const markSaved = useCallback((saved: FlowTemplate, sent: FlowTemplate) => {
+    setDraft((current) => (current === sent ? saved : current));
+    setBaseline(JSON.stringify(saved));
+    setSaveErrors(NO_SAVE_ERRORS);
+  }, []);
+  const setErrors = useCallback((errors: FieldError[], template: FlowTemplate) => setSaveErrors(locateErrors(errors, template)), []);
+
+  const isDirty = useMemo(() => JSON.stringify(draft) !== baseline, [draft, baseline]);
+  const selectedStepId = Object.prototype.hasOwnProperty.call(draft.steps, selected) ? selected : draft.firstStep;
+
+  const value = useMemo<EditorState>(
+    () => ({ publicIdentifier, draft, isDirty, selectedStepId, saveErrors, edit, select: setSelected, markSaved, setErrors }),
+    [publicIdentifier, draft, isDirty, selectedStepId, saveErrors, edit, markSaved, setErrors],
+  );
+  return <EditorContext.Provider value={value}>{children}</EditorContext.Provider>;
+}
+
+export function useEditor(): EditorState {
+  const state = useContext(EditorContext);
+  if (!state) throw new Error('useEditor must be used inside <EditorProvider>');
+  return state;
+}

@@ -1,0 +1,233 @@
+/**
+ * The editor frame for `/editor/:flowPublicIdentifier/*` (spec 000 §2): loads the flow and its draft, shows
+ * the form's name and status, the tabs Edit / Share / Results / Workflows, the unsaved-changes indicator and
+ * the Save and Publish buttons; the selected tab renders in the `<Outlet />`.
+ *
+ * Save validates the draft with the shared rules (`validateFlowTemplate`) and PUTs it; errors from either
+ * side are shown next to their questions. Publish saves unsaved changes first, then publishes and shows the
+ * public link. Leaving the editor with unsaved changes asks first (in-app navigation and page unload).
+ */
+import { useEffect, type ReactNode } from 'react';
+import { Anchor, Badge, Box, Button, Container, Group, Modal, Stack, Tabs, Text, Tooltip } from '@mantine/core';
+import { useHotkeys } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { Link, Outlet, useBlocker, useLocation, useNavigate } from 'react-router';
+import type { Flow } from '@formloom/contracts/entities/flow';
+import { copy } from '@formloom/contracts/copy';
+import { validateFlowTemplate } from '@formloom/contracts/rules/flow-template';
+import { ApiError, errorMessage, isApiError } from '../../../lib/api-client';
+import { IconCheck, IconChevronLeft, IconSend } from '../../../ui/icons';
+import { Logo } from '../../../ui/logo';
+import { Empty, ErrorAlert, PageLoader } from '../../../ui/states';
+import { useFlow } from '../api/get-flow';
+import { usePublishFlow } from '../api/publish-flow';
+import { useSaveTemplate } from '../api/save-template';
+import { EditorProvider, useEditor } from './editor-context';
+
+/** The tabs of the editor, in order; the value is the path segment after `/editor/:id/`. */
+export const EDITOR_TABS = [
+  { value: 'edit', label: 'Edit' },
+  { value: 'share', label: 'Share' },
+  { value: 'results', label: 'Results' },
+  { value: 'workflows', label: 'Workflows' },
+] as const;
+
+/** The public link of a form: `${origin}/t/{publicIdentifier}`. */
+export function publicFormUrl(publicIdentifier: string): string {
+  return `${window.location.origin}/t/${publicIdentifier}`;
+}
+
+export function EditorShell({ publicIdentifier, headerRight }: { publicIdentifier: string; headerRight?: ReactNode }) {
+  const flow = useFlow(publicIdentifier);
+  if (flow.isPending) return <PageLoader fullScreen label="Loading form" />;
+  if (flow.isError) {
+    return (
+      <Container size="sm" py={80}>
+        {isApiError(flow.error, 404) || isApiError(flow.error, 403) ? (
+          <Empty testId="flow-not-found" title={copy.flows.flowNotFound} description="It may have been deleted, or you may not have access to it.">
+            <Button component={Link} to="/home">
+              {copy.flows.goHome}
+            </Button>
+          </Empty>
+        ) : (
+          <ErrorAlert error={flow.error} title="Could not load this form" onRetry={() => void flow.refetch()} />
+        )}
+      </Container>
+    );
+  }
+  return (
+    <EditorProvider key={publicIdentifier} publicIdentifier={publicIdentifier} initial={flow.data.flowSnapshot.template}>
+      <EditorFrame flow={flow.data.flow} headerRight={headerRight} />
+    </EditorProvider>
+  );
+}
+
+function useSaveAndPublish() {
+  const { draft, isDirty, markSaved, setErrors, publicIdentifier } = useEditor();
+  const saveMutation = useSaveTemplate();
+  const publishMutation = usePublishFlow();
+
+  async function save({ quiet = false } = {}): Promise<boolean> {
+    const sent = draft;
+    const local = validateFlowTemplate(sent);
+    if (!local.ok) {
+      setErrors(local.errors, sent);
+      notifications.show({ color: 'red', title: 'Could not save', message: 'Fix the highlighted problems and try again.' });
+      return false;
+    }
+    try {
+      const data = await saveMutation.mutateAsync({ publicIdentifier, template: sent });
+      markSaved(data?.flowSnapshot?.template ?? sent, sent);
+      if (!quiet) notifications.show({ color: 'green', message: 'Changes saved', icon: <IconCheck size={16} /> });
+      return true;
+    } catch (error) {
+      if (error instanceof ApiError && error.fieldErrors.length > 0) setErrors(error.fieldErrors, sent);
+      notifications.show({ color: 'red', title: 'Could not save', message: errorMessage(error) });
+      return false;
+    }
+  }
+
+  async function publish(): Promise<void> {
+    if (isDirty && !(await save({ quiet: true }))) return;
+    try {
+      await publishMutation.mutateAsync(publicIdentifier);
+      const url = publicFormUrl(publicIdentifier);
+      notifications.show({
+        color: 'green',
+        title: 'Your form is live',
+        autoClose: 10_000,
+        message: (
+          <Anchor href={url} target="_blank" rel="noreferrer" fz="sm" data-testid="published-link">
+            {url}
+          </Anchor>
+        ),
+      });
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'Could not publish', message: errorMessage(error) });
+    }
+  }
+
+  return { save, publish, saving: saveMutation.isPending, publishing: publishMutation.isPending };
+}
+
+function EditorFrame({ flow, headerRight }: { flow: Flow; headerRight?: ReactNode }) {
+  const { isDirty, publicIdentifier } = useEditor();
+  const { save, publish, saving, publishing } = useSaveAndPublish();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const base = `/editor/${publicIdentifier}`;
+  const segment = location.pathname.slice(base.length + 1).split('/')[0] || 'edit';
+  const canWrite = flow.accessLevel === 'write';
+
+  useHotkeys([['mod+S', () => void save()]], []);
+
+  // Ask before leaving the editor with unsaved changes (tab switches inside the editor are fine).
+  const blocker = useBlocker(({ nextLocation }) => isDirty && !nextLocation.pathname.startsWith(`${base}/`));
+  useEffect(() => {
+    if (!isDirty) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [isDirty]);
+
+  return (
+    <Box mih="100dvh" bg="gray.0">
+      <Box
+        component="header"
+        px={{ base: 'sm', sm: 'md' }}
+        py={8}
+        bg="white"
+        style={{ position: 'sticky', top: 0, zIndex: 100, borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+      >
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: '1 1 240px' }}>
+            <Tooltip label="Back to home">
+              <Button component={Link} to="/home" variant="subtle" color="gray" px={6} aria-label="Back to home">
+                <IconChevronLeft />
+                <Logo size={24} withText={false} />
+              </Button>
+            </Tooltip>
+            <Stack gap={0} style={{ minWidth: 0 }}>
+              <Text fw={700} truncate data-testid="flow-title">
+                {flow.name}
+              </Text>
+              <Group gap={6} wrap="nowrap">
+                <Badge size="xs" variant="dot" color={flow.isPublished ? 'green' : 'gray'} data-testid="flow-status">
+                  {flow.isPublished ? 'Published' : 'Draft'}
+                </Badge>
+                {isDirty ? (
+                  <Badge size="xs" variant="light" color="yellow" data-testid="unsaved-indicator">
+                    Unsaved changes
+                  </Badge>
+                ) : (
+                  <Text fz={11} c="dimmed" data-testid="saved-indicator">
+                    All changes saved
+                  </Text>
+                )}
+              </Group>
+            </Stack>
+          </Group>
+
+          <Tabs
+            value={segment}
+            onChange={(value) => value && navigate(`${base}/${value}`)}
+            variant="pills"
+            radius="md"
+            style={{ flex: '0 1 auto' }}
+          >
+            <Tabs.List aria-label="Editor sections">
+              {EDITOR_TABS.map((tab) => (
+                <Tabs.Tab key={tab.value} value={tab.value} data-testid={`tab-${tab.value}`}>
+                  {tab.label}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+          </Tabs>
+
+          <Group gap="xs" wrap="nowrap" style={{ flex: '1 1 240px', justifyContent: 'flex-end' }}>
+            <Button
+              variant="default"
+              onClick={() => void save()}
+              loading={saving}
+              disabled={!canWrite || (!isDirty && !saving)}
+              data-testid="save-button"
+            >
+              Save
+            </Button>
+            <Button
+              onClick={() => void publish()}
+              loading={publishing}
+              disabled={!canWrite || saving}
+              leftSection={<IconSend size={16} />}
+              data-testid="publish-button"
+            >
+              Publish
+            </Button>
+            <Box visibleFrom="md">{headerRight}</Box>
+          </Group>
+        </Group>
+      </Box>
+
+      <Outlet />
+
+      <Modal
+        opened={blocker.state === 'blocked'}
+        onClose={() => blocker.reset?.()}
+        title="Discard unsaved changes?"
+        centered
+      >
+        <Stack>
+          <Text fz="sm">You have changes that are not saved yet. If you leave now they will be lost.</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => blocker.reset?.()}>
+              Stay
+            </Button>
+            <Button color="red" onClick={() => blocker.proceed?.()}>
+              Discard changes
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Box>
+  );
+}

@@ -1,0 +1,50 @@
+/** The options of a MultipleChoice, Dropdown or Checkboxes question: rename, remove, add. */
+import { ActionIcon, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import type { WidgetOption } from '@formloom/contracts/entities/flow-template';
+import { IconPlus, IconTrash } from '../../../ui/icons';
+
+export function OptionsEditor({ options, onChange, onAdd }: { options: WidgetOption[]; onChange: (options: WidgetOption[]) => void; onAdd: () => void }) {
+  return (
+    <Stack gap={6} data-testid="options-editor">
+      <Text fz="xs" fw={600} c="dimmed">
+        Options
+      </Text>
+      {options.map((option, index) => (
+        <Group key={option.id} gap={6} wrap="nowrap">
+          <Text fz="xs" c="dimmed" w={18} ta="right">
+            {index + 1}.
+          </Text>
+          <TextInput
+            aria-label={`Option ${index + 1}`}
+            size="xs"
+            style={{ flex: 1 }}
+            value={option.label}
+            onChange={(event) => {
+              const label = event.currentTarget.value;
+              onChange(options.map((item) => (item.id === option.id ? { ...item, label } : item)));
+            }}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') {
+                event.preventDefault();
+                onAdd();
+              }
+            }}
+            data-testid="option-input"
+          />
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            aria-label={`Remove option ${index + 1}`}
+            disabled={options.length <= 1}
+            onClick={() => onChange(options.filter((item) => item.id !== option.id))}
+          >
+            <IconTrash size={16} />
+          </ActionIcon>
+        </Group>
+      ))}
+      <Button variant="subtle" size="compact-sm" leftSection={<IconPlus size={14} />} onClick={onAdd} w="fit-content">
+        Add option
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,81 @@
+/** The left list of the 'Edit' tab: form pages in page order, 'Add page', then the ending page(s). */
+import { Badge, Button, Divider, NavLink, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconFlag, IconForm, IconPlus } from '../../../ui/icons';
+import { addPage, endingPages, formPages } from '../model/template-ops';
+import { useEditor } from './editor-context';
+
+export function PagesPanel() {
+  const { draft, selectedStepId, select, edit, saveErrors } = useEditor();
+  const pages = formPages(draft);
+  const endings = endingPages(draft);
+
+  function add() {
+    const result = addPage(draft);
+    edit(() => result.template);
+    select(result.stepId);
+  }
+
+  const errorCount = (stepId: string) =>
+    saveErrors.list.filter((error) => error.stepId === stepId).length;
+
+  return (
+    <Stack gap={4} data-testid="pages-panel">
+      <Text fz="xs" fw={700} c="dimmed" tt="uppercase" px="xs" style={{ letterSpacing: '0.06em' }}>
+        Pages
+      </Text>
+      <nav aria-label="Pages">
+        <Stack gap={2}>
+          {pages.map((page, index) => (
+            <NavLink
+              key={page.id}
+              component="button"
+              active={page.id === selectedStepId}
+              onClick={() => select(page.id)}
+              label={page.name || `Page ${index + 1}`}
+              description={`${page.template.widgets.length} ${page.template.widgets.length === 1 ? 'question' : 'questions'}`}
+              leftSection={
+                <ThemeIcon size={26} variant={page.id === selectedStepId ? 'filled' : 'light'} radius="sm">
+                  <Text fz={12} fw={700}>
+                    {index + 1}
+                  </Text>
+                </ThemeIcon>
+              }
+              rightSection={errorCount(page.id) > 0 ? <Badge color="red" size="xs" circle>{errorCount(page.id)}</Badge> : undefined}
+              data-testid="page-item"
+              data-step-id={page.id}
+              aria-current={page.id === selectedStepId ? 'page' : undefined}
+              style={{ borderRadius: 'var(--mantine-radius-md)' }}
+            />
+          ))}
+        </Stack>
+      </nav>
+      <Button variant="subtle" leftSection={<IconPlus size={16} />} onClick={add} justify="flex-start" data-testid="add-page-button">
+        Add page
+      </Button>
+      <Divider my="xs" label="After submit" labelPosition="left" />
+      {endings.map((ending) => (
+        <NavLink
+          key={ending.id}
+          component="button"
+          active={ending.id === selectedStepId}
+          onClick={() => select(ending.id)}
+          label={ending.name || 'Ending'}
+          description="Ending page"
+          leftSection={
+            <ThemeIcon size={26} variant={ending.id === selectedStepId ? 'filled' : 'light'} color="teal" radius="sm">
+              <IconFlag size={14} />
+            </ThemeIcon>
+          }
+          data-testid="ending-item"
+          data-step-id={ending.id}
+          style={{ borderRadius: 'var(--mantine-radius-md)' }}
+        />
+      ))}
+      {endings.length === 0 && (
+        <Text fz="xs" c="dimmed" px="xs">
+          <IconForm size={12} /> No ending page
+        </Text>
+      )}
+    </Stack>
+  );
+}

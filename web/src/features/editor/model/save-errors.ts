@@ -1,0 +1,55 @@
+/**
+ * Maps template validation errors (`[{path, message}]`, from the server's 400 details or from
+ * `validateFlowTemplate` run before saving) to the pages and questions they concern, so the editor can
+ * show each one next to its question. Paths look like `steps.<stepId>.template.widgets.<index>.template.label`,
+ * optionally prefixed by `template.` (the request body's field).
+ */
+import type { FieldError } from '@formloom/contracts/errors';
+import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
+
+export interface LocatedError extends FieldError {
+  stepId?: string;
+  widgetId?: string;
+  /** Where the error is, in words: 'Page 1 › Email address'. */
+  where: string;
+}
+
+export interface SaveErrors {
+  list: LocatedError[];
+  byWidget: Record<string, string[]>;
+  byStep: Record<string, string[]>;
+}
+
+export const NO_SAVE_ERRORS: SaveErrors = { list: [], byWidget: {}, byStep: {} };
+
+const STEP_PATH = /^steps\.([^.]+)(?:\.(.*))?$/;
+const WIDGET_PATH = /^template\.widgets\.(\d+)(?:\.|$)/;
+
+export function locateErrors(errors: FieldError[], template: FlowTemplate): SaveErrors {
+  const result: SaveErrors = { list: [], byWidget: {}, byStep: {} };
+  for (const error of errors) {
+    const path = error.path.replace(/^template\./, '');
+    const located: LocatedError = { ...error, where: path || 'Form' };
+    const stepMatch = STEP_PATH.exec(path);
+    if (stepMatch?.[1] && Object.prototype.hasOwnProperty.call(template.steps, stepMatch[1])) {
+      const step = template.steps[stepMatch[1]];
+      located.stepId = stepMatch[1];
+      located.where = step?.name || stepMatch[1];
+      const widgetMatch = WIDGET_PATH.exec(stepMatch[2] ?? '');
+      if (step?.type === 'form' && widgetMatch?.[1] !== undefined) {
+        const widget = step.template.widgets[Number(widgetMatch[1])];
+        if (widget) {
+          located.widgetId = widget.id;
+          located.where = `${located.where} › ${widget.template.label || widget.name || widget.type}`;
+          (result.byWidget[widget.id] ??= []).push(error.message);
+        }
+      } else {
+        (result.byStep[stepMatch[1]] ??= []).push(error.message);
+      }
+    } else if (path === 'firstStep') {
+      located.where = 'First page';
+    }
+    result.list.push(located);
+  }
+  return result;
+}

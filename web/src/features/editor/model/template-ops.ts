@@ -1,0 +1,196 @@
+/**
+ * Pure edits of a flow template, as the editor's 'Edit' tab makes them. Each returns a new template (the
+ * input is never mutated) and keeps the page chain valid: `firstStep` and every `defaultNextStep` keep
+ * naming existing steps. Ids are generated unique across the whole template (steps, widgets and options).
+ */
+import type {
+  EndingStep,
+  FlowTemplate,
+  FormStep,
+  Step,
+  Widget,
+  WidgetOption,
+  WidgetType,
+} from '@formloom/contracts/entities/flow-template';
+import { copy } from '@formloom/contracts/copy';
+import { orderedSteps } from '@formloom/contracts/rules/flow-template';
+import { WIDGET_TYPE_META } from './widget-types';
+
+/** Every id used in the template: step ids, widget ids and option ids. */
+export function templateIds(template: FlowTemplate): Set<string> {
+  const ids = new Set<string>();
+  for (const [key, step] of Object.entries(template.steps)) {
+    ids.add(key);
+    ids.add(step.id);
+    if (step.type !== 'form') continue;
+    for (const widget of step.template.widgets) {
+      ids.add(widget.id);
+      if ('options' in widget.template) for (const option of widget.template.options) ids.add(option.id);
+    }
+  }
+  return ids;
+}
+
+/** A new id `<prefix><8 random base-36 chars>` not in `taken` (and added to it). */
+export function newId(prefix: string, taken: Set<string>): string {
+  for (;;) {
+    const bytes = crypto.getRandomValues(new Uint8Array(8));
+    const id = prefix + Array.from(bytes, (b) => (b % 36).toString(36)).join('');
+    if (!taken.has(id)) {
+      taken.add(id);
+      return id;
+    }
+  }
+}
+
+/** The form pages in page order. */
+export function formPages(template: FlowTemplate): FormStep[] {
+  return orderedSteps(template).filter((step): step is FormStep => step.type === 'form');
+}
+
+/** The ending pages in page order. */
+export function endingPages(template: FlowTemplate): EndingStep[] {
+  return orderedSteps(template).filter((step): step is EndingStep => step.type === 'ending');
+}
+
+function withStep(template: FlowTemplate, step: Step): FlowTemplate {
+  return { ...template, steps: { ...template.steps, [step.id]: step } };
+}
+
+function formStep(template: FlowTemplate, stepId: string): FormStep | undefined {
+  const step = Object.prototype.hasOwnProperty.call(template.steps, stepId) ? template.steps[stepId] : undefined;
+  return step?.type === 'form' ? step : undefined;
+}
+
+/**
+ * Adds an empty form page after the last form page (so before the ending). Its name is 'Page N'.
+ * Returns the new template and the new page's id.
+ */
+export function addPage(template: FlowTemplate): { template: FlowTemplate; stepId: string } {
+  const taken = templateIds(template);
+  const stepId = newId('s', taken);
+  const pages = formPages(template);
+  const last = pages.at(-1);
+  const ending = endingPages(template)[0];
+  const nextId = last ? last.nextStep.defaultNextStep : (ending?.id ?? template.firstStep);
+  const page: FormStep = {
+    id: stepId,
+    name: copy.flows.pageName(pages.length + 1),
+    type: 'form',
+    template: { widgets: [] },
+    nextStep: { defaultNextStep: nextId },
+  };
+  let next = withStep(template, page);
+  if (last) next = withStep(next, { ...last, nextStep: { defaultNextStep: stepId } });
+  else next = { ...next, firstStep: stepId };
+  return { template: next, stepId };
+}
+
+/** Renames a page (form or ending). */
+export function renamePage(template: FlowTemplate, stepId: string, name: string): FlowTemplate {
+  const step = template.steps[stepId];
+  return step ? withStep(template, { ...step, name }) : template;
+}
+
+/**
+ * Deletes a form page: every page that led to it now leads where it led, and `firstStep` moves on when the
+ * first page is deleted. The last remaining form page cannot be deleted (the template is returned as is).
+ */
+export function deletePage(template: FlowTemplate, stepId: string): FlowTemplate {
+  const page = formStep(template, stepId);
+  if (!page || formPages(template).length <= 1) return template;
+  const next = page.nextStep.defaultNextStep;
+  const steps: Record<string, Step> = {};
+  for (const [key, step] of Object.entries(template.steps)) {
+    if (key === stepId) continue;
+    steps[key] =
+      step.type === 'form' && step.nextStep.defaultNextStep === stepId
+        ? { ...step, nextStep: { defaultNextStep: next === stepId ? (endingPages(template)[0]?.id ?? key) : next } }
+        : step;
+  }
+  return { ...template, firstStep: template.firstStep === stepId ? next : template.firstStep, steps };
+}
+
+/** Updates the title and/or body of an ending page. */
+export function updateEnding(template: FlowTemplate, stepId: string, patch: Partial<EndingStep['template']>): FlowTemplate {
+  const step = template.steps[stepId];
+  if (step?.type !== 'ending') return template;
+  return withStep(template, { ...step, template: { ...step.template, ...patch } });
+}
+
+function defaultOptions(taken: Set<string>): WidgetOption[] {
+  return [1, 2, 3].map((n) => ({ id: newId('o', taken), label: `Option ${n}` }));
+}
+
+/** A new question of `type` with the type's default label, not required, and three options for choice types. */
+export function createWidget(type: WidgetType, taken: Set<string>): Widget {
+  const id = newId('w', taken);
+  const meta = WIDGET_TYPE_META[type];
+  const base = { label: meta.defaultLabel, required: false };
+  const name = meta.defaultLabel;
+  switch (type) {
+    case 'MultipleChoice':
+    case 'Dropdown':
+    case 'Checkboxes':
+      return { id, name, type, template: { ...base, options: defaultOptions(taken) } };
+    case 'NumberInput':
+      return { id, name, type, template: { ...base } };
+    default:
+      return { id, name, type, template: { ...base } };
+  }
+}
+
+function mapWidgets(template: FlowTemplate, stepId: string, fn: (widgets: Widget[]) => Widget[]): FlowTemplate {
+  const page = formStep(template, stepId);
+  if (!page) return template;
+  return withStep(template, { ...page, template: { ...page.template, widgets: fn(page.template.widgets) } });
+}
+
+/** Appends a new question of `type` to a page. Returns the template and the new widget's id. */
+export function addWidget(template: FlowTemplate, stepId: string, type: WidgetType): { template: FlowTemplate; widgetId: string } {
+  const widget = createWidget(type, templateIds(template));
+  return { template: mapWidgets(template, stepId, (widgets) => [...widgets, widget]), widgetId: widget.id };
+}
+
+/** Replaces one question by `update(widget)`. */
+export function updateWidget(template: FlowTemplate, stepId: string, widgetId: string, update: (widget: Widget) => Widget): FlowTemplate {
+  return mapWidgets(template, stepId, (widgets) => widgets.map((widget) => (widget.id === widgetId ? update(widget) : widget)));
+}
+
+/** Sets a question's label; its `name` (the column name in results) follows the label. */
+export function setWidgetLabel(widget: Widget, label: string): Widget {
+  const name = label.trim().slice(0, 200) || WIDGET_TYPE_META[widget.type].name;
+  return { ...widget, name, template: { ...widget.template, label } } as Widget;
+}
+
+/** Patches the widget's template (label, required, placeholder, min, max, options). */
+export function patchWidgetTemplate<W extends Widget>(widget: W, patch: Partial<W['template']>): W {
+  return { ...widget, template: { ...widget.template, ...patch } };
+}
+
+/** Removes a question from a page. */
+export function removeWidget(template: FlowTemplate, stepId: string, widgetId: string): FlowTemplate {
+  return mapWidgets(template, stepId, (widgets) => widgets.filter((widget) => widget.id !== widgetId));
+}
+
+/** Moves the question at `from` to index `to` on a page (indices clamped). */
+export function moveWidget(template: FlowTemplate, stepId: string, from: number, to: number): FlowTemplate {
+  return mapWidgets(template, stepId, (widgets) => {
+    const target = Math.max(0, Math.min(widgets.length - 1, to));
+    if (from === target || from < 0 || from >= widgets.length) return widgets;
+    const copyOf = [...widgets];
+    const [moved] = copyOf.splice(from, 1);
+    if (moved) copyOf.splice(target, 0, moved);
+    return copyOf;
+  });
+}
+
+/** Adds an option 'Option N' to a choice question; the id is unique across the template. */
+export function addOption(template: FlowTemplate, stepId: string, widgetId: string): FlowTemplate {
+  const taken = templateIds(template);
+  return updateWidget(template, stepId, widgetId, (widget) => {
+    if (!('options' in widget.template)) return widget;
+    const options = widget.template.options;
+    return { ...widget, template: { ...widget.template, options: [...options, { id: newId('o', taken), label: `Option ${options.length + 1}` }] } } as Widget;
+  });
+}

@@ -1,0 +1,120 @@
+/**
+ * The forms of one workspace: name, status (Published / Draft), submission count, last edit, and links to
+ * the editor and the results.
+ */
+import { ActionIcon, Anchor, Badge, Button, Card, Group, Skeleton, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { Link } from 'react-router';
+import { formatRelative } from '../../../lib/format';
+import { IconExternal, IconForm, IconInbox } from '../../../ui/icons';
+import { Empty, ErrorAlert } from '../../../ui/states';
+import type { FlowListItem } from '../api/get-flows';
+import { useFlows } from '../api/get-flows';
+
+export function FlowList({ workspaceId, emptyAction }: { workspaceId: number; emptyAction?: React.ReactNode }) {
+  const flows = useFlows(workspaceId);
+  if (flows.isPending) {
+    return (
+      <Stack gap="sm" aria-busy="true" aria-label="Loading forms">
+        {[0, 1, 2].map((key) => (
+          <Skeleton key={key} h={72} radius="lg" />
+        ))}
+      </Stack>
+    );
+  }
+  if (flows.isError) return <ErrorAlert error={flows.error} title="Could not load forms" onRetry={() => void flows.refetch()} />;
+  if (flows.data.length === 0) {
+    return (
+      <Card p="xl" data-testid="flows-empty">
+        <Empty
+          icon={<IconForm size={28} />}
+          title="No forms yet"
+          description="Forms you create in this workspace will show up here, with their responses."
+        >
+          {emptyAction}
+        </Empty>
+      </Card>
+    );
+  }
+  const sorted = [...flows.data].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+  return (
+    <Stack gap="sm" data-testid="flow-list" role="list" aria-label="Forms">
+      {sorted.map((flow) => (
+        <FlowRow key={flow.publicIdentifier} flow={flow} />
+      ))}
+    </Stack>
+  );
+}
+
+function FlowRow({ flow }: { flow: FlowListItem }) {
+  const count = flow.submissionCount ?? 0;
+  return (
+    <Card p="md" role="listitem" data-testid={`flow-row-${flow.publicIdentifier}`} shadow="xs">
+      <Group justify="space-between" wrap="nowrap" gap="md">
+        <Group gap="md" wrap="nowrap" style={{ minWidth: 0 }}>
+          <ThemeIcon size={42} radius="md" variant="light">
+            <IconForm size={22} />
+          </ThemeIcon>
+          <Stack gap={2} style={{ minWidth: 0 }}>
+            <Anchor
+              component={Link}
+              to={`/editor/${flow.publicIdentifier}/edit`}
+              fw={650}
+              c="dark"
+              truncate
+              data-testid="flow-name"
+            >
+              {flow.name}
+            </Anchor>
+            <Group gap="xs" wrap="nowrap">
+              <Badge
+                size="sm"
+                variant="dot"
+                color={flow.isPublished ? 'green' : 'gray'}
+                data-testid="flow-status"
+              >
+                {flow.isPublished ? 'Published' : 'Draft'}
+              </Badge>
+              <Text fz="xs" c="dimmed" visibleFrom="xs">
+                Edited {formatRelative(flow.updatedAt)}
+              </Text>
+            </Group>
+          </Stack>
+        </Group>
+        <Group gap="xs" wrap="nowrap">
+          <Tooltip label="Responses">
+            <Button
+              component={Link}
+              to={`/editor/${flow.publicIdentifier}/results`}
+              variant="subtle"
+              color="gray"
+              size="compact-md"
+              leftSection={<IconInbox size={16} />}
+              aria-label={`Results of ${flow.name}: ${count} ${count === 1 ? 'submission' : 'submissions'}`}
+              data-testid="flow-submission-count"
+            >
+              {count}
+            </Button>
+          </Tooltip>
+          <Button component={Link} to={`/editor/${flow.publicIdentifier}/edit`} variant="light" size="compact-md" visibleFrom="sm">
+            Edit
+          </Button>
+          {flow.isPublished && (
+            <Tooltip label="Open the live form">
+              <ActionIcon
+                component="a"
+                href={`/t/${flow.publicIdentifier}`}
+                target="_blank"
+                rel="noreferrer"
+                variant="subtle"
+                color="gray"
+                aria-label={`Open ${flow.name}`}
+              >
+                <IconExternal size={16} />
+              </ActionIcon>
+            </Tooltip>
+          )}
+        </Group>
+      </Group>
+    </Card>
+  );
+}

@@ -1,0 +1,174 @@
+/**
+ * The 'Results' tab: the form's submissions, newest first, one row per submission with the submission time
+ * and one column per question (the union of the questions of the page's submissions, in their order),
+ * paginated. Empty state when nothing was submitted yet.
+ */
+import { useState } from 'react';
+import { ActionIcon, Badge, Card, Container, Group, Pagination, ScrollArea, Skeleton, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import type { Submission } from '@formloom/contracts/entities/flow';
+import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
+import { formWidgets } from '@formloom/contracts/rules/flow-template';
+import { SUBMISSIONS_PAGE_DEFAULT } from '@formloom/contracts/limits';
+import { formatAnswer, formatDateTime } from '../../../lib/format';
+import { IconInbox, IconRefresh } from '../../../ui/icons';
+import { Empty, ErrorAlert } from '../../../ui/states';
+import { useSubmissions } from '../api/get-submissions';
+
+interface Column {
+  id: string;
+  name: string;
+  type: string;
+}
+
+/** The question columns of a page of submissions: every question id once, in first-seen order. */
+export function questionColumns(responses: Submission[]): Column[] {
+  const seen = new Map<string, Column>();
+  for (const response of responses) {
+    for (const question of response.questions) {
+      if (!seen.has(question.id)) seen.set(question.id, { id: question.id, name: question.name, type: question.type });
+    }
+  }
+  return [...seen.values()];
+}
+
+/**
+ * Option labels by widget id and option id, so choice answers (stored as option ids) read as their labels.
+ */
+export function optionLabels(template: FlowTemplate | undefined): Map<string, Map<string, string>> {
+  const labels = new Map<string, Map<string, string>>();
+  if (!template) return labels;
+  for (const { widget } of formWidgets(template)) {
+    if ('options' in widget.template) {
+      labels.set(widget.id, new Map(widget.template.options.map((option) => [option.id, option.label])));
+    }
+  }
+  return labels;
+}
+
+function displayValue(value: unknown, labels: Map<string, string> | undefined): string {
+  if (!labels) return formatAnswer(value);
+  if (Array.isArray(value)) return formatAnswer(value.map((item) => (typeof item === 'string' ? (labels.get(item) ?? item) : item)));
+  return formatAnswer(typeof value === 'string' ? (labels.get(value) ?? value) : value);
+}
+
+export function ResultsPanel({
+  publicIdentifier,
+  template,
+  pageSize = SUBMISSIONS_PAGE_DEFAULT,
+}: {
+  publicIdentifier: string;
+  /** The form's template, used to show option labels instead of option ids. */
+  template?: FlowTemplate;
+  pageSize?: number;
+}) {
+  const [page, setPage] = useState(1);
+  const submissions = useSubmissions(publicIdentifier, { limit: pageSize, offset: (page - 1) * pageSize, sort: 'desc' });
+  const data = submissions.data;
+  const total = data?.totalResponses ?? 0;
+  const pageCount = Math.max(1, data?.pageCount ?? Math.ceil(total / pageSize));
+
+  return (
+    <Container size="xl" py="lg" px={{ base: 'sm', sm: 'md' }}>
+      <Stack gap="md">
+        <Group justify="space-between">
+          <Group gap="sm">
+            <Title order={2} fz="xl">
+              Results
+            </Title>
+            {data && (
+              <Badge variant="light" size="lg" data-testid="results-total">
+                {total} {total === 1 ? 'response' : 'responses'}
+              </Badge>
+            )}
+          </Group>
+          <Tooltip label="Refresh">
+            <ActionIcon variant="default" size="lg" aria-label="Refresh results" onClick={() => void submissions.refetch()} loading={submissions.isFetching}>
+              <IconRefresh size={16} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+
+        {submissions.isPending ? (
+          <Stack gap="xs" aria-busy="true" aria-label="Loading results">
+            {[0, 1, 2, 3].map((key) => (
+              <Skeleton key={key} h={44} />
+            ))}
+          </Stack>
+        ) : submissions.isError ? (
+          <ErrorAlert error={submissions.error} title="Could not load results" onRetry={() => void submissions.refetch()} />
+        ) : data && data.responses.length === 0 && page === 1 ? (
+          <Card p="xl">
+            <Empty
+              testId="results-empty"
+              icon={<IconInbox size={28} />}
+              title="No responses yet"
+              description="Share your form's link; every submission will appear here, newest first."
+            />
+          </Card>
+        ) : data ? (
+          <ResultsTable responses={data.responses} labels={optionLabels(template)} />
+        ) : null}
+
+        {pageCount > 1 && (
+          <Group justify="center">
+            <Pagination total={pageCount} value={page} onChange={setPage} aria-label="Results pages" data-testid="results-pagination" />
+          </Group>
+        )}
+      </Stack>
+    </Container>
+  );
+}
+
+function ResultsTable({ responses, labels }: { responses: Submission[]; labels: Map<string, Map<string, string>> }) {
+  const columns = questionColumns(responses);
+  return (
+    <Card p={0}>
+      <ScrollArea type="auto">
+        <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md" miw={Math.max(480, 200 + columns.length * 180)} data-testid="results-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th style={{ whiteSpace: 'nowrap' }}>Submitted</Table.Th>
+              {columns.map((column) => (
+                <Table.Th key={column.id} style={{ minWidth: 160 }}>
+                  <Text fz="sm" fw={700} lineClamp={2}>
+                    {column.name}
+                  </Text>
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {responses.map((response) => {
+              const byId = new Map(response.questions.map((question) => [question.id, question.value]));
+              return (
+                <Table.Tr key={response.submissionId} data-testid="results-row" data-submission-id={response.submissionId}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <Text fz="sm" c="dimmed">
+                      {formatDateTime(response.submissionTime)}
+                    </Text>
+                  </Table.Td>
+                  {columns.map((column) => {
+                    const text = displayValue(byId.get(column.id), labels.get(column.id));
+                    return (
+                      <Table.Td key={column.id}>
+                        {text ? (
+                          <Text fz="sm" lineClamp={3}>
+                            {text}
+                          </Text>
+                        ) : (
+                          <Text fz="sm" c="dimmed" aria-label="No answer">
+                            —
+                          </Text>
+                        )}
+                      </Table.Td>
+                    );
+                  })}
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </ScrollArea>
+    </Card>
+  );
+}

@@ -1,0 +1,115 @@
+/**
+ * The one fetch wrapper of the web app. Every call goes to the gateway on the same origin (Vite proxies the
+ * API prefixes in dev), sends and receives JSON, and carries the session cookie (`credentials: 'include'`).
+ * A non-2xx answer throws an {@link ApiError} carrying the server's `{error: {code, message, details}}`
+ * (ARCHITECTURE §4 "Errors").
+ */
+import { copy } from '@formloom/contracts/copy';
+import type { FieldError } from '@formloom/contracts/errors';
+
+/** A failed API call: HTTP status plus the server's error code, message and (validation) details. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+
+  /** The validation details as `[{path, message}]` (empty when the server sent none or another shape). */
+  get fieldErrors(): FieldError[] {
+    return toFieldErrors(this.details);
+  }
+}
+
+/** True for an {@link ApiError} with the given HTTP status. */
+export function isApiError(error: unknown, status?: number): error is ApiError {
+  return error instanceof ApiError && (status === undefined || error.status === status);
+}
+
+/** Reads `[{path, message}]` out of an unknown `details` value, dropping entries of any other shape. */
+export function toFieldErrors(details: unknown): FieldError[] {
+  if (!Array.isArray(details)) return [];
+  return details.flatMap((entry: unknown) => {
+    if (typeof entry !== 'object' || entry === null) return [];
+    const { path, message } = entry as { path?: unknown; message?: unknown };
+    if (typeof message !== 'string') return [];
+    return [{ path: Array.isArray(path) ? path.join('.') : String(path ?? ''), message }];
+  });
+}
+
+/** A user-facing message for any error thrown by a query or mutation. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.message;
+  if (error instanceof TypeError) return copy.errors.unavailable;
+  if (error instanceof Error && error.message) return error.message;
+  return copy.errors.internal;
+}
+
+type Query = Record<string, string | number | boolean | undefined | null>;
+
+/** Options of one call: method (GET by default), JSON body, query parameters and an abort signal. */
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Query;
+  signal?: AbortSignal;
+}
+
+function withQuery(path: string, query?: Query): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `${path}${path.includes('?') ? '&' : '?'}${text}` : path;
+}
+
+/**
+ * Calls the API and returns the parsed JSON body (`undefined` for 204 or an empty body).
+ * Throws {@link ApiError} for a non-2xx status, `TypeError` when the network fails.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, query, signal } = options;
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(withQuery(path, query), {
+    method,
+    headers,
+    credentials: 'include',
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
+  });
+  const text = response.status === 204 ? '' : await response.text();
+  let json: unknown = undefined;
+  if (text) {
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+  }
+  if (!response.ok) {
+    const error = (json as { error?: { code?: unknown; message?: unknown; details?: unknown } } | undefined)?.error;
+    const fallback = response.status >= 500 ? copy.errors.unavailable : copy.errors.internal;
+    throw new ApiError(
+      response.status,
+      typeof error?.code === 'string' ? error.code : `http_${response.status}`,
+      typeof error?.message === 'string' ? error.message : fallback,
+      error?.details,
+    );
+  }
+  return json as T;
+}
+
+/** Shorthands of {@link apiRequest}. */
+export const api = {
+  get: <T>(path: string, query?: Query, signal?: AbortSignal) => apiRequest<T>(path, { query, signal }),
+  post: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'POST', body: body ?? {} }),
+  put: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PUT', body: body ?? {} }),
+  delete: <T>(path: string) => apiRequest<T>(path, { method: 'DELETE' }),
+};

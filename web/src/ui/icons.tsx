@@ -1,0 +1,77 @@
+/**
+ * The few line icons the app uses, drawn inline (24×24, stroke = currentColor) so no icon package is needed.
+ * Icons are decorative (`aria-hidden`); the control around an icon carries the accessible name.
+ */
+import type { SVGProps } from 'react';
+
+type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+
+function icon(paths: string[], displayName: string) {
+  function Icon({ size = 18, ...props }: IconProps) {
+    return (
+      <svg
+        width={size}
+        height={size}
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={2}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+        focusable="false"
+        {...props}
+      >
+        {paths.map((d) => (
+          <path key={d} d={d} />
+        ))}
+      </svg>
+    );
+  }
+  Icon.displayName = displayName;
+  return Icon;
+}
+
+export const IconPlus = icon(['M12 5v14', 'M5 12h14'], 'IconPlus');
+export const IconTrash = icon(['M4 7h16', 'M10 11v6', 'M14 11v6', 'M5 7l1 12a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2l1-12', 'M9 7V4h6v3'], 'IconTrash');
+export const IconGrip = icon(['M9 5h.01', 'M9 12h.01', 'M9 19h.01', 'M15 5h.01', 'M15 12h.01', 'M15 19h.01'], 'IconGrip');
+export const IconChevronUp = icon(['M6 15l6-6 6 6'], 'IconChevronUp');
+export const IconChevronDown = icon(['M6 9l6 6 6-6'], 'IconChevronDown');
+export const IconChevronLeft = icon(['M15 6l-6 6 6 6'], 'IconChevronLeft');
+export const IconChevronRight = icon(['M9 6l6 6-6 6'], 'IconChevronRight');
+export const IconCopy = icon(['M8 8h11v11H8z', 'M16 8V5H5v11h3'], 'IconCopy');
+export const IconCheck = icon(['M5 12l5 5L20 7'], 'IconCheck');
+export const IconExternal = icon(['M14 4h6v6', 'M20 4l-9 9', 'M19 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1h5'], 'IconExternal');
+export const IconForm = icon(['M6 3h9l4 4v14H6z', 'M9 12h7', 'M9 16h7', 'M9 8h3'], 'IconForm');
+export const IconInbox = icon(['M4 13h4l2 3h4l2-3h4', 'M4 13l3-8h10l3 8v6H4z'], 'IconInbox');
+export const IconMail = icon(['M3 6h18v12H3z', 'M3 7l9 6 9-6'], 'IconMail');
+export const IconAlert = icon(['M12 9v4', 'M12 17h.01', 'M10.3 3.9L2.6 18a2 2 0 0 0 1.7 3h15.4a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z'], 'IconAlert');
+export const IconLock = icon(['M6 11h12v10H6z', 'M8 11V7a4 4 0 0 1 8 0v4'], 'IconLock');
+export const IconLink = icon(['M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1', 'M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1'], 'IconLink');
+export const IconFolder = icon(['M3 6h6l2 2h10v11H3z'], 'IconFolder');
+export const IconEye = icon(['M2 12s4-7 10-7 10 7 10 7-4 7-10 7S2 12 2 12z', 'M12 9a3 3 0 1 0 0 6 3 3 0 0 0 0-6z'], 'IconEye');
+export const IconSend = icon(['M22 2L11 13', 'M22 2l-7 20-4-9-9-4z'], 'IconSend');
+export const IconFlag = icon(['M5 21V4', 'M5 4h11l-2 4 2 4H5'], 'IconFlag');
+export const IconLogout = icon(['M15 4h4v16h-4', 'M10 17l5-5-5-5', 'M15 12H3'], 'IconLogout');
+export const IconDots = icon(['M5 12h.01', 'M12 12h.01', 'M19 12h.01'], 'IconDots');
+export const IconRefresh = icon(['M20 11a8 8 0 1 0-2.3 5.7', 'M20 4v7h-7'], 'IconRefresh');
+
+/** A filled five-point star; `filled` false draws the outline only. */
+export function IconStar({ size = 18, filled = false, ...props }: IconProps & { filled?: boolean }) {
+  return (
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill={filled ? 'currentColor' : 'none'}
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      {...props}
+    >
+      <path d="M12 3l2.8 5.7 6.2.9-4.5 4.4 1.1 6.2L12 17.3 6.4 20.2l1.1-6.2L3 9.6l6.2-.9z" />
+    </svg>
+  );
+}
