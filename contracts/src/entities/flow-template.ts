@@ -96,10 +96,19 @@ export const Step = z.discriminatedUnion('type', [FormStep, EndingStep]);
 /** A step. */
 export type Step = z.infer<typeof Step>;
 
-/** The flow template (issue 2 shape). Reference checks live in `rules/flow-template.ts`. */
+/**
+ * The flow template (issue 2 shape). Reference checks live in `rules/flow-template.ts`. The other template
+ * keys of spec 000 §3 (integrations, urlParams, settings, calculations, quizzes) are kept as they are until
+ * the issues that give them meaning define their shapes.
+ */
 export const FlowTemplate = z.object({
   firstStep: id,
   steps: z.record(id, Step),
+  integrations: z.unknown().optional(),
+  urlParams: z.unknown().optional(),
+  settings: z.record(z.string(), z.unknown()).optional(),
+  calculations: z.unknown().optional(),
+  quizzes: z.unknown().optional(),
 });
 /** A flow template. */
 export type FlowTemplate = z.infer<typeof FlowTemplate>;

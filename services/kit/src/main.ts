@@ -14,6 +14,7 @@ export async function runService<T extends z.ZodRawShape>(definition: ServiceDef
       if (err) service.app.log.error({ err }, 'shutting down after an error');
       await service.close();
     });
+    await service.start();
     const url = await service.listen();
     service.app.log.info({ url }, `${definition.name} listening`);
   } catch (error) {

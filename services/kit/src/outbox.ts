@@ -114,6 +114,11 @@ export interface OutboxRelayOptions {
   batchSize: number;
   /** Published rows older than this are deleted (ms; default 24 h). */
   retentionMs?: number;
+  /**
+   * Over a non-durable bus, events published within this window before start are published again (ms;
+   * default 15 min), so a crash of the process loses nothing the inboxes have not seen.
+   */
+  replayOnStartMs?: number;
 }
 
 /**
@@ -134,8 +139,15 @@ export class OutboxRelay {
 
   constructor(private readonly options: OutboxRelayOptions) {}
 
-  /** Starts polling. */
-  start(): void {
+  /** Starts polling; over a non-durable bus, first marks recently published rows for publishing again. */
+  async start(): Promise<void> {
+    if (!this.options.bus.durable) {
+      const since = new Date(Date.now() - (this.options.replayOnStartMs ?? 15 * 60 * 1000));
+      await this.options.db
+        .update(outbox)
+        .set({ publishedAt: null })
+        .where(and(sql`${outbox.publishedAt} IS NOT NULL`, sql`${outbox.publishedAt} > ${since.toISOString()}`));
+    }
     this.stopped = false;
     this.schedule(0);
   }

@@ -73,7 +73,11 @@ export interface ServiceOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
-/** A built service. `start()` runs the relay, consumers and workers; `listen()` opens the port. */
+/**
+ * A built service. `start()` subscribes the consumers, then runs the relay and workers; `listen()` only opens
+ * the port. When several services share an in-process bus, start consumers before producers (see
+ * `scripts/src/embedded.ts`): the in-process bus does not keep events for groups that have not subscribed.
+ */
 export interface FormloomService<TConfig = unknown> {
   app: ZodFastify;
   ctx: ServiceContext<TConfig>;
@@ -81,7 +85,7 @@ export interface FormloomService<TConfig = unknown> {
   database: DatabaseHandle;
   /** Starts the outbox relay, the consumers and the workers (idempotent). */
   start(): Promise<void>;
-  /** Starts (if needed) and listens on HOST:PORT; returns the base URL. */
+  /** Listens on HOST:PORT (background work starts with `start()`); returns the base URL. */
   listen(): Promise<string>;
   /** Stops everything and closes the database (and the bus when the service created it). */
   close(): Promise<void>;
@@ -107,17 +111,19 @@ export async function createService<TConfig extends z.ZodRawShape>(
     await database.close();
     throw error;
   }
-  const ownsBus = !options.bus;
-  const bus: EventBus =
-    options.bus ??
-    (config.EVENT_BUS === 'redis' ? new RedisStreamsBus({ url: config.REDIS_URL }) : new InProcessBus());
-
   const app = createHttpApp({
     name: definition.name,
     logLevel: config.LOG_LEVEL,
     trustProxy: config.TRUST_PROXY,
     logger: options.logger,
   });
+
+  const ownsBus = !options.bus;
+  const bus: EventBus =
+    options.bus ??
+    (config.EVENT_BUS === 'redis'
+      ? new RedisStreamsBus({ url: config.REDIS_URL, logger: app.log })
+      : new InProcessBus({ logger: app.log }));
 
   const verifyToken: TokenVerifier =
     options.verifyToken ??
@@ -205,11 +211,10 @@ export async function createService<TConfig extends z.ZodRawShape>(
           }),
         );
       }
-      relay.start();
+      await relay.start();
       for (const worker of workers) worker.start();
     },
     async listen() {
-      await service.start();
       return app.listen({ host: config.HOST, port: config.PORT });
     },
     async close() {

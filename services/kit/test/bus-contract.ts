@@ -35,14 +35,18 @@ export interface BusContractOptions {
 }
 
 /**
- * Polls `predicate` every 10 ms until it is true.
+ * Polls `predicate` (which may be async) every 10 ms until it is true.
  * @param timeoutMs how long to wait, in ms (default 5 000)
  * @param what what is awaited, for the error message
  * @throws Error when `predicate` is still false after `timeoutMs`
  */
-export async function waitFor(predicate: () => boolean, timeoutMs = 5_000, what = 'condition'): Promise<void> {
+export async function waitFor(
+  predicate: () => boolean | Promise<boolean>,
+  timeoutMs = 5_000,
+  what = 'condition',
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!predicate()) {
+  while (!(await predicate())) {
     if (Date.now() > deadline) throw new Error(`waitFor: ${what} not met within ${timeoutMs} ms`);
     await sleep(10);
   }

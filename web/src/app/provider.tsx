@@ -13,7 +13,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <Notifications position="top-center" autoClose={TOAST_DURATION_MS} zIndex={1000} />
+      <Notifications position="bottom-right" autoClose={TOAST_DURATION_MS} zIndex={1000} />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

@@ -12,9 +12,10 @@
  *   subscriptions that asked for its type.
  * - At-least-once: a handler that throws (or rejects) gets the event again after an exponential backoff
  *   (`retryInitialMs`, doubling, capped at `retryMaxMs`); an event is never dropped while the bus is open.
- * - Per group, events sharing a `key` are handled one at a time in publish order (a failing event holds up
- *   the later events of its key until it succeeds); events of different keys run concurrently, at most
- *   `concurrency` handlers per group at once.
+ * - Per group, events sharing a `key` are handled one at a time in publish order, whatever their type (a
+ *   failing event, or one whose type no open subscription of the group takes any more, holds up the later
+ *   events of its key); events of different keys run concurrently, at most `concurrency` handlers per
+ *   group at once. Queues are unbounded.
  * - Nothing is durable: events still queued when `close()` is called are dropped. `close()` waits for the
  *   handlers already running.
  */
@@ -117,6 +118,8 @@ interface Group {
 export class InProcessBus implements EventBus {
   /** The adapter name: `in-process`. */
   readonly kind = 'in-process';
+  /** Events live in memory only; see {@link EventBus.durable}. */
+  readonly durable = false;
 
   private readonly concurrency: number;
   private readonly retryInitialMs: number;

@@ -14,7 +14,10 @@
  * - a read loop on a dedicated blocking connection (XREADGROUP … BLOCK) holds at most `concurrency`
  *   entries at once; an entry is acknowledged (XACK) only after its handler resolved;
  * - entries sharing a `key` are handled one at a time in stream order by a consumer (different keys run
- *   concurrently). Order across consumers of a group, or across event types, is not guaranteed;
+ *   concurrently). Order across consumers of a group, across event types, or after a take-over is not
+ *   guaranteed. Entries waiting behind their key count against `concurrency`, so a key whose handler
+ *   keeps failing can fill a consumer's slots and stall it until the failure is fixed (as a stuck Kafka
+ *   partition would);
  * - a handler that throws leaves its entry pending; the consumer retries it itself after an exponential
  *   backoff (`retryInitialMs` doubling up to `retryMaxMs`), holding up later entries of the same key;
  * - a periodic task (every `claimIntervalMs`) renews the entries the consumer holds (XCLAIM … JUSTID, so
@@ -107,6 +110,8 @@ interface HeldEntry {
 }
 
 const DEFAULT_PREFIX = 'formloom:events:';
+/** How long a non-blocking command may wait for its reply, in ms. */
+const COMMAND_TIMEOUT_MS = 10_000;
 /** Redis retries reconnecting forever, at most every 2 s. */
 const retryStrategy = (attempt: number): number => Math.min(100 * attempt, 2_000);
 
@@ -120,6 +125,8 @@ const retryStrategy = (attempt: number): number => Math.min(100 * attempt, 2_000
 export class RedisStreamsBus implements EventBus {
   /** The adapter name: `redis`. */
   readonly kind = 'redis';
+  /** Redis holds published events in streams; see {@link EventBus.durable}. */
+  readonly durable = true;
 
   private readonly settings: Settings;
   /** Publishing, acks, claims, group creation; never blocks. */
@@ -158,8 +165,8 @@ export class RedisStreamsBus implements EventBus {
     this.commands = connect(this.settings, 'commands', {
       // Fail a command after two reconnect attempts instead of queueing it for the whole outage.
       maxRetriesPerRequest: 2,
-      // A half-open socket is detected and replaced instead of hanging commands.
-      socketTimeout: 15_000,
+      // A command unanswered for 10 s fails; the caller then replaces the (probably half-open) socket.
+      commandTimeout: COMMAND_TIMEOUT_MS,
     });
   }
 
@@ -195,9 +202,14 @@ export class RedisStreamsBus implements EventBus {
         JSON.stringify(event),
       );
     }
-    const results = await pipeline.exec();
-    if (!results) throw new Error('Redis did not run the publish pipeline');
-    for (const [error] of results) if (error) throw error;
+    try {
+      const results = await pipeline.exec();
+      if (!results) throw new Error('Redis did not run the publish pipeline');
+      for (const [error] of results) if (error) throw error;
+    } catch (error) {
+      resetIfTimedOut(this.commands, error);
+      throw error;
+    }
   }
 
   /**
@@ -237,7 +249,9 @@ export class RedisStreamsBus implements EventBus {
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error('PING timed out')), this.settings.readyTimeoutMs);
       });
-      await Promise.race([this.commands.ping(), timeout]);
+      const pong = this.commands.ping();
+      pong.catch((error: unknown) => resetIfTimedOut(this.commands, error));
+      await Promise.race([pong, timeout]);
       return true;
     } catch {
       return false;
@@ -311,8 +325,6 @@ class StreamSubscription {
       maxRetriesPerRequest: 0,
       enableOfflineQueue: false,
       autoResendUnfulfilledCommands: false,
-      // XREADGROUP answers within blockMs; silence beyond that means a dead socket.
-      socketTimeout: settings.blockMs + 10_000,
     });
     this.blocking.on('ready', () => this.wake?.());
   }
@@ -321,6 +333,8 @@ class StreamSubscription {
   async start(): Promise<void> {
     try {
       await this.ensureGroups();
+      // Redis answers: let the blocking connection come up so the consumer is reading when we resolve.
+      await whenReady(this.blocking, 1_000);
     } catch (error) {
       this.settings.logger.warn(
         { ...this.log, err: error },
@@ -378,7 +392,10 @@ class StreamSubscription {
         await this.pause(this.settings.blockMs);
         continue;
       }
+      let watchdog: NodeJS.Timeout | undefined;
       try {
+        // XREADGROUP answers within blockMs; silence well beyond that means a dead (half-open) socket.
+        watchdog = setTimeout(() => this.blocking.disconnect(true), this.settings.blockMs + COMMAND_TIMEOUT_MS);
         const reply = await this.blocking.call(
           'XREADGROUP',
           'GROUP',
@@ -413,6 +430,8 @@ class StreamSubscription {
           this.settings.logger.warn({ ...this.log, err: error, failures }, 'event bus read failed; retrying');
         }
         await this.pause(retryDelayMs(failures, 100, 2_000));
+      } finally {
+        clearTimeout(watchdog);
       }
     }
   }
@@ -420,14 +439,12 @@ class StreamSubscription {
   /** Waits `ms`, or less when woken (a slot freed, the connection came back, or stop). */
   private pause(ms: number): Promise<void> {
     return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      const previous = this.wake;
-      const self = this;
-      function done(): void {
+      const done = (): void => {
         clearTimeout(timer);
-        if (self.wake === done) self.wake = previous;
+        if (this.wake === done) this.wake = undefined;
         resolve();
-      }
+      };
+      const timer = setTimeout(done, ms);
       this.wake = done;
     });
   }
@@ -479,6 +496,7 @@ class StreamSubscription {
       try {
         await this.commands.xack(entry.stream, this.target.group, entry.id);
       } catch (error) {
+        resetIfTimedOut(this.commands, error);
         this.settings.logger.warn(
           { ...this.log, err: error, eventId: entry.event.id, entryId: entry.id },
           'XACK failed; the event will be delivered again after claimIdleMs',
@@ -600,6 +618,7 @@ class StreamSubscription {
       if (this.claimFailures > 0) this.settings.logger.info({ ...this.log }, 'event bus claim task resumed');
       this.claimFailures = 0;
     } catch (error) {
+      resetIfTimedOut(this.commands, error);
       if (this.stopping) return;
       this.claimFailures += 1;
       if (this.claimFailures === 1 || this.claimFailures % 30 === 0) {
@@ -725,6 +744,20 @@ function connect(settings: Settings, role: string, options: RedisOptions): Redis
   return connection;
 }
 
+/** Resolves once `connection` is ready, or after `ms` ms, whichever comes first. */
+function whenReady(connection: Redis, ms: number): Promise<void> {
+  if (connection.status === 'ready') return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      connection.off('ready', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    connection.once('ready', done);
+  });
+}
+
 /** QUIT (waiting at most 1 s), then drops the socket. */
 async function quit(connection: Redis): Promise<void> {
   if (connection.status === 'ready') {
@@ -738,6 +771,16 @@ async function quit(connection: Redis): Promise<void> {
     clearTimeout(timer);
   }
   connection.disconnect();
+}
+
+/**
+ * Replaces the socket of `connection` (reconnects) when `error` is ioredis's "Command timed out": an
+ * unanswered command most likely means a half-open TCP connection that would otherwise hang forever.
+ */
+function resetIfTimedOut(connection: Redis, error: unknown): void {
+  if (error instanceof Error && error.message === 'Command timed out' && connection.status === 'ready') {
+    connection.disconnect(true);
+  }
 }
 
 /** True when `error` is Redis's NOGROUP (the stream or the consumer group does not exist). */

@@ -33,6 +33,12 @@ export interface Subscription {
 export interface EventBus {
   /** The adapter name, for logs and `/readyz`: `in-process`, `redis` or `kafka`. */
   readonly kind: string;
+  /**
+   * False when published events live only in memory (the in-process bus): a crash would lose events the
+   * relay already marked published, so the relay replays recent events when it starts and consumers'
+   * inboxes absorb the duplicates.
+   */
+  readonly durable: boolean;
   /** Publishes events in order; resolves once the broker holds them durably (in-process: once queued). */
   publish(events: readonly EventEnvelope[]): Promise<void>;
   /** Starts delivering events of `types` to `handler` within `group`. */

@@ -3,15 +3,11 @@
  * when signed out so route guards can redirect without treating it as an error.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Organization, User, Workspace } from '@formloom/contracts/entities/identity';
+import type { MeResponse } from '@formloom/contracts/http/workspaces-auth';
 import { api, isApiError } from '../../../lib/api-client';
 
-/** The signed-in user with their organizations and workspaces. */
-export interface Me {
-  user: User;
-  organizations: Organization[];
-  workspaces: Workspace[];
-}
+/** The signed-in user with their organizations and workspaces (`MeResponse`). */
+export type Me = MeResponse;
 
 export const meQueryKey = ['auth', 'me'] as const;
 

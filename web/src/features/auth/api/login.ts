@@ -1,16 +1,13 @@
 /** POST /auth/login {email, password} → {user} and a session cookie; 401 'Invalid email or password'. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { User } from '@formloom/contracts/entities/identity';
+import type { LoginBody, UserResponse } from '@formloom/contracts/http/workspaces-auth';
 import { api } from '../../../lib/api-client';
 import { meQueryOptions } from './get-me';
 
-export interface LoginInput {
-  email: string;
-  password: string;
-}
+export type LoginInput = LoginBody;
 
-export function login(input: LoginInput): Promise<{ user: User }> {
-  return api.post<{ user: User }>('/auth/login', input);
+export function login(input: LoginInput): Promise<UserResponse> {
+  return api.post<UserResponse>('/auth/login', input);
 }
 
 /** Logs in, then reloads `/auth/me` so guarded routes see the session before navigating. */

@@ -1,6 +1,6 @@
 /** The sign-in form: email and password; shows the server's message (e.g. 'Invalid email or password'). */
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Stack, TextInput } from '@mantine/core';
 import { errorMessage } from '../../../lib/api-client';
 import { IconAlert } from '../../../ui/icons';
 import { useLogin } from '../api/login';
@@ -33,7 +33,8 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
           onChange={(event) => setEmail(event.currentTarget.value)}
           autoFocus
         />
-        <PasswordInput
+        <TextInput
+          type="password"
           label="Password"
           autoComplete="current-password"
           placeholder="Your password"

@@ -3,7 +3,7 @@
  * here too so the user learns it before submitting); server errors (409 duplicate, 400) shown above.
  */
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { copy } from '@formloom/contracts/copy';
 import { PASSWORD_MIN_LENGTH } from '@formloom/contracts/limits';
 import { errorMessage } from '../../../lib/api-client';
@@ -66,7 +66,8 @@ export function SignupForm({ onSuccess }: { onSuccess: () => void }) {
           value={email}
           onChange={(event) => setEmail(event.currentTarget.value)}
         />
-        <PasswordInput
+        <TextInput
+          type="password"
           label="Password"
           autoComplete="new-password"
           required

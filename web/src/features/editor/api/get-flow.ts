@@ -1,14 +1,10 @@
 /** GET /admin/flows/fetch/{publicIdentifier} → {flow, flowSnapshot: {template}}: a flow and its draft template. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Flow } from '@formloom/contracts/entities/flow';
-import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
+import type { FlowWithDraftResponse } from '@formloom/contracts/http/flows';
 import { api } from '../../../lib/api-client';
 
 /** A flow with its draft snapshot, as the editor loads and saves it. */
-export interface FlowWithSnapshot {
-  flow: Flow;
-  flowSnapshot: { template: FlowTemplate };
-}
+export type FlowWithSnapshot = FlowWithDraftResponse;
 
 export const flowQueryKey = (publicIdentifier: string) => ['flows', 'detail', publicIdentifier] as const;
 

@@ -1,11 +1,11 @@
 /** POST /admin/flows/{publicIdentifier}/publish → {flow}: makes the saved draft the live version. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Flow } from '@formloom/contracts/entities/flow';
+import type { PublishFlowResponse } from '@formloom/contracts/http/flows';
 import { api } from '../../../lib/api-client';
 import { flowQueryKey, type FlowWithSnapshot } from './get-flow';
 
-export function publishFlow(publicIdentifier: string): Promise<{ flow: Flow }> {
-  return api.post<{ flow: Flow }>(`/admin/flows/${encodeURIComponent(publicIdentifier)}/publish`);
+export function publishFlow(publicIdentifier: string): Promise<PublishFlowResponse> {
+  return api.post<PublishFlowResponse>(`/admin/flows/${encodeURIComponent(publicIdentifier)}/publish`);
 }
 
 export function usePublishFlow() {

@@ -34,7 +34,7 @@ export function OptionsEditor({ options, onChange, onAdd }: { options: WidgetOpt
           <ActionIcon
             variant="subtle"
             color="gray"
-            aria-label={`Remove option ${index + 1}`}
+            aria-label={`Delete choice ${index + 1}`}
             disabled={options.length <= 1}
             onClick={() => onChange(options.filter((item) => item.id !== option.id))}
           >

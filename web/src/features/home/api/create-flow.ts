@@ -4,6 +4,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Flow } from '@formloom/contracts/entities/flow';
+import type { CreateFlowResponse } from '@formloom/contracts/http/flows';
 import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
 import { copy } from '@formloom/contracts/copy';
 import { api } from '../../../lib/api-client';
@@ -15,7 +16,7 @@ export interface CreateFlowInput {
 }
 
 export async function createFlow(input: CreateFlowInput): Promise<Flow> {
-  const body = await api.post<{ flow?: Flow } | undefined>('/admin/flows', {
+  const body = await api.post<Partial<CreateFlowResponse> | undefined>('/admin/flows', {
     name: input.name,
     type: 'form',
     workspaceId: input.workspaceId,

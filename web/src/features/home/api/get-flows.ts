@@ -1,15 +1,15 @@
 /** GET /admin/flows?workspaceId= → {flows: [flow + submissionCount]}: the forms of one workspace. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Flow } from '@formloom/contracts/entities/flow';
+import type { ListedFlow, ListFlowsResponse } from '@formloom/contracts/http/flows';
 import { api } from '../../../lib/api-client';
 
 /** A flow as listed on the home page, with its number of submissions. */
-export type FlowListItem = Flow & { submissionCount: number };
+export type FlowListItem = ListedFlow;
 
 export const flowsQueryKey = (workspaceId: number) => ['flows', 'list', workspaceId] as const;
 
 export async function getFlows(workspaceId: number, signal?: AbortSignal): Promise<FlowListItem[]> {
-  const body = await api.get<{ flows: FlowListItem[] }>('/admin/flows', { workspaceId }, signal);
+  const body = await api.get<ListFlowsResponse>('/admin/flows', { workspaceId }, signal);
   return body.flows ?? [];
 }
 

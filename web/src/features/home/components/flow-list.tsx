@@ -2,7 +2,8 @@
  * The forms of one workspace: name, status (Published / Draft), submission count, last edit, and links to
  * the editor and the results.
  */
-import { ActionIcon, Anchor, Badge, Button, Card, Group, Skeleton, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { ActionIcon, Box, Anchor, Badge, Button, Card, Group, Skeleton, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatRelative } from '../../../lib/format';
 import { IconExternal, IconForm, IconInbox } from '../../../ui/icons';
@@ -10,7 +11,7 @@ import { Empty, ErrorAlert } from '../../../ui/states';
 import type { FlowListItem } from '../api/get-flows';
 import { useFlows } from '../api/get-flows';
 
-export function FlowList({ workspaceId, emptyAction }: { workspaceId: number; emptyAction?: React.ReactNode }) {
+export function FlowList({ workspaceId, emptyAction }: { workspaceId: number; emptyAction?: ReactNode }) {
   const flows = useFlows(workspaceId);
   if (flows.isPending) {
     return (
@@ -93,6 +94,9 @@ function FlowRow({ flow }: { flow: FlowListItem }) {
               data-testid="flow-submission-count"
             >
               {count}
+              <Box component="span" visibleFrom="sm" ml={4} fw={400}>
+                {count === 1 ? 'response' : 'responses'}
+              </Box>
             </Button>
           </Tooltip>
           <Button component={Link} to={`/editor/${flow.publicIdentifier}/edit`} variant="light" size="compact-md" visibleFrom="sm">

@@ -3,14 +3,10 @@
  * {responses: [{submissionId, submissionTime, lastUpdatedAt, questions: [{id, name, type, value}]}], totalResponses, pageCount}.
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Submission } from '@formloom/contracts/entities/flow';
+import type { SubmissionsResponse } from '@formloom/contracts/http/flows';
 import { api } from '../../../lib/api-client';
 
-export interface SubmissionsPage {
-  responses: Submission[];
-  totalResponses: number;
-  pageCount: number;
-}
+export type SubmissionsPage = SubmissionsResponse;
 
 export interface SubmissionsQuery {
   limit: number;

@@ -1,0 +1,78 @@
+import { copy } from '../src/copy';
+import { workflowCopy } from '../src/http/workflows';
+import { emailNodeErrors, emailNodeStatus, nodeSetupStatus, setupNeeded, triggerSetupStatus } from '../src/rules/workflow-status';
+
+/** An email node template as the editor may hold it (anything may be missing). */
+interface Draft {
+  email: { subject: string; from?: Record<string, unknown>; blocks: unknown[]; cc?: unknown; bcc?: unknown };
+  recipients: { type: string; list: Array<{ email: unknown }> };
+}
+
+/** A complete email node template; `change` edits a copy. */
+function emailNode(change: (template: Draft) => void = () => undefined): unknown {
+  const template: Draft = {
+    email: { subject: 'Thank you for your submission', from: { type: 'formloom_notifications' }, blocks: [] },
+    recipients: { type: 'string', list: [{ email: 'ada@example.com' }] },
+  };
+  change(template);
+  return template;
+}
+
+describe('emailNodeErrors (spec 001 §5)', () => {
+  it('accepts a complete node, literal or {var} recipients', () => {
+    expect(emailNodeErrors(emailNode())).toEqual([]);
+    expect(emailNodeErrors(emailNode((t) => (t.recipients = { type: 'picker', list: [{ email: { var: 'answers.w2' } }] })))).toEqual([]);
+    expect(emailNodeErrors(emailNode((t) => (t.recipients.list = [{ email: ' a@example.com, b@example.org ' }])))).toEqual([]);
+  });
+
+  it("gives 'Invalid email: {value}' for each bad literal address", () => {
+    expect(emailNodeErrors(emailNode((t) => (t.recipients.list = [{ email: 'ada@example.com' }, { email: 'nope' }, { email: 'x@y.com, bad@' }])))).toEqual([
+      { path: 'recipients.list.1.email', message: 'Invalid email: nope' },
+      { path: 'recipients.list.2.email', message: 'Invalid email: bad@' },
+    ]);
+    expect(copy.workflows.invalidEmail('nope')).toBe('Invalid email: nope');
+  });
+
+  it("requires a subject, a sender ('Choose Send email from') and recipients, in that order", () => {
+    const errors = emailNodeErrors(emailNode((t) => {
+      t.email.subject = ' ';
+      t.email.from = {};
+      t.recipients.list = [{ email: '' }, { email: null }];
+    }));
+    expect(errors).toEqual([
+      { path: 'email.subject', message: workflowCopy.subjectRequired },
+      { path: 'email.from', message: 'Choose Send email from' },
+      { path: 'recipients.list', message: workflowCopy.recipientsRequired },
+    ]);
+    expect(emailNodeErrors(undefined).map((e) => e.path)).toEqual(['email.subject', 'email.from', 'recipients.list']);
+  });
+
+  it('checks cc and bcc only when enabled', () => {
+    const bad = [{ email: 'nope' }];
+    expect(emailNodeErrors(emailNode((t) => (t.email.cc = { enabled: false, recipients: bad })))).toEqual([]);
+    expect(emailNodeErrors(emailNode((t) => (t.email.bcc = { enabled: true, recipients: bad })))).toEqual([
+      { path: 'email.bcc.recipients.0.email', message: 'Invalid email: nope' },
+    ]);
+  });
+});
+
+describe('setup status (spec 001 §4)', () => {
+  it('shows the subject of a complete email node', () => {
+    expect(emailNodeStatus(emailNode())).toEqual({ complete: true, description: 'Thank you for your submission' });
+    expect(nodeSetupStatus({ type: 'email', template: emailNode() })?.complete).toBe(true);
+  });
+
+  it("prefixes the first missing piece of an incomplete email node with 'Setup needed: '", () => {
+    expect(emailNodeStatus(emailNode((t) => delete t.email.from))).toEqual({
+      complete: false,
+      description: 'Setup needed: Choose Send email from',
+    });
+    expect(setupNeeded('x')).toBe('Setup needed: x');
+  });
+
+  it('treats formSubmission as always complete; other types are not covered yet', () => {
+    expect(triggerSetupStatus({ type: 'formSubmission', template: {} })).toEqual({ complete: true, description: workflowCopy.formSubmittedDescription });
+    expect(triggerSetupStatus({ type: 'formAbandoned', template: {} })).toBeNull();
+    expect(nodeSetupStatus({ type: 'slack', template: {} })).toBeNull();
+  });
+});

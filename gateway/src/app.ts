@@ -1,0 +1,229 @@
+/**
+ * The API gateway (ARCHITECTURE §1, §3, §4): the one public entry of Formloom.
+ *
+ * - Every row of the contracts route table (`ROUTES`) is proxied with `@fastify/http-proxy` to its service,
+ *   path unchanged (`prefix` = `rewritePrefix` = the row's prefix); longer prefixes win.
+ * - Auth: the `formloom_session` cookie is swapped for a short-lived JWT from workspaces-auth (see
+ *   {@link SessionTokens}) and passed upstream as `Authorization: Bearer <jwt>`. Clients can never set
+ *   `Authorization` or `x-internal-token` themselves: both are dropped from every incoming request (the
+ *   public REST API's API keys are a later issue). The cookie itself only goes to workspaces-auth. A session
+ *   workspaces-auth refuses makes the request anonymous (the service answers 401 where it must).
+ * - Request bodies are limited to `BODY_LIMIT_BYTES` here too (413 `payload_too_large`); an upstream that
+ *   cannot be reached gives 503 `unavailable` (504 when it does not answer in time), in the error format.
+ * - Request ids: `x-request-id` is taken from the client or assigned, passed upstream and echoed back.
+ *   `X-Forwarded-For/-Proto/-Host` are kept and extended when `trustProxy` is on (behind an ingress),
+ *   replaced by what the gateway saw when it is off (the gateway is the edge: clients cannot spoof them).
+ * - `/internal/…` is never proxied (404). `/healthz` answers while the process runs; `/readyz` answers 200
+ *   when every upstream's `/healthz` does.
+ * - The built web app (`webDist`) is served as static files, with `index.html` for client routes (GET
+ *   requests that accept HTML outside the API prefixes: `/home`, `/editor/x/edit`, `/t/abc` …). API paths
+ *   never fall back to `index.html`: they get the JSON 404.
+ */
+import fastifyCookie from '@fastify/cookie';
+import fastifyHttpProxy from '@fastify/http-proxy';
+import type { FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
+import { INTERNAL_TOKEN_HEADER, SESSION_COOKIE } from '@formloom/contracts/auth';
+import { copy } from '@formloom/contracts/copy';
+import { ROUTES, SERVICES, type RouteRow, type ServiceName } from '@formloom/contracts/routes';
+import { errorBody, notFound } from '@formloom/kit/errors';
+import { createHttpApp, type ZodFastify } from '@formloom/kit/http';
+import { SessionTokens } from './sessions';
+import { firstSegment, registerWebApp } from './web';
+
+/** Options of {@link buildGateway}. */
+export interface GatewayOptions {
+  /** Base URL of each service, e.g. `{ 'workspaces-auth': 'http://127.0.0.1:4001', … }`. */
+  services: Record<ServiceName, string>;
+  /** The shared service token (sent only to workspaces-auth's session exchange). */
+  internalToken: string;
+  /** Directory of the built web app (`web/dist`); without it `/` explains how to build it. */
+  webDist?: string;
+  /** pino level (default `info`). */
+  logLevel?: string;
+  /** `false` silences logs (tests); otherwise pino with the kit's redaction. */
+  logger?: FastifyServerOptions['logger'];
+  /**
+   * Trust `X-Forwarded-*` from the client (default `false`): on when an ingress or load balancer sits in
+   * front of the gateway, off when the gateway is the edge (embedded mode).
+   */
+  trustProxy?: boolean;
+  /** The route table (default the contracts' `ROUTES`; tests pass their own). */
+  routes?: readonly RouteRow[];
+}
+
+/** How long `/readyz` waits for each upstream's `/healthz` (ms). */
+export const READINESS_TIMEOUT_MS = 2_000;
+
+/** Methods that never change state: a request with another method to workspaces-auth refreshes the claims. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+
+/** Request headers a client may never set: the gateway (or a service) sets them. */
+const CLIENT_FORBIDDEN_HEADERS = ['authorization', INTERNAL_TOKEN_HEADER, 'proxy-authorization'];
+
+/**
+ * Builds the gateway (not listening; call `listen`). Resolves once every plugin is loaded.
+ * @throws when an option is invalid (an unknown service URL, a route table conflict).
+ */
+export async function buildGateway(options: GatewayOptions): Promise<ZodFastify> {
+  for (const service of SERVICES) {
+    const url = options.services[service];
+    if (!url || !/^https?:\/\//.test(url)) throw new Error(`gateway: no valid base URL for service ${service}`);
+  }
+  const trustProxy = options.trustProxy ?? false;
+  const routes = options.routes ?? ROUTES;
+  // First path segments that belong to the API (never the web app): those of the route table, and `internal`.
+  const apiRoots = new Set(['internal', ...routes.map((row) => firstSegment(row.prefix))]);
+  const app = createHttpApp({
+    name: 'gateway',
+    logLevel: options.logLevel ?? 'info',
+    trustProxy,
+    logger: options.logger,
+  });
+  const sessions = new SessionTokens({
+    authUrl: options.services['workspaces-auth'],
+    internalToken: options.internalToken,
+  });
+
+  await app.register(fastifyCookie);
+
+  app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { logLevel: 'warn' }, async (_request, reply) => {
+    const results = await Promise.all(
+      SERVICES.map(async (service) => [service, await isHealthy(options.services[service])] as const),
+    );
+    const checks = Object.fromEntries(results) as Record<ServiceName, boolean>;
+    const ready = results.every(([, ok]) => ok);
+    return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not_ready', checks });
+  });
+
+  // Internal routes between services are never reachable from outside.
+  const hidden = async () => {
+    throw notFound();
+  };
+  app.all('/internal', hidden);
+  app.all('/internal/*', hidden);
+
+  await app.register(async (proxies) => {
+    // Bodies are read (up to the app's bodyLimit, 413 beyond) and sent upstream byte for byte.
+    proxies.removeAllContentTypeParsers();
+    proxies.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    for (const row of proxyRows(routes)) {
+      await proxies.register(fastifyHttpProxy, {
+        upstream: options.services[row.service],
+        prefix: row.prefix,
+        rewritePrefix: row.prefix,
+        proxyPayloads: false,
+        disableRequestLogging: true,
+        handler: (request, reply, dest, replyOptions) =>
+          forward({ request, reply, dest, replyOptions, row, sessions, trustProxy }),
+      });
+    }
+  });
+
+  registerWebApp(app, { webDist: options.webDist, apiRoots });
+  await app.ready();
+  return app;
+}
+
+/** The route table without anything under `/internal`, longest prefix first. */
+function proxyRows(routes: readonly RouteRow[]): RouteRow[] {
+  return routes.filter((row) => firstSegment(row.prefix) !== 'internal').sort(
+    (a, b) => b.prefix.length - a.prefix.length,
+  );
+}
+
+type ReplyFromOptions = Parameters<FastifyReply['from']>[1] & object;
+
+/**
+ * Proxies one request: exchanges the session cookie, rewrites the headers, sends the buffered body, and
+ * maps upstream failures to the error format.
+ */
+async function forward(input: {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  dest: string;
+  replyOptions: ReplyFromOptions;
+  row: RouteRow;
+  sessions: SessionTokens;
+  trustProxy: boolean;
+}): Promise<FastifyReply> {
+  const { request, reply, dest, replyOptions, row, sessions, trustProxy } = input;
+  const sessionToken = request.cookies[SESSION_COOKIE] || undefined;
+  // A change made through workspaces-auth (workspaces, members, logout …) must show in the next request's
+  // claims: forget the cached token before and after it.
+  const refreshAfter = row.service === 'workspaces-auth' && !SAFE_METHODS.has(request.method) ? sessionToken : undefined;
+  if (refreshAfter) sessions.invalidate(refreshAfter);
+  const accessToken = sessionToken ? await sessions.accessTokenFor(sessionToken, request.id) : null;
+
+  const body = request.body;
+  const hasBody = Buffer.isBuffer(body) && request.method !== 'GET' && request.method !== 'HEAD';
+  return reply.from(dest, {
+    ...replyOptions,
+    ...(hasBody ? { body, contentType: request.headers['content-type'] ?? 'application/octet-stream' } : {}),
+    retryDelay: () => null,
+    rewriteRequestHeaders: (_original, headers) =>
+      upstreamHeaders(request, headers as IncomingHttpHeaders, {
+        accessToken,
+        keepCookie: row.service === 'workspaces-auth',
+        trustProxy,
+      }),
+    onResponse: (_request, upstreamReply, response) => {
+      if (refreshAfter) sessions.invalidate(refreshAfter);
+      void upstreamReply.send(response.stream);
+    },
+    onError: (failedReply, { error }) => {
+      if (refreshAfter) sessions.invalidate(refreshAfter);
+      const timedOut = (error as { statusCode?: number }).statusCode === 504;
+      failedReply.log.warn({ service: row.service, code: (error as { code?: string }).code }, 'upstream unavailable');
+      void failedReply.code(timedOut ? 504 : 503).send(errorBody('unavailable', copy.errors.unavailable));
+    },
+  });
+}
+
+/**
+ * The headers sent upstream: client-forged credentials dropped, our bearer token added, the cookie kept only
+ * for workspaces-auth, the request id and `X-Forwarded-*` set.
+ */
+function upstreamHeaders(
+  request: FastifyRequest,
+  headers: IncomingHttpHeaders,
+  settings: { accessToken: string | null; keepCookie: boolean; trustProxy: boolean },
+): IncomingHttpHeaders {
+  const out: IncomingHttpHeaders = { ...headers };
+  for (const name of CLIENT_FORBIDDEN_HEADERS) delete out[name];
+  // The body is re-sent with its own content-length.
+  delete out['transfer-encoding'];
+  delete out.expect;
+  if (!settings.keepCookie) delete out.cookie;
+  if (settings.accessToken) out.authorization = `Bearer ${settings.accessToken}`;
+  out['x-request-id'] = request.id;
+
+  const remote = request.raw.socket.remoteAddress ?? '';
+  const originalHost = request.headers.host ?? '';
+  if (settings.trustProxy) {
+    const chain = request.headers['x-forwarded-for'];
+    out['x-forwarded-for'] = chain ? `${String(chain)}, ${remote}` : remote;
+    out['x-forwarded-proto'] = request.headers['x-forwarded-proto'] ?? request.protocol;
+    out['x-forwarded-host'] = request.headers['x-forwarded-host'] ?? originalHost;
+  } else {
+    delete out.forwarded;
+    delete out['x-forwarded-port'];
+    out['x-forwarded-for'] = remote;
+    out['x-forwarded-proto'] = request.protocol;
+    out['x-forwarded-host'] = originalHost;
+  }
+  return out;
+}
+
+/** True when `baseUrl`'s `/healthz` answers 2xx within {@link READINESS_TIMEOUT_MS}. */
+async function isHealthy(baseUrl: string): Promise<boolean> {
+  try {
+    const response = await fetch(new URL('/healthz', baseUrl), { signal: AbortSignal.timeout(READINESS_TIMEOUT_MS) });
+    await response.body?.cancel();
+    return response.ok;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,475 @@
+/**
+ * The gateway against real upstream HTTP servers on 127.0.0.1:0: small echo servers stand in for the three
+ * services (they answer with what they received), and the workspaces-auth stand-in also answers the session
+ * exchange. The whole path with the real services is tested in `scripts/test/embedded.test.ts`.
+ */
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { BODY_LIMIT_BYTES } from '@formloom/contracts/limits';
+import { ROUTES, type RouteRow, type ServiceName } from '@formloom/contracts/routes';
+import { buildGateway, type GatewayOptions } from '../src/app';
+import { WEB_NOT_BUILT_TEXT } from '../src/web';
+
+const INTERNAL_TOKEN = 'test-internal-token-0123456789';
+const GOOD_SESSION = 'good-session-token';
+const OTHER_SESSION = 'other-session-token';
+
+/** What an echo upstream saw. */
+interface Echo {
+  service: ServiceName;
+  method: string;
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+  bodyLength: number;
+  body: string;
+}
+
+/** A stand-in upstream: echoes every request; workspaces-auth's also exchanges sessions. */
+interface Upstream {
+  app: FastifyInstance;
+  url: string;
+  /** Requests seen (the exchange excluded). */
+  seen: Echo[];
+  /** Number of session exchanges answered. */
+  exchanges: number;
+}
+
+async function startUpstream(service: ServiceName): Promise<Upstream> {
+  const app = Fastify({ logger: false, bodyLimit: 10 * BODY_LIMIT_BYTES });
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  const upstream: Upstream = { app, url: '', seen: [], exchanges: 0 };
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  if (service === 'workspaces-auth') {
+    app.post('/internal/sessions/exchange', async (request, reply) => {
+      if (request.headers['x-internal-token'] !== INTERNAL_TOKEN) return reply.code(401).send({ error: 'no' });
+      const { sessionToken } = JSON.parse(String(request.body)) as { sessionToken: string };
+      if (sessionToken !== GOOD_SESSION && sessionToken !== OTHER_SESSION) return reply.code(401).send({ error: 'no' });
+      upstream.exchanges += 1;
+      return { accessToken: `jwt-${sessionToken}-${upstream.exchanges}`, expiresIn: 300 };
+    });
+  }
+  app.all('/*', async (request) => {
+    const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+    const echo: Echo = {
+      service,
+      method: request.method,
+      url: request.url,
+      headers: request.headers,
+      bodyLength: body.length,
+      body: body.length <= 10_000 ? body.toString('utf8') : '',
+    };
+    upstream.seen.push(echo);
+    return echo;
+  });
+  upstream.url = await app.listen({ host: '127.0.0.1', port: 0 });
+  return upstream;
+}
+
+/** A base URL where nothing listens (a port that was just closed). */
+async function deadUrl(): Promise<string> {
+  const app = Fastify({ logger: false });
+  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  await app.close();
+  return url;
+}
+
+let upstreams: Record<ServiceName, Upstream>;
+let gateway: FastifyInstance;
+let base: string;
+let webDist: string;
+
+async function startGateway(overrides: Partial<GatewayOptions> = {}): Promise<{ app: FastifyInstance; url: string }> {
+  const app = await buildGateway({
+    services: {
+      'workspaces-auth': upstreams['workspaces-auth'].url,
+      flows: upstreams.flows.url,
+      'workflows-engine': upstreams['workflows-engine'].url,
+    },
+    internalToken: INTERNAL_TOKEN,
+    webDist,
+    logger: false,
+    ...overrides,
+  });
+  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  return { app, url };
+}
+
+async function echoOf(response: Response): Promise<Echo> {
+  expect(response.status).toBe(200);
+  return (await response.json()) as Echo;
+}
+
+beforeAll(async () => {
+  upstreams = {
+    'workspaces-auth': await startUpstream('workspaces-auth'),
+    flows: await startUpstream('flows'),
+    'workflows-engine': await startUpstream('workflows-engine'),
+  };
+  webDist = await mkdtemp(path.join(os.tmpdir(), 'formloom-web-'));
+  await writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>Formloom</title><div id="root"></div>');
+  await mkdir(path.join(webDist, 'assets'));
+  await writeFile(path.join(webDist, 'assets', 'app-1234.js'), 'console.log("formloom")');
+  ({ app: gateway, url: base } = await startGateway());
+});
+
+afterAll(async () => {
+  await gateway?.close();
+  for (const upstream of Object.values(upstreams ?? {})) await upstream.app.close();
+  if (webDist) await rm(webDist, { recursive: true, force: true });
+});
+
+describe('routing', () => {
+  it('sends each documented prefix to its service with the path and query unchanged', async () => {
+    const cases: [string, ServiceName][] = [
+      ['/auth/login', 'workspaces-auth'],
+      ['/admin/workspaces/3', 'workspaces-auth'],
+      ['/.well-known/jwks.json', 'workspaces-auth'],
+      ['/admin/flows/fetch/abc?x=1&y=two', 'flows'],
+      ['/public/flows/templates/abc?mode=live', 'flows'],
+      ['/admin/workflows/save', 'workflows-engine'],
+      ['/admin/mail', 'workflows-engine'],
+      ['/v1/admin/flow/12/workflowRuns/7?mode=edit', 'workflows-engine'],
+    ];
+    for (const [url, service] of cases) {
+      const echo = await echoOf(await fetch(base + url));
+      expect({ url, service: echo.service, seenUrl: echo.url }).toEqual({ url, service, seenUrl: url });
+    }
+  });
+
+  it('lets the longest prefix win over a shorter one', async () => {
+    const routes: RouteRow[] = [
+      { prefix: '/admin/flows', service: 'flows' },
+      { prefix: '/admin/flows/fromPdf', service: 'workflows-engine' },
+      ...ROUTES.filter((row) => row.prefix !== '/admin/flows'),
+    ];
+    const { app, url } = await startGateway({ routes });
+    try {
+      expect((await echoOf(await fetch(`${url}/admin/flows/fromPdf`, { method: 'POST' }))).service).toBe('workflows-engine');
+      expect((await echoOf(await fetch(`${url}/admin/flows/fromPdf/x`))).service).toBe('workflows-engine');
+      expect((await echoOf(await fetch(`${url}/admin/flows/fromPdfX`))).service).toBe('flows');
+      expect((await echoOf(await fetch(`${url}/admin/flows`))).service).toBe('flows');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('does not treat a longer word as the prefix (/authority is not /auth)', async () => {
+    const response = await fetch(`${base}/authority`, { headers: { accept: 'application/json' } });
+    expect(response.status).toBe(404);
+    expect(upstreams['workspaces-auth'].seen.some((e) => e.url === '/authority')).toBe(false);
+  });
+
+  it('passes the request body through byte for byte with its content type', async () => {
+    const body = '{"name":"My form","flowTemplate":{"firstStep":"s1"},"n":1.50}';
+    const echo = await echoOf(
+      await fetch(`${base}/admin/flows`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }),
+    );
+    expect(echo.body).toBe(body);
+    expect(echo.headers['content-type']).toBe('application/json');
+    expect(echo.method).toBe('POST');
+  });
+});
+
+describe('request ids and forwarding headers', () => {
+  it('passes the client request id upstream and echoes it back', async () => {
+    const response = await fetch(`${base}/admin/flows/x`, { headers: { 'x-request-id': 'req-abc-123' } });
+    const echo = await echoOf(response);
+    expect(echo.headers['x-request-id']).toBe('req-abc-123');
+    expect(response.headers.get('x-request-id')).toBe('req-abc-123');
+  });
+
+  it('assigns a request id when the client sends none, the same upstream and in the response', async () => {
+    const response = await fetch(`${base}/admin/flows/x`);
+    const echo = await echoOf(response);
+    const id = response.headers.get('x-request-id');
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(echo.headers['x-request-id']).toBe(id);
+  });
+
+  it('sets X-Forwarded-* from what the gateway saw, ignoring forged ones when it is the edge', async () => {
+    const echo = await echoOf(
+      await fetch(`${base}/admin/flows/x`, { headers: { 'x-forwarded-for': '6.6.6.6', 'x-forwarded-host': 'evil.test' } }),
+    );
+    expect(echo.headers['x-forwarded-for']).toBe('127.0.0.1');
+    expect(echo.headers['x-forwarded-proto']).toBe('http');
+    expect(echo.headers['x-forwarded-host']).toBe(new URL(base).host);
+  });
+
+  it('keeps and extends X-Forwarded-* behind a trusted proxy', async () => {
+    const { app, url } = await startGateway({ trustProxy: true });
+    try {
+      const echo = await echoOf(
+        await fetch(`${url}/admin/flows/x`, {
+          headers: { 'x-forwarded-for': '203.0.113.9', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'forms.example.com' },
+        }),
+      );
+      expect(echo.headers['x-forwarded-for']).toBe('203.0.113.9, 127.0.0.1');
+      expect(echo.headers['x-forwarded-proto']).toBe('https');
+      expect(echo.headers['x-forwarded-host']).toBe('forms.example.com');
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('session cookie to bearer token', () => {
+  it('swaps the session cookie for the exchanged access token on every service', async () => {
+    const flows = await echoOf(await fetch(`${base}/admin/flows/x`, { headers: { cookie: `formloom_session=${GOOD_SESSION}` } }));
+    expect(flows.headers.authorization).toMatch(new RegExp(`^Bearer jwt-${GOOD_SESSION}-\\d+$`));
+    const engine = await echoOf(
+      await fetch(`${base}/admin/workflows/x`, { headers: { cookie: `formloom_session=${GOOD_SESSION}` } }),
+    );
+    expect(engine.headers.authorization).toBe(flows.headers.authorization);
+  });
+
+  it('reuses the exchanged token for following reads (one exchange)', async () => {
+    const cookie = `formloom_session=${OTHER_SESSION}`;
+    const before = upstreams['workspaces-auth'].exchanges;
+    const first = await echoOf(await fetch(`${base}/admin/flows/a`, { headers: { cookie } }));
+    const second = await echoOf(await fetch(`${base}/admin/flows/b`, { headers: { cookie } }));
+    expect(second.headers.authorization).toBe(first.headers.authorization);
+    expect(upstreams['workspaces-auth'].exchanges).toBe(before + 1);
+  });
+
+  it('exchanges again after a change made through workspaces-auth, so new claims show at once', async () => {
+    const cookie = `formloom_session=${GOOD_SESSION}`;
+    const before = await echoOf(await fetch(`${base}/admin/flows/a`, { headers: { cookie } }));
+    await echoOf(
+      await fetch(`${base}/admin/workspaces`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json' },
+        body: '{"name":"Sales"}',
+      }),
+    );
+    const after = await echoOf(await fetch(`${base}/admin/flows/a`, { headers: { cookie } }));
+    expect(after.headers.authorization).not.toBe(before.headers.authorization);
+  });
+
+  it('forwards the cookie to workspaces-auth only', async () => {
+    const cookie = `formloom_session=${GOOD_SESSION}; theme=dark`;
+    const auth = await echoOf(await fetch(`${base}/auth/me`, { headers: { cookie } }));
+    expect(auth.headers.cookie).toBe(cookie);
+    const flows = await echoOf(await fetch(`${base}/admin/flows/x`, { headers: { cookie } }));
+    expect(flows.headers.cookie).toBeUndefined();
+    const engine = await echoOf(await fetch(`${base}/admin/mail`, { headers: { cookie } }));
+    expect(engine.headers.cookie).toBeUndefined();
+  });
+
+  it('passes a refused session on anonymously', async () => {
+    const response = await fetch(`${base}/admin/flows/x`, { headers: { cookie: 'formloom_session=forged-or-expired' } });
+    const echo = await echoOf(response);
+    expect(echo.headers.authorization).toBeUndefined();
+  });
+
+  it('drops client-supplied Authorization and x-internal-token headers', async () => {
+    const forged = { authorization: 'Bearer forged.jwt.token', 'x-internal-token': INTERNAL_TOKEN };
+    const anonymous = await echoOf(await fetch(`${base}/admin/flows/x`, { headers: forged }));
+    expect(anonymous.headers.authorization).toBeUndefined();
+    expect(anonymous.headers['x-internal-token']).toBeUndefined();
+
+    const signedIn = await echoOf(
+      await fetch(`${base}/auth/me`, { headers: { ...forged, cookie: `formloom_session=${GOOD_SESSION}` } }),
+    );
+    expect(signedIn.headers.authorization).toMatch(/^Bearer jwt-/);
+    expect(signedIn.headers['x-internal-token']).toBeUndefined();
+  });
+
+  it('answers 503 in the error format when workspaces-auth cannot exchange the session', async () => {
+    const { app, url } = await startGateway({
+      services: {
+        'workspaces-auth': await deadUrl(),
+        flows: upstreams.flows.url,
+        'workflows-engine': upstreams['workflows-engine'].url,
+      },
+    });
+    try {
+      const response = await fetch(`${url}/admin/flows/x`, { headers: { cookie: `formloom_session=${GOOD_SESSION}` } });
+      expect(response.status).toBe(503);
+      expect(await response.json()).toEqual({
+        error: { code: 'unavailable', message: 'The service is temporarily unavailable' },
+      });
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('what is never proxied', () => {
+  it('answers 404 for /internal/… on every method and never reaches a service', async () => {
+    const seenBefore = upstreams['workspaces-auth'].seen.length;
+    for (const [method, url] of [
+      ['POST', '/internal/sessions/exchange'],
+      ['GET', '/internal/flows/abc'],
+      ['GET', '/internal'],
+    ] as const) {
+      const response = await fetch(base + url, {
+        method,
+        headers: { 'x-internal-token': INTERNAL_TOKEN, 'content-type': 'application/json', accept: 'text/html' },
+        body: method === 'POST' ? JSON.stringify({ sessionToken: GOOD_SESSION }) : undefined,
+      });
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ error: { code: 'not_found', message: 'Not found' } });
+    }
+    expect(upstreams['workspaces-auth'].seen.length).toBe(seenBefore);
+  });
+});
+
+describe('failures in the error format', () => {
+  it('answers 503 unavailable when the service is down', async () => {
+    const { app, url } = await startGateway({
+      services: {
+        'workspaces-auth': upstreams['workspaces-auth'].url,
+        flows: await deadUrl(),
+        'workflows-engine': upstreams['workflows-engine'].url,
+      },
+    });
+    try {
+      for (const init of [{ method: 'GET' }, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } }]) {
+        const response = await fetch(`${url}/admin/flows/x`, init);
+        expect(response.status).toBe(503);
+        expect(await response.json()).toEqual({
+          error: { code: 'unavailable', message: 'The service is temporarily unavailable' },
+        });
+        expect(response.headers.get('x-request-id')).toBeTruthy();
+      }
+      const ready = await fetch(`${url}/readyz`);
+      expect(ready.status).toBe(503);
+      expect(await ready.json()).toMatchObject({
+        status: 'not_ready',
+        checks: { 'workspaces-auth': true, flows: false, 'workflows-engine': true },
+      });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('refuses a body over 1 MiB with 413 and never sends it upstream', async () => {
+    const seenBefore = upstreams.flows.seen.length;
+    const big = JSON.stringify({ text: 'x'.repeat(BODY_LIMIT_BYTES) });
+    const response = await fetch(`${base}/admin/flows`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: big,
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({
+      error: { code: 'payload_too_large', message: 'The request body is too large' },
+    });
+    expect(upstreams.flows.seen.length).toBe(seenBefore);
+  });
+
+  it('refuses an oversized body sent without a content-length (chunked) with 413', async () => {
+    const chunk = new Uint8Array(256 * 1024).fill(120);
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= BODY_LIMIT_BYTES + chunk.length) return controller.close();
+        sent += chunk.length;
+        controller.enqueue(chunk);
+      },
+    });
+    const response = await fetch(`${base}/admin/flows`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream' },
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
+    expect(response.status).toBe(413);
+  });
+
+  it('lets a body at the limit through whole', async () => {
+    const body = Buffer.alloc(BODY_LIMIT_BYTES, 'a');
+    const echo = await echoOf(
+      await fetch(`${base}/admin/flows`, { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body }),
+    );
+    expect(echo.bodyLength).toBe(BODY_LIMIT_BYTES);
+  });
+});
+
+describe('health', () => {
+  it('is live and ready when every upstream answers', async () => {
+    expect(await (await fetch(`${base}/healthz`)).json()).toEqual({ status: 'ok' });
+    const ready = await fetch(`${base}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({
+      status: 'ready',
+      checks: { 'workspaces-auth': true, flows: true, 'workflows-engine': true },
+    });
+  });
+});
+
+describe('the web app', () => {
+  const html = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+
+  it('serves index.html at / and its built assets', async () => {
+    const index = await fetch(`${base}/`, { headers: html });
+    expect(index.status).toBe(200);
+    expect(await index.text()).toContain('<div id="root"></div>');
+    const asset = await fetch(`${base}/assets/app-1234.js`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('content-type')).toContain('javascript');
+    expect(await asset.text()).toBe('console.log("formloom")');
+  });
+
+  it('answers client routes with index.html', async () => {
+    for (const url of ['/home', '/home/3-sales', '/editor/abc/edit', '/t/abc']) {
+      const response = await fetch(base + url, { headers: html });
+      expect({ url, status: response.status }).toEqual({ url, status: 200 });
+      expect(response.headers.get('content-type')).toContain('text/html');
+      expect(await response.text()).toContain('<div id="root"></div>');
+    }
+  });
+
+  it('never answers an API path with index.html, even for a browser', async () => {
+    for (const url of ['/admin/unknown', '/public/nothing', '/v1/api/forms']) {
+      const response = await fetch(base + url, { headers: html });
+      expect({ url, status: response.status }).toEqual({ url, status: 404 });
+      expect(await response.json()).toEqual({ error: { code: 'not_found', message: 'Not found' } });
+    }
+  });
+
+  it('answers 404 JSON to a non-HTML request of an unknown path', async () => {
+    const response = await fetch(`${base}/assets/missing.js`, { headers: { accept: '*/*' } });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: { code: 'not_found', message: 'Not found' } });
+  });
+
+  it('never serves a file outside the web app directory', async () => {
+    await writeFile(path.join(path.dirname(webDist), `${path.basename(webDist)}-secret.txt`), 'secret');
+    for (const url of [`/..%2f${path.basename(webDist)}-secret.txt`, '/%2e%2e/etc/passwd', '/.env']) {
+      const response = await fetch(base + url, { headers: { accept: '*/*' } });
+      expect({ url, status: response.status }).toEqual({ url, status: 404 });
+      expect(await response.text()).not.toContain('secret');
+    }
+    await rm(path.join(path.dirname(webDist), `${path.basename(webDist)}-secret.txt`));
+  });
+
+  it('lets browsers revalidate files (ETag, 304) and caches hashed assets for good', async () => {
+    const first = await fetch(`${base}/assets/app-1234.js`);
+    expect(first.headers.get('cache-control')).toContain('immutable');
+    const etag = first.headers.get('etag');
+    expect(etag).toBeTruthy();
+    const again = await fetch(`${base}/assets/app-1234.js`, { headers: { 'if-none-match': etag ?? '' } });
+    expect(again.status).toBe(304);
+    const page = await fetch(`${base}/home`, { headers: html });
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('explains how to build the web app when it is missing', async () => {
+    const { app, url } = await startGateway({ webDist: path.join(webDist, 'does-not-exist') });
+    try {
+      const response = await fetch(`${url}/`);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toBe(WEB_NOT_BUILT_TEXT);
+      expect(WEB_NOT_BUILT_TEXT).toContain('npm run build:web');
+      // The API still works.
+      expect((await echoOf(await fetch(`${url}/admin/flows/x`))).service).toBe('flows');
+    } finally {
+      await app.close();
+    }
+  });
+});

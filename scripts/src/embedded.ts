@@ -1,0 +1,208 @@
+/**
+ * The whole product in one process (ARCHITECTURE §2 "embedded default"): workspaces-auth, flows and
+ * workflows-engine, each with its own PGlite database under `dataDir/<service>`, one shared in-process event
+ * bus, and the gateway in front of them serving the API and the built web app. `npm start` runs it
+ * (`start.ts`); the whole-product test starts it on a temporary directory.
+ *
+ * Start order: each service is built and opens its HTTP port on 127.0.0.1 (a free port) in dependency order —
+ * workspaces-auth first (the others verify its JWTs through its JWKS URL), then flows, then
+ * workflows-engine (which calls flows' internal API) — and only then are their background parts started,
+ * in REVERSE order (workflows-engine, flows, workspaces-auth): every consumer has subscribed to the bus
+ * before any producer's outbox relay publishes, so events left in an outbox by the previous run (the
+ * in-process bus does not replay events published before a consumer group exists) are not lost after a
+ * restart. The gateway starts last, on the requested port.
+ *
+ * The services get the environment `env` (default `process.env`) minus what embedded mode decides itself
+ * (database, bus, ports, URLs, the internal token — see {@link EMBEDDED_OWNED_ENV}), so service settings
+ * such as `MAIL_FROM` or `OUTBOX_POLL_MS` pass through. The internal service token is random per start.
+ */
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { ServiceName } from '@formloom/contracts/routes';
+import { buildGateway } from '@formloom/gateway/app';
+import { InProcessBus, silentBusLogger, type BusLogger } from '@formloom/kit/bus/in-process';
+import type { ZodFastify } from '@formloom/kit/http';
+import type { FormloomService } from '@formloom/kit/service';
+import { buildApp as buildFlows } from '@formloom/flows/app';
+import { buildApp as buildWorkflowsEngine } from '@formloom/workflows-engine/app';
+import { buildApp as buildWorkspacesAuth } from '@formloom/workspaces-auth/app';
+
+/**
+ * Variables embedded mode sets itself; they are removed from `env` before it is given to the services
+ * (a shared `DATABASE_URL` would put every service's tables in one database; ports and URLs are chosen here).
+ */
+export const EMBEDDED_OWNED_ENV = [
+  'DATABASE_URL',
+  'EVENT_BUS',
+  'REDIS_URL',
+  'HOST',
+  'PORT',
+  'DATA_DIR',
+  'LOG_LEVEL',
+  'AUTH_JWKS_URL',
+  'INTERNAL_TOKEN',
+  'WORKSPACES_AUTH_URL',
+  'FLOWS_URL',
+  'WORKFLOWS_ENGINE_URL',
+  'SMTP_URL',
+  'WEB_DIST',
+  'TRUST_PROXY',
+] as const;
+
+/** Options of {@link startEmbedded}. */
+export interface EmbeddedOptions {
+  /** Where the databases live (`<dataDir>/<service>`); created if missing. Reuse it to keep the data. */
+  dataDir: string;
+  /** The gateway's port; 0 picks a free one. */
+  port: number;
+  /** The gateway's interface (default `127.0.0.1`; `localhost` listens on IPv4 and IPv6 loopback). */
+  host?: string;
+  /** The built web app directory (`web/dist`); without it the gateway serves the API only. */
+  webDist?: string;
+  /** pino level of every part (default `info`). */
+  logLevel?: string;
+  /** SMTP server for workflow emails (`smtp://user:pass@host:port`); unset, emails go to the mail log only. */
+  smtpUrl?: string;
+  /** The environment handed to the services (default `process.env`), minus {@link EMBEDDED_OWNED_ENV}. */
+  env?: Record<string, string | undefined>;
+}
+
+/** A running service of the embedded product. */
+export interface EmbeddedService {
+  /** Its base URL on 127.0.0.1 (internal; clients use the gateway). */
+  url: string;
+  /** The service itself (its Fastify app, context, database). */
+  service: FormloomService<unknown>;
+}
+
+/** The running product. */
+export interface EmbeddedProduct {
+  /** The gateway's base URL, e.g. `http://127.0.0.1:8080` (the one URL clients use). */
+  url: string;
+  /** The gateway's port (useful with `port: 0`). */
+  port: number;
+  /** Each service with its internal URL. */
+  services: Record<ServiceName, EmbeddedService>;
+  /** The gateway app. */
+  gateway: ZodFastify;
+  /** The shared event bus. */
+  bus: InProcessBus;
+  /**
+   * Stops everything: the gateway first (no new requests), then the services in reverse start order, then
+   * the bus. Safe to call more than once.
+   */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the whole product in this process. See the module doc for the order.
+ * @throws when a service cannot start (invalid configuration, a data directory in use, the port taken);
+ *   whatever had started is stopped again before the error is thrown.
+ */
+export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedProduct> {
+  const dataDir = path.resolve(options.dataDir);
+  const logLevel = options.logLevel ?? 'info';
+  const internalToken = randomBytes(32).toString('base64url');
+  const common: Record<string, string | undefined> = {
+    ...inheritedEnv(options.env ?? process.env),
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    LOG_LEVEL: logLevel,
+    INTERNAL_TOKEN: internalToken,
+    SMTP_URL: options.smtpUrl || undefined,
+  };
+
+  let busLog: BusLogger = silentBusLogger;
+  const bus = new InProcessBus({
+    logger: {
+      info: (context, message) => busLog.info(context, message),
+      warn: (context, message) => busLog.warn(context, message),
+      error: (context, message) => busLog.error(context, message),
+    },
+  });
+  const started: FormloomService<unknown>[] = [];
+  let gateway: ZodFastify | undefined;
+
+  const stop = async (): Promise<void> => {
+    const errors: unknown[] = [];
+    if (gateway) await gateway.close().catch((error: unknown) => errors.push(error));
+    for (const service of started.splice(0).reverse()) {
+      await service.close().catch((error: unknown) => errors.push(error));
+    }
+    await bus.close().catch((error: unknown) => errors.push(error));
+    if (errors.length > 0) throw new AggregateError(errors, 'Formloom did not stop cleanly');
+  };
+
+  try {
+    const auth = await buildWorkspacesAuth({ env: { ...common }, bus });
+    started.push(auth);
+    busLog = auth.app.log.child({ component: 'bus' });
+    const authUrl = await listenInternally(auth);
+    const authEnv = { AUTH_JWKS_URL: `${authUrl}/.well-known/jwks.json`, WORKSPACES_AUTH_URL: authUrl };
+
+    const flows = await buildFlows({ env: { ...common, ...authEnv }, bus });
+    started.push(flows);
+    const flowsUrl = await listenInternally(flows);
+
+    const engine = await buildWorkflowsEngine({ env: { ...common, ...authEnv, FLOWS_URL: flowsUrl }, bus });
+    started.push(engine);
+    const engineUrl = await listenInternally(engine);
+
+    // Consumers subscribe before any producer's relay publishes (see the module doc).
+    for (const service of [...started].reverse()) await service.start();
+
+    const urls: Record<ServiceName, string> = {
+      'workspaces-auth': authUrl,
+      flows: flowsUrl,
+      'workflows-engine': engineUrl,
+    };
+    gateway = await buildGateway({
+      services: urls,
+      internalToken,
+      webDist: options.webDist,
+      logLevel,
+      trustProxy: false,
+    });
+    const host = options.host ?? '127.0.0.1';
+    await gateway.listen({ host, port: options.port });
+    const port = (gateway.server.address() as AddressInfo).port;
+
+    let closing: Promise<void> | undefined;
+    return {
+      url: `http://${urlHost(host)}:${port}`,
+      port,
+      services: {
+        'workspaces-auth': { url: authUrl, service: auth },
+        flows: { url: flowsUrl, service: flows },
+        'workflows-engine': { url: engineUrl, service: engine },
+      },
+      gateway,
+      bus,
+      close: () => (closing ??= stop()),
+    };
+  } catch (error) {
+    await stop().catch(() => undefined);
+    throw error;
+  }
+}
+
+/** `env` without the variables embedded mode sets itself. */
+function inheritedEnv(env: Record<string, string | undefined>): Record<string, string | undefined> {
+  const owned = new Set<string>(EMBEDDED_OWNED_ENV);
+  return Object.fromEntries(Object.entries(env).filter(([key]) => !owned.has(key)));
+}
+
+/** Opens a service's HTTP port (HOST/PORT of its env: 127.0.0.1, a free port) without starting its workers. */
+async function listenInternally(service: FormloomService<unknown>): Promise<string> {
+  await service.app.listen({ host: service.ctx.config.HOST, port: service.ctx.config.PORT });
+  const { port } = service.app.server.address() as AddressInfo;
+  return `http://127.0.0.1:${port}`;
+}
+
+/** The host part of a URL to reach an interface: wildcard addresses become the loopback address. */
+function urlHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::' || host === '') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
+}

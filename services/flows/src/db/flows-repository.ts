@@ -1,0 +1,193 @@
+/**
+ * Flow and snapshot queries. Plain functions over a database or a transaction ({@link DbOrTx}); no rules
+ * here (those are in `domain/flows.ts`).
+ */
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { FlowSettings, FlowType } from '@formloom/contracts/entities/flow';
+import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
+import type { DbOrTx, Tx } from '@formloom/kit/db';
+import { flows, flowSnapshots, submissions } from './schema';
+
+/** A flow without its draft template, with the publish time of its live snapshot (null if never published). */
+export interface FlowRecord {
+  id: number;
+  publicIdentifier: string;
+  name: string;
+  type: FlowType;
+  workspaceId: number;
+  organizationId: number;
+  settings: FlowSettings;
+  featuredThemeId: string | null;
+  liveSnapshotId: number | null;
+  createdAt: Date;
+  updatedAt: Date;
+  publishedAt: Date | null;
+}
+
+/** A {@link FlowRecord} with its number of submissions. */
+export interface ListedFlowRecord extends FlowRecord {
+  submissionCount: number;
+}
+
+const recordColumns = {
+  id: flows.id,
+  publicIdentifier: flows.publicIdentifier,
+  name: flows.name,
+  type: flows.type,
+  workspaceId: flows.workspaceId,
+  organizationId: flows.organizationId,
+  settings: flows.settings,
+  featuredThemeId: flows.featuredThemeId,
+  liveSnapshotId: flows.liveSnapshotId,
+  createdAt: flows.createdAt,
+  updatedAt: flows.updatedAt,
+  publishedAt: flowSnapshots.publishedAt,
+};
+
+/** The flow with `publicIdentifier`, or undefined. */
+export async function findFlowByPublicIdentifier(db: DbOrTx, publicIdentifier: string): Promise<FlowRecord | undefined> {
+  const [row] = await db
+    .select(recordColumns)
+    .from(flows)
+    .leftJoin(flowSnapshots, eq(flowSnapshots.id, flows.liveSnapshotId))
+    .where(eq(flows.publicIdentifier, publicIdentifier));
+  return row;
+}
+
+/** The flow with `id`, or undefined. */
+export async function findFlowById(db: DbOrTx, id: number): Promise<FlowRecord | undefined> {
+  const [row] = await db
+    .select(recordColumns)
+    .from(flows)
+    .leftJoin(flowSnapshots, eq(flowSnapshots.id, flows.liveSnapshotId))
+    .where(eq(flows.id, id));
+  return row;
+}
+
+/** The draft template of flow `flowId`, or undefined when the flow does not exist. */
+export async function findDraftTemplate(db: DbOrTx, flowId: number): Promise<FlowTemplate | undefined> {
+  const [row] = await db.select({ template: flows.template }).from(flows).where(eq(flows.id, flowId));
+  return row?.template;
+}
+
+/**
+ * Locks flow `flowId`'s row until `tx` ends (`SELECT … FOR UPDATE`) and returns its draft template, or
+ * undefined when the flow does not exist. Serializes publishes and draft saves of one flow.
+ */
+export async function lockFlowDraft(tx: Tx, flowId: number): Promise<FlowTemplate | undefined> {
+  const [row] = await tx.select({ template: flows.template }).from(flows).where(eq(flows.id, flowId)).for('update');
+  return row?.template;
+}
+
+/** First key of the advisory lock that serializes name de-duplication per workspace (the second is the workspace id). */
+const WORKSPACE_NAMES_LOCK = 7_349_301;
+
+/**
+ * Takes a transaction-level advisory lock on the flow names of `workspaceId`: two creations that de-duplicate
+ * names in one workspace run one after the other, so they cannot both pick 'My form (2)'.
+ */
+export async function lockWorkspaceNames(tx: Tx, workspaceId: number): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${WORKSPACE_NAMES_LOCK}::int, ${workspaceId}::int)`);
+}
+
+/** The names of every flow of `workspaceId`. */
+export async function workspaceFlowNames(db: DbOrTx, workspaceId: number): Promise<string[]> {
+  const rows = await db.select({ name: flows.name }).from(flows).where(eq(flows.workspaceId, workspaceId));
+  return rows.map((row) => row.name);
+}
+
+/** What {@link insertFlow} stores. */
+export interface NewFlow {
+  publicIdentifier: string;
+  name: string;
+  type: FlowType;
+  workspaceId: number;
+  organizationId: number;
+  settings: FlowSettings;
+  featuredThemeId: string | null;
+  template: FlowTemplate;
+}
+
+/** Inserts a flow (unpublished) and returns it. @throws the driver's unique violation on a repeated public identifier. */
+export async function insertFlow(db: DbOrTx, flow: NewFlow): Promise<FlowRecord> {
+  const [row] = await db.insert(flows).values(flow).returning({
+    id: flows.id,
+    publicIdentifier: flows.publicIdentifier,
+    name: flows.name,
+    type: flows.type,
+    workspaceId: flows.workspaceId,
+    organizationId: flows.organizationId,
+    settings: flows.settings,
+    featuredThemeId: flows.featuredThemeId,
+    liveSnapshotId: flows.liveSnapshotId,
+    createdAt: flows.createdAt,
+    updatedAt: flows.updatedAt,
+  });
+  if (!row) throw new Error('insert into flows returned no row');
+  return { ...row, publishedAt: null };
+}
+
+/** Replaces flow `flowId`'s draft template and bumps `updated_at`. */
+export async function updateDraftTemplate(db: DbOrTx, flowId: number, template: FlowTemplate): Promise<void> {
+  await db.update(flows).set({ template, updatedAt: sql`now()` }).where(eq(flows.id, flowId));
+}
+
+/** The next snapshot version of flow `flowId`: 1 + the highest so far (1 when never published). */
+export async function nextSnapshotVersion(db: DbOrTx, flowId: number): Promise<number> {
+  const [row] = await db
+    .select({ max: sql<number>`coalesce(max(${flowSnapshots.version}), 0)::int` })
+    .from(flowSnapshots)
+    .where(eq(flowSnapshots.flowId, flowId));
+  return (row?.max ?? 0) + 1;
+}
+
+/** Inserts a published snapshot and makes it flow `flowId`'s live one; returns its id and publish time. */
+export async function insertLiveSnapshot(
+  tx: Tx,
+  snapshot: { flowId: number; version: number; template: FlowTemplate },
+): Promise<{ id: number; publishedAt: Date }> {
+  const [row] = await tx
+    .insert(flowSnapshots)
+    .values(snapshot)
+    .returning({ id: flowSnapshots.id, publishedAt: flowSnapshots.publishedAt });
+  if (!row) throw new Error('insert into flow_snapshots returned no row');
+  await tx.update(flows).set({ liveSnapshotId: row.id, updatedAt: sql`now()` }).where(eq(flows.id, snapshot.flowId));
+  return row;
+}
+
+/** The template of snapshot `snapshotId`, or undefined. */
+export async function findSnapshotTemplate(db: DbOrTx, snapshotId: number): Promise<FlowTemplate | undefined> {
+  const [row] = await db.select({ template: flowSnapshots.template }).from(flowSnapshots).where(eq(flowSnapshots.id, snapshotId));
+  return row?.template;
+}
+
+/** The templates of the snapshots `ids`, by id (missing ids are absent). */
+export async function findSnapshotTemplates(db: DbOrTx, ids: readonly number[]): Promise<Map<number, FlowTemplate>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: flowSnapshots.id, template: flowSnapshots.template })
+    .from(flowSnapshots)
+    .where(inArray(flowSnapshots.id, [...ids]));
+  return new Map(rows.map((row) => [row.id, row.template]));
+}
+
+/**
+ * The flows of `workspaceIds` within `organizationId`, newest first (created time, then id), each with its
+ * number of submissions. `[]` when `workspaceIds` is empty.
+ */
+export async function listFlowsOfWorkspaces(
+  db: DbOrTx,
+  organizationId: number,
+  workspaceIds: readonly number[],
+): Promise<ListedFlowRecord[]> {
+  if (workspaceIds.length === 0) return [];
+  return db
+    .select({
+      ...recordColumns,
+      submissionCount: sql<number>`(SELECT count(*)::int FROM ${submissions} WHERE ${submissions.flowId} = ${flows.id})`,
+    })
+    .from(flows)
+    .leftJoin(flowSnapshots, eq(flowSnapshots.id, flows.liveSnapshotId))
+    .where(and(eq(flows.organizationId, organizationId), inArray(flows.workspaceId, [...workspaceIds])))
+    .orderBy(desc(flows.createdAt), desc(flows.id));
+}

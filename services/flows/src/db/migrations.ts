@@ -1,0 +1,54 @@
+/**
+ * The flows service's SQL migrations (the tables of `schema.ts`), applied in order by the kit at start.
+ * Plain SQL that runs on PGlite and PostgreSQL. Never edit an applied migration: add a new one.
+ */
+import type { Migration } from '@formloom/kit/db';
+
+/** Migrations of the flows service, in order. */
+export const migrations: readonly Migration[] = [
+  {
+    id: '0001_init',
+    sql: `
+      CREATE TABLE flows (
+        id serial PRIMARY KEY,
+        public_identifier text NOT NULL UNIQUE,
+        name text NOT NULL,
+        type text NOT NULL CHECK (type IN ('form', 'quiz', 'scheduling', 'base', 'zite')),
+        workspace_id integer NOT NULL,
+        organization_id integer NOT NULL,
+        settings jsonb NOT NULL DEFAULT '{}'::jsonb,
+        featured_theme_id text,
+        template jsonb NOT NULL,
+        live_snapshot_id integer,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX flows_workspace_created ON flows (workspace_id, created_at, id);
+
+      CREATE TABLE flow_snapshots (
+        id serial PRIMARY KEY,
+        flow_id integer NOT NULL REFERENCES flows (id) ON DELETE CASCADE,
+        version integer NOT NULL CHECK (version > 0),
+        template jsonb NOT NULL,
+        published_at timestamptz NOT NULL DEFAULT now(),
+        CONSTRAINT flow_snapshots_flow_version UNIQUE (flow_id, version),
+        CONSTRAINT flow_snapshots_id_flow UNIQUE (id, flow_id)
+      );
+
+      -- The live snapshot must be one of the flow's own snapshots.
+      ALTER TABLE flows ADD CONSTRAINT flows_live_snapshot_fk
+        FOREIGN KEY (live_snapshot_id, id) REFERENCES flow_snapshots (id, flow_id);
+
+      CREATE TABLE submissions (
+        id uuid PRIMARY KEY,
+        flow_id integer NOT NULL REFERENCES flows (id) ON DELETE CASCADE,
+        snapshot_id integer NOT NULL,
+        answers jsonb NOT NULL,
+        submission_time timestamptz NOT NULL,
+        last_updated_at timestamptz NOT NULL,
+        -- A submission answers a snapshot of its own flow.
+        CONSTRAINT submissions_snapshot_fk FOREIGN KEY (snapshot_id, flow_id) REFERENCES flow_snapshots (id, flow_id)
+      );
+      CREATE INDEX submissions_flow_time ON submissions (flow_id, submission_time, id);`,
+  },
+];

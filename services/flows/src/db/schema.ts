@@ -1,0 +1,69 @@
+/**
+ * The flows service's tables (drizzle pg-core). The same tables as SQL are in `migrations.ts`; keep both in
+ * step. Spec 000 §3 "Flow", "Flow template"; issue 2 §5 (published snapshots, submissions).
+ *
+ * - `flows`: one row per flow. `template` is the DRAFT the editor saves; `live_snapshot_id` points at the
+ *   published snapshot respondents see (null until the first publish).
+ * - `flow_snapshots`: one immutable row per publish (`version` 1, 2, … per flow).
+ * - `submissions`: one row per submitted response, tied to the snapshot it was validated against.
+ */
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, serial, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import type { FlowSettings, FlowType } from '@formloom/contracts/entities/flow';
+import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
+
+/** Flows: numeric id, public identifier, name, type, tenant, settings, theme, draft template, live pointer. */
+export const flows = pgTable(
+  'flows',
+  {
+    id: serial('id').primaryKey(),
+    publicIdentifier: text('public_identifier').notNull().unique(),
+    name: text('name').notNull(),
+    type: text('type').$type<FlowType>().notNull(),
+    workspaceId: integer('workspace_id').notNull(),
+    organizationId: integer('organization_id').notNull(),
+    settings: jsonb('settings').$type<FlowSettings>().notNull().default({}),
+    /** The chosen theme's id (spec 000 §3 `featuredThemeId`); null = default look. */
+    featuredThemeId: text('featured_theme_id'),
+    /** The draft template (validated on every write). */
+    template: jsonb('template').$type<FlowTemplate>().notNull(),
+    /** The live snapshot; null until first published. */
+    liveSnapshotId: integer('live_snapshot_id').references((): AnyPgColumn => flowSnapshots.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('flows_workspace_created').on(t.workspaceId, t.createdAt, t.id)],
+);
+
+/** Published snapshots: an immutable copy of the draft per publish. */
+export const flowSnapshots = pgTable(
+  'flow_snapshots',
+  {
+    id: serial('id').primaryKey(),
+    flowId: integer('flow_id')
+      .notNull()
+      .references(() => flows.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    template: jsonb('template').$type<FlowTemplate>().notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('flow_snapshots_flow_version').on(t.flowId, t.version), unique('flow_snapshots_id_flow').on(t.id, t.flowId)],
+);
+
+/** Submissions: UUIDv7 id, the flow and snapshot answered, normalized answers by widget id, times. */
+export const submissions = pgTable(
+  'submissions',
+  {
+    id: uuid('id').primaryKey(),
+    flowId: integer('flow_id')
+      .notNull()
+      .references(() => flows.id, { onDelete: 'cascade' }),
+    snapshotId: integer('snapshot_id')
+      .notNull()
+      .references(() => flowSnapshots.id),
+    answers: jsonb('answers').$type<Record<string, unknown>>().notNull(),
+    submissionTime: timestamp('submission_time', { withTimezone: true }).notNull(),
+    lastUpdatedAt: timestamp('last_updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('submissions_flow_time').on(t.flowId, t.submissionTime, t.id)],
+);

@@ -1,0 +1,300 @@
+/**
+ * Flows: creation, the draft template, publishing and reading (spec 000 §3, §7; issue 2 §5). Plain functions
+ * over the database; no Fastify. Access is decided by the caller's {@link Authorize} (the routes pass the kit's
+ * `requireWorkspaceAccess`), so a user of another organization gets 404 and a read-only member 403.
+ *
+ * Errors are the kit's typed HTTP errors: 404 `copy.flows.flowNotFound` / `flowNotPublished`, 400 with
+ * `[{path, message}]` details for a refused template.
+ */
+import type { AccessLevel } from '@formloom/contracts/entities/identity';
+import type { Flow } from '@formloom/contracts/entities/flow';
+import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
+import type { FieldError } from '@formloom/contracts/errors';
+import { copy } from '@formloom/contracts/copy';
+import { FLOW_CREATED, FLOW_CREATED_VERSION, type FlowCreatedData } from '@formloom/contracts/events/flow-created';
+import { FLOW_PUBLISHED, FLOW_PUBLISHED_VERSION, type FlowPublishedData } from '@formloom/contracts/events/flow-published';
+import type {
+  CreateFlowBody,
+  FlowWithDraftResponse,
+  InternalFlowResponse,
+  ListedFlow,
+  PublicTemplateResponse,
+} from '@formloom/contracts/http/flows';
+import type { AccessNeed } from '@formloom/contracts/rules/access';
+import { blankFlowTemplate, validateFlowTemplate } from '@formloom/contracts/rules/flow-template';
+import { dedupeFlowName, defaultFlowName } from '@formloom/contracts/rules/flow-name';
+import type { Db } from '@formloom/kit/db';
+import { badRequest, notFound } from '@formloom/kit/errors';
+import { publicIdentifier as newPublicIdentifier } from '@formloom/kit/ids';
+import type { Transact } from '@formloom/kit/service';
+import {
+  findDraftTemplate,
+  findFlowById,
+  findFlowByPublicIdentifier,
+  findSnapshotTemplate,
+  insertFlow,
+  insertLiveSnapshot,
+  listFlowsOfWorkspaces,
+  lockFlowDraft,
+  lockWorkspaceNames,
+  nextSnapshotVersion,
+  updateDraftTemplate,
+  workspaceFlowNames,
+  type FlowRecord,
+} from '../db/flows-repository';
+
+/** What the domain functions need: the database (reads) and `transact` (writes with events). */
+export interface FlowsDeps {
+  db: Db;
+  transact: Transact;
+}
+
+/**
+ * Decides whether the caller may `need` ('view' | 'change') a workspace and returns their access level.
+ * @throws 404 when the workspace is not the caller's, 403 when they may view but want to change.
+ */
+export type Authorize = (workspaceId: number, need: AccessNeed) => AccessLevel;
+
+/** A flow record as the contracts' `Flow` (ISO times), with the caller's `accessLevel`. */
+export function toFlow(record: FlowRecord, accessLevel: AccessLevel): Flow {
+  return {
+    id: record.id,
+    publicIdentifier: record.publicIdentifier,
+    name: record.name,
+    type: record.type,
+    workspaceId: record.workspaceId,
+    settings: record.settings,
+    accessLevel,
+    isPublished: record.liveSnapshotId !== null,
+    createdAt: record.createdAt.toISOString(),
+    updatedAt: record.updatedAt.toISOString(),
+    publishedAt: record.publishedAt ? record.publishedAt.toISOString() : null,
+  };
+}
+
+/** Prefixes each error path with `prefix` (`firstStep` → `template.firstStep`; `''` → `template`). */
+export function prefixPaths(errors: readonly FieldError[], prefix: string): FieldError[] {
+  return errors.map((error) => ({ ...error, path: error.path ? `${prefix}.${error.path}` : prefix }));
+}
+
+/**
+ * Checks a template with `validateFlowTemplate` and returns the parsed template.
+ * @throws 400 `validation_error` with details whose paths start with `pathPrefix`.
+ */
+export function parseTemplate(input: unknown, pathPrefix: string): FlowTemplate {
+  const result = validateFlowTemplate(input);
+  if (!result.ok) throw badRequest(copy.errors.validation, prefixPaths(result.errors, pathPrefix));
+  return result.template;
+}
+
+/** Input of {@link createFlow}: the parsed body, the caller's organization and access level in the workspace. */
+export interface CreateFlowInput {
+  body: CreateFlowBody;
+  organizationId: number;
+  accessLevel: AccessLevel;
+}
+
+/**
+ * Creates a flow (spec 000 §7 `POST /admin/flows`) in `body.workspaceId`; the caller's write access must have
+ * been checked. The name is `body.name` trimmed, or `defaultFlowName(type)` when blank; with `dedupeFormName`
+ * it is made unique in the workspace with `dedupeFlowName`, under a per-workspace advisory lock in the same
+ * transaction as the insert, so concurrent creations never pick the same name. The draft is
+ * `body.flowTemplate` (validated) or `blankFlowTemplate()`. Emits `flow.created` in the same transaction.
+ * @throws 400 with details at `flowTemplate.<path>` for a refused template.
+ */
+export async function createFlow(deps: FlowsDeps, input: CreateFlowInput): Promise<Flow> {
+  const { body, organizationId } = input;
+  const template = body.flowTemplate ? parseTemplate(body.flowTemplate, 'flowTemplate') : blankFlowTemplate();
+  const wanted = body.name?.trim() || defaultFlowName(body.type);
+  const record = await deps.transact(async (tx, emit) => {
+    let name = wanted;
+    if (body.dedupeFormName) {
+      await lockWorkspaceNames(tx, body.workspaceId);
+      name = dedupeFlowName(wanted, await workspaceFlowNames(tx, body.workspaceId));
+    }
+    const created = await insertFlow(tx, {
+      publicIdentifier: newPublicIdentifier(),
+      name,
+      type: body.type,
+      workspaceId: body.workspaceId,
+      organizationId,
+      settings: body.flowSettings ?? {},
+      featuredThemeId: body.theme ?? null,
+      template,
+    });
+    await emit<FlowCreatedData>({
+      type: FLOW_CREATED,
+      version: FLOW_CREATED_VERSION,
+      key: created.publicIdentifier,
+      tenant: { organizationId, workspaceId: created.workspaceId },
+      data: {
+        flowId: created.id,
+        flowPublicIdentifier: created.publicIdentifier,
+        name: created.name,
+        type: created.type,
+        workspaceId: created.workspaceId,
+      },
+    });
+    return created;
+  });
+  return toFlow(record, input.accessLevel);
+}
+
+/**
+ * The flow `publicIdentifier` when the caller may `need` it.
+ * @throws 404 `copy.flows.flowNotFound` when it does not exist; whatever `authorize` throws otherwise.
+ */
+export async function authorizedFlow(
+  db: Db,
+  publicIdentifier: string,
+  authorize: Authorize,
+  need: AccessNeed,
+): Promise<{ record: FlowRecord; accessLevel: AccessLevel }> {
+  const record = await findFlowByPublicIdentifier(db, publicIdentifier);
+  if (!record) throw notFound(copy.flows.flowNotFound);
+  return { record, accessLevel: authorize(record.workspaceId, need) };
+}
+
+/**
+ * The flow and its DRAFT template (spec 000 §7 `GET /admin/flows/fetch/{publicIdentifier}`); view access.
+ * @throws 404 `copy.flows.flowNotFound`.
+ */
+export async function getFlowWithDraft(
+  deps: FlowsDeps,
+  publicIdentifier: string,
+  authorize: Authorize,
+): Promise<FlowWithDraftResponse> {
+  const { record, accessLevel } = await authorizedFlow(deps.db, publicIdentifier, authorize, 'view');
+  const template = await findDraftTemplate(deps.db, record.id);
+  if (!template) throw notFound(copy.flows.flowNotFound);
+  return { flow: toFlow(record, accessLevel), flowSnapshot: { template } };
+}
+
+/**
+ * Replaces the draft template (issue 2 §5); change access. The live form is untouched until the next publish.
+ * @throws 404 `copy.flows.flowNotFound`; 400 with details at `template.<path>` when `validateFlowTemplate`
+ *   refuses the template (the draft is then unchanged).
+ */
+export async function saveDraft(
+  deps: FlowsDeps,
+  publicIdentifier: string,
+  input: unknown,
+  authorize: Authorize,
+): Promise<FlowWithDraftResponse> {
+  const { record, accessLevel } = await authorizedFlow(deps.db, publicIdentifier, authorize, 'change');
+  const template = parseTemplate(input, 'template');
+  const saved = await deps.transact(async (tx) => {
+    if (!(await lockFlowDraft(tx, record.id))) return undefined;
+    await updateDraftTemplate(tx, record.id, template);
+    return findFlowById(tx, record.id);
+  });
+  if (!saved) throw notFound(copy.flows.flowNotFound);
+  return { flow: toFlow(saved, accessLevel), flowSnapshot: { template } };
+}
+
+/**
+ * Publishes the draft (issue 2 §5): copies it into a new snapshot (version = previous + 1) and makes that the
+ * live form, under a row lock on the flow so concurrent publishes get distinct versions. Emits
+ * `flow.published` in the same transaction. Change access.
+ * @throws 404 `copy.flows.flowNotFound`.
+ */
+export async function publishFlow(deps: FlowsDeps, publicIdentifier: string, authorize: Authorize): Promise<Flow> {
+  const { record, accessLevel } = await authorizedFlow(deps.db, publicIdentifier, authorize, 'change');
+  const published = await deps.transact(async (tx, emit) => {
+    const draft = await lockFlowDraft(tx, record.id);
+    if (!draft) return undefined;
+    const version = await nextSnapshotVersion(tx, record.id);
+    const snapshot = await insertLiveSnapshot(tx, { flowId: record.id, version, template: draft });
+    const flow = await findFlowById(tx, record.id);
+    if (!flow) return undefined;
+    await emit<FlowPublishedData>({
+      type: FLOW_PUBLISHED,
+      version: FLOW_PUBLISHED_VERSION,
+      key: flow.publicIdentifier,
+      tenant: { organizationId: flow.organizationId, workspaceId: flow.workspaceId },
+      data: {
+        flowId: flow.id,
+        flowPublicIdentifier: flow.publicIdentifier,
+        name: flow.name,
+        type: flow.type,
+        workspaceId: flow.workspaceId,
+        version,
+        publishedAt: snapshot.publishedAt.toISOString(),
+      },
+    });
+    return flow;
+  });
+  if (!published) throw notFound(copy.flows.flowNotFound);
+  return toFlow(published, accessLevel);
+}
+
+/**
+ * The flows of the given workspaces (workspace id → the caller's access level there, already checked) within
+ * the caller's organization, newest first, each with `submissionCount` and the caller's `accessLevel`.
+ */
+export async function listFlows(
+  deps: FlowsDeps,
+  organizationId: number,
+  workspaces: ReadonlyMap<number, AccessLevel>,
+): Promise<ListedFlow[]> {
+  const records = await listFlowsOfWorkspaces(deps.db, organizationId, [...workspaces.keys()]);
+  return records.flatMap((record) => {
+    const level = workspaces.get(record.workspaceId);
+    return level ? [{ ...toFlow(record, level), submissionCount: record.submissionCount }] : [];
+  });
+}
+
+/**
+ * The public form (spec 000 §7 `GET /public/flows/templates/{publicIdentifier}?mode=live`): the LIVE snapshot's
+ * template, the theme and the flow's settings. No login for `live`. For `edit` the DRAFT is returned, and
+ * `authorize` (view) must be given: the route passes it only for a signed-in caller.
+ * @throws 404 `copy.flows.flowNotFound` for an unknown flow (or `edit` without `authorize`);
+ *   404 `copy.flows.flowNotPublished` when a `live` form was never published.
+ */
+export async function getPublicTemplate(
+  deps: FlowsDeps,
+  publicIdentifier: string,
+  mode: 'live' | 'edit',
+  authorize?: Authorize,
+): Promise<PublicTemplateResponse> {
+  const record = await findFlowByPublicIdentifier(deps.db, publicIdentifier);
+  if (!record) throw notFound(copy.flows.flowNotFound);
+  let template: FlowTemplate | undefined;
+  if (mode === 'edit') {
+    if (!authorize) throw notFound(copy.flows.flowNotFound);
+    authorize(record.workspaceId, 'view');
+    template = await findDraftTemplate(deps.db, record.id);
+  } else {
+    if (record.liveSnapshotId === null) throw notFound(copy.flows.flowNotPublished);
+    template = await findSnapshotTemplate(deps.db, record.liveSnapshotId);
+  }
+  if (!template) throw notFound(copy.flows.flowNotFound);
+  return {
+    flowSnapshot: { template },
+    theme: { theme: record.featuredThemeId ? { featuredThemeId: record.featuredThemeId } : null },
+    flow: {
+      publicIdentifier: record.publicIdentifier,
+      name: record.name,
+      type: record.type,
+      settings: record.settings,
+    },
+  };
+}
+
+/**
+ * A flow as other services see it (`GET /internal/flows/{publicIdentifier}`, cross-service agreement).
+ * @throws 404 `copy.flows.flowNotFound`.
+ */
+export async function getInternalFlow(deps: FlowsDeps, publicIdentifier: string): Promise<InternalFlowResponse['flow']> {
+  const record = await findFlowByPublicIdentifier(deps.db, publicIdentifier);
+  if (!record) throw notFound(copy.flows.flowNotFound);
+  return {
+    id: record.id,
+    publicIdentifier: record.publicIdentifier,
+    name: record.name,
+    type: record.type,
+    workspaceId: record.workspaceId,
+    organizationId: record.organizationId,
+    isPublished: record.liveSnapshotId !== null,
+  };
+}

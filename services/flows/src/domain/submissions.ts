@@ -1,0 +1,100 @@
+/**
+ * Submissions: a respondent's answers to a published form, and the admin's paged list in Fillout's shape
+ * (issue 2 §5). Plain functions over the database; no Fastify.
+ */
+import { copy } from '@formloom/contracts/copy';
+import type { Submission } from '@formloom/contracts/entities/flow';
+import { FORM_SUBMITTED, FORM_SUBMITTED_VERSION, type FormSubmittedData } from '@formloom/contracts/events/form-submitted';
+import type { SubmissionsQuery, SubmissionsResponse, SubmitResponse } from '@formloom/contracts/http/flows';
+import { validateAnswers } from '@formloom/contracts/rules/answers';
+import { toSubmissionQuestions } from '@formloom/contracts/rules/submission-questions';
+import { badRequest, notFound } from '@formloom/kit/errors';
+import { uuidv7 } from '@formloom/kit/ids';
+import { findFlowByPublicIdentifier, findSnapshotTemplate, findSnapshotTemplates } from '../db/flows-repository';
+import { countSubmissions, insertSubmission, pageSubmissions } from '../db/submissions-repository';
+import { authorizedFlow, type Authorize, type FlowsDeps } from './flows';
+
+/**
+ * Stores a submission of the LIVE form `publicIdentifier` (no login). The answers are checked against the live
+ * snapshot with `validateAnswers` (every question of every page) and stored normalized, tied to that snapshot.
+ * The submission row and its `form.submitted` outbox row (tenant = the flow's organization and workspace,
+ * key = the public identifier, data with `questions` = `toSubmissionQuestions(liveTemplate, answers)`) are
+ * written in ONE transaction: either both exist or neither.
+ * @throws 404 `copy.flows.flowNotFound` (unknown flow) or `copy.flows.flowNotPublished` (never published);
+ *   400 `copy.flows.submissionInvalid` with details `[{path: 'answers.<widgetId>', message}]` for every
+ *   question in error. Nothing is stored when it throws.
+ */
+export async function submitAnswers(
+  deps: FlowsDeps,
+  publicIdentifier: string,
+  answers: unknown,
+): Promise<SubmitResponse['submission']> {
+  const flow = await findFlowByPublicIdentifier(deps.db, publicIdentifier);
+  if (!flow) throw notFound(copy.flows.flowNotFound);
+  if (flow.liveSnapshotId === null) throw notFound(copy.flows.flowNotPublished);
+  const snapshotId = flow.liveSnapshotId;
+  const template = await findSnapshotTemplate(deps.db, snapshotId);
+  if (!template) throw notFound(copy.flows.flowNotPublished);
+  const result = validateAnswers(template, answers);
+  if (!result.ok) throw badRequest(copy.flows.submissionInvalid, result.errors);
+
+  const submissionId = uuidv7();
+  const now = new Date();
+  const submissionTime = now.toISOString();
+  await deps.transact(async (tx, emit) => {
+    await insertSubmission(tx, {
+      id: submissionId,
+      flowId: flow.id,
+      snapshotId,
+      answers: result.answers,
+      submissionTime: now,
+      lastUpdatedAt: now,
+    });
+    await emit<FormSubmittedData>({
+      type: FORM_SUBMITTED,
+      version: FORM_SUBMITTED_VERSION,
+      key: flow.publicIdentifier,
+      tenant: { organizationId: flow.organizationId, workspaceId: flow.workspaceId },
+      data: {
+        flowId: flow.id,
+        flowPublicIdentifier: flow.publicIdentifier,
+        flowName: flow.name,
+        submissionId,
+        submissionTime,
+        answers: result.answers,
+        questions: toSubmissionQuestions(template, result.answers),
+      },
+    });
+  });
+  return { submissionId, submissionTime };
+}
+
+/**
+ * One page of a flow's submissions in Fillout's shape (view access): `responses` ordered by submission time
+ * (`query.sort`), each with the questions of the snapshot it was submitted against; `totalResponses`; and
+ * `pageCount` = ceil(totalResponses / limit).
+ * @throws 404 `copy.flows.flowNotFound`; whatever `authorize` throws.
+ */
+export async function listSubmissions(
+  deps: FlowsDeps,
+  publicIdentifier: string,
+  query: SubmissionsQuery,
+  authorize: Authorize,
+): Promise<SubmissionsResponse> {
+  const { record } = await authorizedFlow(deps.db, publicIdentifier, authorize, 'view');
+  const [totalResponses, rows] = await Promise.all([
+    countSubmissions(deps.db, record.id),
+    pageSubmissions(deps.db, record.id, query),
+  ]);
+  const templates = await findSnapshotTemplates(deps.db, [...new Set(rows.map((row) => row.snapshotId))]);
+  const responses: Submission[] = rows.map((row) => {
+    const template = templates.get(row.snapshotId);
+    return {
+      submissionId: row.id,
+      submissionTime: row.submissionTime.toISOString(),
+      lastUpdatedAt: row.lastUpdatedAt.toISOString(),
+      questions: template ? toSubmissionQuestions(template, row.answers) : [],
+    };
+  });
+  return { responses, totalResponses, pageCount: Math.ceil(totalResponses / query.limit) };
+}

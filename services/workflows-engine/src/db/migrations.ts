@@ -1,0 +1,87 @@
+/**
+ * The workflows-engine's SQL migrations (the same tables as `schema.ts`), applied in order by the kit at
+ * start. SQL runs on PGlite and PostgreSQL alike. Never edit a shipped migration: add the next one.
+ */
+import type { Migration } from '@formloom/kit/db';
+
+/** Migrations in order. */
+export const migrations: Migration[] = [
+  {
+    id: '0001_init',
+    sql: `
+      CREATE TABLE workflows (
+        id uuid PRIMARY KEY,
+        organization_id integer NOT NULL,
+        workspace_id integer NOT NULL,
+        flow_id integer NOT NULL,
+        flow_public_identifier text NOT NULL,
+        name text NOT NULL,
+        draft_template jsonb NOT NULL,
+        published_template jsonb,
+        is_hidden boolean NOT NULL DEFAULT false,
+        is_active boolean NOT NULL DEFAULT false,
+        published_at timestamptz,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX workflows_flow ON workflows (flow_public_identifier, created_at);
+
+      CREATE TABLE workflow_runs (
+        id uuid PRIMARY KEY,
+        workflow_id uuid NOT NULL REFERENCES workflows (id) ON DELETE CASCADE,
+        organization_id integer NOT NULL,
+        trigger_event_id uuid NOT NULL,
+        submission_id text,
+        template jsonb NOT NULL,
+        trigger_data jsonb NOT NULL,
+        status text NOT NULL CHECK (status IN ('queued', 'running', 'succeeded', 'failed')),
+        attempts integer NOT NULL DEFAULT 0,
+        lease_token uuid,
+        lease_expires_at timestamptz,
+        error text,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        started_at timestamptz,
+        finished_at timestamptz,
+        CONSTRAINT workflow_runs_event UNIQUE (workflow_id, trigger_event_id)
+      );
+      CREATE UNIQUE INDEX workflow_runs_submission ON workflow_runs (workflow_id, submission_id)
+        WHERE submission_id IS NOT NULL;
+      CREATE INDEX workflow_runs_by_workflow ON workflow_runs (workflow_id, created_at);
+      CREATE INDEX workflow_runs_claimable ON workflow_runs (created_at) WHERE status IN ('queued', 'running');
+
+      CREATE TABLE workflow_run_steps (
+        run_id uuid NOT NULL REFERENCES workflow_runs (id) ON DELETE CASCADE,
+        node_id text NOT NULL,
+        seq integer NOT NULL,
+        type text NOT NULL,
+        status text NOT NULL CHECK (status IN ('running', 'succeeded', 'failed')),
+        attempts integer NOT NULL DEFAULT 1,
+        output jsonb,
+        error text,
+        started_at timestamptz NOT NULL DEFAULT now(),
+        finished_at timestamptz,
+        PRIMARY KEY (run_id, node_id)
+      );
+
+      CREATE TABLE mail_messages (
+        id uuid PRIMARY KEY,
+        organization_id integer NOT NULL,
+        message_id text NOT NULL,
+        from_address text NOT NULL,
+        to_addresses text[] NOT NULL,
+        cc_addresses text[] NOT NULL,
+        bcc_addresses text[] NOT NULL,
+        reply_to text,
+        subject text NOT NULL,
+        body_text text NOT NULL,
+        body_html text NOT NULL,
+        transport text NOT NULL CHECK (transport IN ('smtp', 'log')),
+        sent_at timestamptz NOT NULL DEFAULT now(),
+        workflow_run_id uuid,
+        node_id text,
+        CONSTRAINT mail_messages_step UNIQUE (workflow_run_id, node_id)
+      );
+      CREATE INDEX mail_messages_org ON mail_messages (organization_id, sent_at);
+    `,
+  },
+];

@@ -1,0 +1,132 @@
+/**
+ * The workflows-engine's tables (ARCHITECTURE §3: workflows, runs, run steps; plus the embedded mail log).
+ * The same tables as SQL are in `migrations.ts`; keep both in step.
+ *
+ * - `workflows`: one row per workflow (spec 001 §3), with the form it belongs to (copied from flows at
+ *   creation: organization, workspace, numeric id and public identifier), the draft template (saved) and the
+ *   published template (what runs).
+ * - `workflow_runs`: one row per (workflow, trigger event), durable work queue of the run worker; carries the
+ *   published template and the trigger data as they were when the event arrived.
+ * - `workflow_run_steps`: one row per executed node of a run (at most once per node: templates are acyclic).
+ * - `mail_messages`: every email the engine sent (SMTP) or logged (no SMTP configured); viewable by admins.
+ */
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { WorkflowTemplate } from '@formloom/contracts/entities/workflow';
+import type { FormSubmittedData } from '@formloom/contracts/events/form-submitted';
+import type { RunStatus, StepStatus } from '@formloom/contracts/http/workflows';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Workflows (spec 001 §3). */
+export const workflows = pgTable(
+  'workflows',
+  {
+    id: uuid('id').primaryKey(),
+    organizationId: integer('organization_id').notNull(),
+    workspaceId: integer('workspace_id').notNull(),
+    flowId: integer('flow_id').notNull(),
+    flowPublicIdentifier: text('flow_public_identifier').notNull(),
+    name: text('name').notNull(),
+    draftTemplate: jsonb('draft_template').$type<WorkflowTemplate>().notNull(),
+    publishedTemplate: jsonb('published_template').$type<WorkflowTemplate>(),
+    isHidden: boolean('is_hidden').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(false),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('workflows_flow').on(t.flowPublicIdentifier, t.createdAt)],
+);
+/** A workflow row. */
+export type WorkflowRow = typeof workflows.$inferSelect;
+
+/** Runs: the durable queue the run worker claims from. */
+export const workflowRuns = pgTable(
+  'workflow_runs',
+  {
+    id: uuid('id').primaryKey(),
+    workflowId: uuid('workflow_id')
+      .notNull()
+      .references(() => workflows.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id').notNull(),
+    triggerEventId: uuid('trigger_event_id').notNull(),
+    submissionId: text('submission_id'),
+    /** The published template when the event arrived (later edits do not change a queued run). */
+    template: jsonb('template').$type<WorkflowTemplate>().notNull(),
+    /** The trigger event's data (`form.submitted` v1). */
+    triggerData: jsonb('trigger_data').$type<FormSubmittedData>().notNull(),
+    status: text('status').$type<RunStatus>().notNull(),
+    /** How many times a worker claimed the run. */
+    attempts: integer('attempts').notNull().default(0),
+    /** The current claim: only the worker holding this token may write the run's progress. */
+    leaseToken: uuid('lease_token'),
+    leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
+    error: text('error'),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    unique('workflow_runs_event').on(t.workflowId, t.triggerEventId),
+    uniqueIndex('workflow_runs_submission').on(t.workflowId, t.submissionId).where(sql`submission_id IS NOT NULL`),
+    index('workflow_runs_by_workflow').on(t.workflowId, t.createdAt),
+  ],
+);
+/** A run row. */
+export type WorkflowRunRow = typeof workflowRuns.$inferSelect;
+
+/** Run steps: one per executed node. */
+export const workflowRunSteps = pgTable(
+  'workflow_run_steps',
+  {
+    runId: uuid('run_id')
+      .notNull()
+      .references(() => workflowRuns.id, { onDelete: 'cascade' }),
+    nodeId: text('node_id').notNull(),
+    /** 1-based position of the step in the run. */
+    seq: integer('seq').notNull(),
+    type: text('type').notNull(),
+    status: text('status').$type<StepStatus>().notNull(),
+    attempts: integer('attempts').notNull().default(1),
+    output: jsonb('output'),
+    error: text('error'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.runId, t.nodeId] })],
+);
+/** A run step row. */
+export type WorkflowRunStepRow = typeof workflowRunSteps.$inferSelect;
+
+/** The mail log. */
+export const mailMessages = pgTable(
+  'mail_messages',
+  {
+    id: uuid('id').primaryKey(),
+    organizationId: integer('organization_id').notNull(),
+    /** The RFC 5322 Message-ID, `<…>`. */
+    messageId: text('message_id').notNull(),
+    /** `"Name" <address>`. */
+    fromAddress: text('from_address').notNull(),
+    toAddresses: text('to_addresses').array().notNull(),
+    ccAddresses: text('cc_addresses').array().notNull(),
+    bccAddresses: text('bcc_addresses').array().notNull(),
+    replyTo: text('reply_to'),
+    subject: text('subject').notNull(),
+    bodyText: text('body_text').notNull(),
+    bodyHtml: text('body_html').notNull(),
+    /** `smtp` (handed to the SMTP server) or `log` (no SMTP configured: the log is the only copy). */
+    transport: text('transport').$type<'smtp' | 'log'>().notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The run that sent it (no foreign key: the log outlives deleted runs). */
+    workflowRunId: uuid('workflow_run_id'),
+    nodeId: text('node_id'),
+  },
+  (t) => [
+    index('mail_messages_org').on(t.organizationId, t.sentAt),
+    unique('mail_messages_step').on(t.workflowRunId, t.nodeId),
+  ],
+);
+/** A mail log row. */
+export type MailMessageRow = typeof mailMessages.$inferSelect;

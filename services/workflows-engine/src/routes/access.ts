@@ -1,0 +1,38 @@
+/**
+ * Access to a workflow (spec 001 §6; spec 000 §6 roles): decided by the workspace of the workflow's form,
+ * stored on the workflow at creation. A caller of another organization, or without access to that
+ * workspace, gets 404 'Workflow not found' (never learning it exists); a `read` or `limited` member may view
+ * and gets 403 on changes.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { AccessNeed } from '@formloom/contracts/rules/access';
+import { copy } from '@formloom/contracts/copy';
+import { requireAuth, requireWorkspaceAccess } from '@formloom/kit/auth';
+import { HttpError, notFound } from '@formloom/kit/errors';
+import type { WorkflowRow } from '../db/schema';
+
+/**
+ * Returns `row` when the caller may `need` it.
+ * @throws 401 when anonymous; 404 'Workflow not found' when missing or not the caller's; 403 for a change
+ *   without write access.
+ */
+export function requireWorkflowAccess(request: FastifyRequest, row: WorkflowRow | undefined, need: AccessNeed): WorkflowRow {
+  const claims = requireAuth(request);
+  if (!row || row.organizationId !== claims.org) throw notFound(copy.workflows.workflowNotFound);
+  requireWorkspaceAccess(request, row.workspaceId, need, copy.workflows.workflowNotFound);
+  return row;
+}
+
+/**
+ * Runs `fn`; an unexpected error (not an {@link HttpError}) becomes a 500 whose message is the spec 001 §8
+ * text of the failed action (e.g. 'Had trouble saving workflow'), never the internal error's text.
+ */
+export async function failingWith<T>(message: string, request: FastifyRequest, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    request.log.error({ err: error }, message);
+    throw new HttpError(500, 'internal_error', message);
+  }
+}

@@ -1,0 +1,82 @@
+/**
+ * The tables of workspaces-auth (spec 000 §3 User, Workspace, Organization; §6 access levels), in drizzle
+ * pg-core. The same tables as SQL are in `migrations.ts`; keep the two in step. Ids of users, organizations
+ * and workspaces are serial numbers (ARCHITECTURE §4). No other service reads these tables.
+ */
+import type { JWK } from 'jose';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import type { AccessLevel } from '@formloom/contracts/entities/identity';
+
+/** Organizations (the tenant). Today each is created by a sign-up and named after its first user. */
+export const organizations = pgTable('organizations', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Users. `email` is stored trimmed and lowercased and is unique across the installation (it is the login).
+ * A user belongs to exactly one organization; `isAdmin` is their role in it (spec 000 §6).
+ * `passwordHash` is an argon2id PHC string.
+ */
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  organizationId: integer('organization_id')
+    .notNull()
+    .references(() => organizations.id),
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  isAdmin: boolean('is_admin').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('users_organization_id').on(t.organizationId)]);
+
+/** Workspaces of an organization. Names are not unique; the slug `<id>-<kebab name>` is computed, not stored. */
+export const workspaces = pgTable('workspaces', {
+  id: serial('id').primaryKey(),
+  organizationId: integer('organization_id')
+    .notNull()
+    .references(() => organizations.id),
+  name: text('name').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('workspaces_organization_id').on(t.organizationId)]);
+
+/** A user's access to a workspace: `write | read | limited` (spec 000 §6). One row per (workspace, user). */
+export const memberships = pgTable('memberships', {
+  workspaceId: integer('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  accessLevel: text('access_level').$type<AccessLevel>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.workspaceId, t.userId] }), index('memberships_user_id').on(t.userId)]);
+
+/**
+ * Sessions behind the `formloom_session` cookie. Only the SHA-256 (hex) of the cookie's random token is
+ * stored, so a leaked table does not let anyone sign in. A row past `expiresAt` is dead.
+ */
+export const sessions = pgTable('sessions', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+}, (t) => [index('sessions_user_id').on(t.userId), index('sessions_expires_at').on(t.expiresAt)]);
+
+/**
+ * The Ed25519 key pairs that sign access tokens. `kid` is the public key's RFC 7638 thumbprint.
+ * `privateJwk` is the private JWK as JSON text, or — when `encrypted` — an AES-256-GCM envelope (JSON text)
+ * made with a key derived from `AUTH_KEY_ENCRYPTION_SECRET` (see `domain/signing-keys.ts`).
+ */
+export const signingKeys = pgTable('signing_keys', {
+  kid: text('kid').primaryKey(),
+  algorithm: text('algorithm').notNull(),
+  publicJwk: jsonb('public_jwk').$type<JWK>().notNull(),
+  privateJwk: text('private_jwk').notNull(),
+  encrypted: boolean('encrypted').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

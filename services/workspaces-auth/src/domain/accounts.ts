@@ -1,0 +1,239 @@
+/**
+ * Accounts: sign-up, password sign-in, and who a user is (organization, workspaces, access levels) —
+ * spec 000 §3 (User, Organization, Workspace), §6 (access levels, isAdmin); issue 2 (sign-up, login).
+ */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { AuthClaims } from '@formloom/contracts/auth';
+import { copy } from '@formloom/contracts/copy';
+import type { AccessLevel, User, Workspace } from '@formloom/contracts/entities/identity';
+import {
+  workspacesAuthCopy,
+  type CreateOrganizationUserBody,
+  type OrganizationSummary,
+  type SignupBody,
+} from '@formloom/contracts/http/workspaces-auth';
+import { workspaceSlug } from '@formloom/contracts/rules/slug';
+import type { Db, DbOrTx, Tx } from '@formloom/kit/db';
+import { conflict, notFound } from '@formloom/kit/errors';
+import { memberships, organizations, users, workspaces } from '../db/schema';
+import { hashPassword, needsRehash, verifyPassword } from './passwords';
+import { createSession, deleteExpiredSessions, type NewSession } from './sessions';
+
+/** A user with the organization they belong to. */
+export interface UserRecord extends User {
+  organizationId: number;
+}
+
+/** Everything a signed-in user may see about themself: `GET /auth/me` and the JWT claims are built from it. */
+export interface Identity {
+  user: UserRecord;
+  organization: OrganizationSummary;
+  /** The user's workspaces with their access level, sorted by name (case-insensitive), then id. */
+  workspaces: Workspace[];
+}
+
+const userColumns = {
+  id: users.id,
+  organizationId: users.organizationId,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  isAdmin: users.isAdmin,
+};
+
+/** The public part of a user record: `{id, firstName, lastName, email, isAdmin}`. */
+export function publicUser(record: UserRecord): User {
+  return {
+    id: record.id,
+    firstName: record.firstName,
+    lastName: record.lastName,
+    email: record.email,
+    isAdmin: record.isAdmin,
+  };
+}
+
+/** True when `error` (or one of its causes) is a PostgreSQL unique violation (SQLSTATE 23505). */
+function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** True when a user with this (normalized) email exists. */
+async function emailExists(db: DbOrTx, email: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  return row !== undefined;
+}
+
+/** Inserts a user; maps a duplicate email (also one created concurrently) to 409 `copy.auth.emailTaken`. */
+async function insertUser(
+  tx: Tx,
+  values: { organizationId: number; email: string; passwordHash: string; firstName: string; lastName: string; isAdmin: boolean },
+): Promise<UserRecord> {
+  try {
+    const [row] = await tx.insert(users).values(values).returning(userColumns);
+    return row!;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(copy.auth.emailTaken);
+    throw error;
+  }
+}
+
+/**
+ * Signs up (issue 2): in ONE transaction creates the organization `workspacesAuthCopy.organizationName(firstName)`
+ * ("Ada's organization"), the user as its admin (the first user of an organization is an admin, spec 000 §6),
+ * a first workspace `workspacesAuthCopy.defaultWorkspaceName` ('My workspace') with `write` access, and a
+ * session. `input` is already parsed (email trimmed and lowercased, password length checked).
+ * @throws 409 `copy.auth.emailTaken` when the email is taken (nothing is stored).
+ */
+export async function signUp(db: Db, input: SignupBody): Promise<{ user: User; session: NewSession }> {
+  // Cheap early answer; the unique index decides under concurrency.
+  if (await emailExists(db, input.email)) throw conflict(copy.auth.emailTaken);
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const [organization] = await tx
+      .insert(organizations)
+      .values({ name: workspacesAuthCopy.organizationName(input.firstName) })
+      .returning({ id: organizations.id });
+    const user = await insertUser(tx, {
+      organizationId: organization!.id,
+      email: input.email,
+      passwordHash,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      isAdmin: true,
+    });
+    const [workspace] = await tx
+      .insert(workspaces)
+      .values({ organizationId: organization!.id, name: workspacesAuthCopy.defaultWorkspaceName })
+      .returning({ id: workspaces.id });
+    await tx.insert(memberships).values({ workspaceId: workspace!.id, userId: user.id, accessLevel: 'write' });
+    const session = await createSession(tx, user.id);
+    return { user: publicUser(user), session };
+  });
+}
+
+/**
+ * Checks an email/password pair (issue 2). Unknown email and wrong password take the same path (a dummy
+ * hash is checked when the user is missing). On success: replaces an outdated password hash, deletes the
+ * user's expired sessions and starts a new session.
+ * @returns the user and the new session, or `null` for a wrong pair.
+ */
+export async function logIn(
+  db: Db,
+  email: string,
+  password: string,
+): Promise<{ user: User; session: NewSession } | null> {
+  const [row] = await db
+    .select({ ...userColumns, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.email, email))
+    .limit(1);
+  const ok = await verifyPassword(row?.passwordHash ?? null, password);
+  if (!row || !ok) return null;
+  const { passwordHash, ...user } = row;
+  if (needsRehash(passwordHash)) {
+    await db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, user.id));
+  }
+  await deleteExpiredSessions(db, user.id);
+  const session = await createSession(db, user.id);
+  return { user: publicUser(user), session };
+}
+
+/** The user with `userId`, or `null` when there is none. */
+export async function findUser(db: DbOrTx, userId: number): Promise<UserRecord | null> {
+  const [row] = await db.select(userColumns).from(users).where(eq(users.id, userId)).limit(1);
+  return row ?? null;
+}
+
+/**
+ * The workspaces `userId` is a member of, with slug (`rules/slug` `workspaceSlug`, spec 000 §2) and access
+ * level (spec 000 §6), sorted by name (case-insensitive), then id.
+ */
+export async function workspacesOf(db: DbOrTx, userId: number): Promise<Workspace[]> {
+  const rows = await db
+    .select({ id: workspaces.id, name: workspaces.name, accessLevel: memberships.accessLevel })
+    .from(memberships)
+    .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
+    .where(eq(memberships.userId, userId))
+    .orderBy(asc(sql`lower(${workspaces.name})`), asc(workspaces.id));
+  return rows.map((row) => ({ ...row, slug: workspaceSlug(row.id, row.name) }));
+}
+
+/** The organization `{id, name}` with `organizationId`, or `null`. */
+export async function findOrganization(db: DbOrTx, organizationId: number): Promise<OrganizationSummary | null> {
+  const [row] = await db
+    .select({ id: organizations.id, name: organizations.name })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Who `userId` is: user, organization and workspaces; `null` when the user does not exist. */
+export async function identityOf(db: DbOrTx, userId: number): Promise<Identity | null> {
+  const user = await findUser(db, userId);
+  if (!user) return null;
+  const organization = await findOrganization(db, user.organizationId);
+  if (!organization) return null;
+  return { user, organization, workspaces: await workspacesOf(db, userId) };
+}
+
+/**
+ * The access-token claims of an identity (contracts `auth.ts` AuthClaims): `sub` user id, `org`, `adm`
+ * (isAdmin), `email`, `ws` = every workspace membership (workspace id as a decimal string → access level).
+ */
+export function claimsOf(identity: Identity): AuthClaims {
+  const ws: Record<string, AccessLevel> = {};
+  for (const workspace of identity.workspaces) ws[String(workspace.id)] = workspace.accessLevel;
+  return {
+    sub: String(identity.user.id),
+    org: identity.organization.id,
+    adm: identity.user.isAdmin,
+    email: identity.user.email,
+    ws,
+  };
+}
+
+/**
+ * Creates a user inside an existing organization (internal route; a stand-in for invitations), with the
+ * given workspace memberships, in one transaction.
+ * @throws 404 `workspacesAuthCopy.organizationNotFound` when the organization does not exist; 404
+ *   `copy.flows.workspaceNotFound` when a listed workspace is not the organization's; 409
+ *   `copy.auth.emailTaken` when the email is taken. Nothing is stored on error.
+ */
+export async function createOrganizationUser(
+  db: Db,
+  organizationId: number,
+  input: CreateOrganizationUserBody,
+): Promise<User> {
+  if (!(await findOrganization(db, organizationId))) throw notFound(workspacesAuthCopy.organizationNotFound);
+  if (await emailExists(db, input.email)) throw conflict(copy.auth.emailTaken);
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const user = await insertUser(tx, {
+      organizationId,
+      email: input.email,
+      passwordHash,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      isAdmin: input.isAdmin,
+    });
+    for (const { workspaceId, accessLevel } of input.workspaces) {
+      const [workspace] = await tx
+        .select({ id: workspaces.id })
+        .from(workspaces)
+        .where(and(eq(workspaces.id, workspaceId), eq(workspaces.organizationId, organizationId)))
+        .limit(1);
+      if (!workspace) throw notFound(copy.flows.workspaceNotFound);
+      await tx
+        .insert(memberships)
+        .values({ workspaceId, userId: user.id, accessLevel })
+        .onConflictDoUpdate({ target: [memberships.workspaceId, memberships.userId], set: { accessLevel } });
+    }
+    return publicUser(user);
+  });
+}

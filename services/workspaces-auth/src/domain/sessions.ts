@@ -1,0 +1,63 @@
+/**
+ * Sessions (ARCHITECTURE §4, brief "cross-service agreements"): the `formloom_session` cookie holds an opaque
+ * token of 32 random bytes in base64url (43 characters); the database keeps only its SHA-256 (hex), with an
+ * expiry {@link SESSION_TTL_MS} after creation. The expiry is fixed (not sliding): signing in again makes a
+ * new session. Expired rows are refused everywhere and deleted at the user's next login.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, lte } from 'drizzle-orm';
+import { SESSION_TTL_MS } from '@formloom/contracts/limits';
+import type { DbOrTx } from '@formloom/kit/db';
+import { sessions } from '../db/schema';
+
+/** A session token as the cookie carries it: 43 base64url characters. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** A new random session token (32 bytes, base64url). */
+export function newSessionToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** The stored form of a token: SHA-256, lowercase hex. */
+export function hashSessionToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** A session just made: the token for the cookie (never stored) and when it ends. */
+export interface NewSession {
+  token: string;
+  expiresAt: Date;
+}
+
+/** Starts a session for `userId` that ends {@link SESSION_TTL_MS} ms after `now`. */
+export async function createSession(db: DbOrTx, userId: number, now: Date = new Date()): Promise<NewSession> {
+  const token = newSessionToken();
+  const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+  await db.insert(sessions).values({ tokenHash: hashSessionToken(token), userId, createdAt: now, expiresAt });
+  return { token, expiresAt };
+}
+
+/**
+ * The user id of the live session behind `token`, or `null` when the token is malformed, unknown or
+ * expired.
+ */
+export async function findSessionUserId(db: DbOrTx, token: string, now: Date = new Date()): Promise<number | null> {
+  if (!TOKEN_PATTERN.test(token)) return null;
+  const [row] = await db
+    .select({ userId: sessions.userId })
+    .from(sessions)
+    .where(and(eq(sessions.tokenHash, hashSessionToken(token)), gt(sessions.expiresAt, now)))
+    .limit(1);
+  return row?.userId ?? null;
+}
+
+/** Ends the session behind `token` (deletes its row); nothing happens when there is none. */
+export async function deleteSession(db: DbOrTx, token: string): Promise<void> {
+  if (!TOKEN_PATTERN.test(token)) return;
+  await db.delete(sessions).where(eq(sessions.tokenHash, hashSessionToken(token)));
+}
+
+/** Deletes the expired sessions of `userId` (housekeeping at login). */
+export async function deleteExpiredSessions(db: DbOrTx, userId: number, now: Date = new Date()): Promise<void> {
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), lte(sessions.expiresAt, now)));
+}

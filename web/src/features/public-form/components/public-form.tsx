@@ -1,0 +1,249 @@
+/**
+ * The public form at `/t/:flowPublicIdentifier` (no sign-in, no app chrome): loads the live template and
+ * shows one page at a time in page order. 'Next' validates the current page with the same rules the server
+ * uses (`validateAnswers(template, answers, {stepIds: [page]})`) and shows each error under its question;
+ * 'Submit' on the last page validates everything, posts the normalized answers and maps a 400's
+ * `answers.<widgetId>` details back onto the questions (jumping to the first page with an error). After
+ * success the ending page's title and body are shown. A 404 shows the 'not published' state.
+ */
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { Alert, Anchor, Box, Button, Center, Container, Group, Paper, Progress, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import type { EndingStep, FlowTemplate, FormStep } from '@formloom/contracts/entities/flow-template';
+import type { FieldError } from '@formloom/contracts/errors';
+import { copy, PRODUCT_NAME } from '@formloom/contracts/copy';
+import { orderedSteps } from '@formloom/contracts/rules/flow-template';
+import { validateAnswers } from '@formloom/contracts/rules/answers';
+import { ApiError, errorMessage, isApiError } from '../../../lib/api-client';
+import { IconAlert, IconCheck, IconChevronLeft, IconLock } from '../../../ui/icons';
+import { Logo } from '../../../ui/logo';
+import { PageLoader } from '../../../ui/states';
+import { useLiveForm } from '../api/get-live-form';
+import { useSubmitAnswers } from '../api/submit-answers';
+import { QuestionField } from './question-field';
+
+/** Field errors keyed by widget id (from paths `answers.<widgetId>`); other paths under `''`. */
+export function errorsByWidget(errors: FieldError[]): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const error of errors) {
+    const key = error.path.startsWith('answers.') ? error.path.slice('answers.'.length) : '';
+    result[key] ??= error.message;
+  }
+  return result;
+}
+
+export function PublicFormPage({ publicIdentifier }: { publicIdentifier: string }) {
+  const live = useLiveForm(publicIdentifier);
+
+  useEffect(() => {
+    document.title = `${PRODUCT_NAME} form`;
+  }, []);
+
+  return (
+    <Box
+      mih="100dvh"
+      style={{ background: 'linear-gradient(180deg, var(--mantine-color-brand-0) 0%, var(--mantine-color-gray-0) 320px)' }}
+    >
+      <Container size={680} px={{ base: 12, sm: 'md' }} py={{ base: 'md', sm: 48 }}>
+        {live.isPending ? (
+          <PageLoader label="Loading form" />
+        ) : live.isError ? (
+          isApiError(live.error, 404) ? (
+            <NotPublished />
+          ) : (
+            <Alert color="red" variant="light" icon={<IconAlert />} title="This form could not be loaded" role="alert">
+              <Stack gap="xs" align="flex-start">
+                <span>{errorMessage(live.error)}</span>
+                <Button size="xs" variant="white" color="red" onClick={() => void live.refetch()}>
+                  Try again
+                </Button>
+              </Stack>
+            </Alert>
+          )
+        ) : (
+          <FormRunner publicIdentifier={publicIdentifier} template={live.data.flowSnapshot.template} />
+        )}
+        <Center mt="xl">
+          <Anchor href="/" underline="never" c="dimmed" fz="xs" aria-label={`Made with ${PRODUCT_NAME}`}>
+            <Group gap={6}>
+              <Text fz="xs" c="dimmed">
+                Made with
+              </Text>
+              <Logo size={16} />
+            </Group>
+          </Anchor>
+        </Center>
+      </Container>
+    </Box>
+  );
+}
+
+function NotPublished() {
+  return (
+    <Paper withBorder shadow="sm" p="xl" radius="lg" data-testid="form-not-published">
+      <Stack align="center" gap="sm" py="lg">
+        <ThemeIcon size={56} radius="xl" variant="light" color="gray">
+          <IconLock size={28} />
+        </ThemeIcon>
+        <Title order={1} fz={22} ta="center">
+          {copy.flows.flowNotPublished}
+        </Title>
+        <Text c="dimmed" ta="center" maw={380}>
+          The link may be wrong, or the form's owner has not published it yet.
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
+
+function endingFor(template: FlowTemplate, pages: FormStep[]): EndingStep | undefined {
+  const last = pages.at(-1);
+  const next = last ? template.steps[last.nextStep.defaultNextStep] : undefined;
+  if (next?.type === 'ending') return next;
+  return orderedSteps(template).find((step): step is EndingStep => step.type === 'ending');
+}
+
+function FormRunner({ publicIdentifier, template }: { publicIdentifier: string; template: FlowTemplate }) {
+  const pages = useMemo(() => orderedSteps(template).filter((step): step is FormStep => step.type === 'form'), [template]);
+  const ending = useMemo(() => endingFor(template, pages), [template, pages]);
+  const [pageIndex, setPageIndex] = useState(0);
+  const [answers, setAnswers] = useState<Record<string, unknown>>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const submit = useSubmitAnswers();
+  const topRef = useRef<HTMLDivElement>(null);
+
+  const page = pages[pageIndex];
+  const isLast = pageIndex >= pages.length - 1;
+
+  function showErrors(fieldErrors: FieldError[]) {
+    const byWidget = errorsByWidget(fieldErrors);
+    setErrors(byWidget);
+    // Jump to the first page holding an errored question, then focus it.
+    const target = pages.findIndex((p) => p.template.widgets.some((w) => byWidget[w.id]));
+    if (target >= 0) setPageIndex(target);
+    const firstId = pages[target >= 0 ? target : pageIndex]?.template.widgets.find((w) => byWidget[w.id])?.id;
+    if (byWidget[''] && !firstId) setFormError(byWidget['']);
+    requestAnimationFrame(() => {
+      const el = firstId ? document.querySelector<HTMLElement>(`[data-widget-id="${firstId}"]`) : null;
+      el?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+      el?.querySelector<HTMLElement>('input, textarea, select, button')?.focus({ preventScroll: true });
+    });
+  }
+
+  function goTo(index: number) {
+    setPageIndex(index);
+    setFormError(null);
+    requestAnimationFrame(() => topRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!page || submit.isPending) return;
+    const check = validateAnswers(template, answers, { stepIds: [page.id] });
+    if (!check.ok) return showErrors(check.errors);
+    setErrors({});
+    if (!isLast) return goTo(pageIndex + 1);
+
+    const all = validateAnswers(template, answers);
+    if (!all.ok) return showErrors(all.errors);
+    setFormError(null);
+    try {
+      await submit.mutateAsync({ publicIdentifier, answers: all.answers });
+      setDone(true);
+      requestAnimationFrame(() => topRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
+    } catch (error) {
+      if (error instanceof ApiError && error.fieldErrors.length > 0) {
+        showErrors(error.fieldErrors);
+        if (!error.fieldErrors.some((e) => e.path.startsWith('answers.'))) setFormError(error.message);
+      } else {
+        setFormError(errorMessage(error));
+      }
+    }
+  }
+
+  function setAnswer(widgetId: string, value: unknown) {
+    setAnswers((current) => ({ ...current, [widgetId]: value }));
+    if (errors[widgetId]) setErrors(({ [widgetId]: _removed, ...rest }) => rest);
+  }
+
+  if (done) {
+    return (
+      <Paper withBorder shadow="sm" p={{ base: 'lg', sm: 40 }} radius="lg" ref={topRef} data-testid="form-ending">
+        <Stack align="center" gap="md" py="md">
+          <ThemeIcon size={64} radius="xl" color="teal" variant="light">
+            <IconCheck size={32} />
+          </ThemeIcon>
+          <Title order={1} fz={{ base: 24, sm: 28 }} ta="center" data-testid="ending-title">
+            {ending?.template.title || 'Thanks!'}
+          </Title>
+          {ending?.template.body && (
+            <Text ta="center" c="dimmed" style={{ whiteSpace: 'pre-line' }} maw={480} data-testid="ending-body">
+              {ending.template.body}
+            </Text>
+          )}
+        </Stack>
+      </Paper>
+    );
+  }
+
+  if (!page) {
+    return (
+      <Paper withBorder p="xl" radius="lg">
+        <Text c="dimmed" ta="center">
+          This form has no questions yet.
+        </Text>
+      </Paper>
+    );
+  }
+
+  const progress = ((pageIndex + 1) / pages.length) * 100;
+
+  return (
+    <Paper withBorder shadow="sm" radius="lg" ref={topRef} style={{ overflow: 'hidden' }} data-testid="public-form">
+      {pages.length > 1 && (
+        <Box aria-hidden="true">
+          <Progress value={progress} size={4} radius={0} />
+        </Box>
+      )}
+      <Box component="form" onSubmit={onSubmit} noValidate p={{ base: 'md', sm: 40 }} aria-label={page.name || 'Form'} data-step-id={page.id}>
+        <Stack gap="xl">
+          {pages.length > 1 && (
+            <Text fz="xs" c="dimmed" fw={600} tt="uppercase" style={{ letterSpacing: '0.06em' }} data-testid="page-indicator">
+              Page {pageIndex + 1} of {pages.length}
+            </Text>
+          )}
+          {page.template.widgets.length === 0 && (
+            <Text c="dimmed">{isLast ? 'Press Submit to finish.' : 'Press Next to continue.'}</Text>
+          )}
+          {page.template.widgets.map((widget) => (
+            <QuestionField
+              key={widget.id}
+              widget={widget}
+              value={answers[widget.id]}
+              error={errors[widget.id]}
+              onChange={(value) => setAnswer(widget.id, value)}
+            />
+          ))}
+          {formError && (
+            <Alert color="red" variant="light" icon={<IconAlert />} role="alert" data-testid="form-error">
+              {formError}
+            </Alert>
+          )}
+          <Group justify="space-between" gap="sm" mt="sm">
+            {pageIndex > 0 ? (
+              <Button variant="default" size="md" leftSection={<IconChevronLeft size={16} />} onClick={() => goTo(pageIndex - 1)} disabled={submit.isPending}>
+                Back
+              </Button>
+            ) : (
+              <span />
+            )}
+            <Button type="submit" size="md" loading={submit.isPending} miw={120} data-testid={isLast ? 'submit-button' : 'next-button'}>
+              {isLast ? 'Submit' : 'Next'}
+            </Button>
+          </Group>
+        </Stack>
+      </Box>
+    </Paper>
+  );
+}

@@ -1,0 +1,30 @@
+/**
+ * The editor's tab routes. Edit and Share belong to the editor feature; Results and Workflows are their own
+ * features, composed here with the flow's saved template (from the editor's flow query).
+ */
+import { useParams } from 'react-router';
+import { useFlow } from '../../features/editor/api/get-flow';
+import { EditTab } from '../../features/editor/components/edit-tab';
+import { ShareTab } from '../../features/editor/components/share-tab';
+import { ResultsPanel } from '../../features/results/components/results-panel';
+import { WorkflowsPanel } from '../../features/workflows/components/workflows-panel';
+
+export function EditTabRoute() {
+  return <EditTab />;
+}
+
+export function ShareTabRoute() {
+  return <ShareTab />;
+}
+
+export function ResultsTabRoute() {
+  const { flowPublicIdentifier = '' } = useParams();
+  const flow = useFlow(flowPublicIdentifier);
+  return <ResultsPanel publicIdentifier={flowPublicIdentifier} template={flow.data?.flowSnapshot.template} />;
+}
+
+export function WorkflowsTabRoute() {
+  const { flowPublicIdentifier = '' } = useParams();
+  const flow = useFlow(flowPublicIdentifier);
+  return <WorkflowsPanel publicIdentifier={flowPublicIdentifier} template={flow.data?.flowSnapshot.template} />;
+}
