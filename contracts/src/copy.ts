@@ -130,6 +130,12 @@ export const copy = {
     defaultBodyLine: "We've received your submission and will be in touch shortly",
     defaultSenderName: 'Notifications',
   },
+  toasts: {
+    /** spec 000 §8 toasts. */
+    copiedToClipboard: 'Copied to clipboard!',
+    comingSoon: (type: string) => `Coming soon: ${type}`,
+    timezoneUpdated: 'Successfully updated timezone',
+  },
   errors: {
     /** ours: generic texts of the one error format. */
     validation: 'The request is not valid',

@@ -41,6 +41,9 @@ describe('copy quoted by the spec is verbatim', () => {
     [copy.defaultNames.paymentForm, 'Payment form'],
     [copy.defaultNames.serviceForm('Airtable'), 'My Airtable form'],
     [PRODUCT_NAME, 'Formloom'],
+    [copy.toasts.copiedToClipboard, 'Copied to clipboard!'],
+    [copy.toasts.comingSoon('Database'), 'Coming soon: Database'],
+    [copy.toasts.timezoneUpdated, 'Successfully updated timezone'],
   ])('%j', (actual, expected) => {
     expect(actual).toBe(expected);
   });

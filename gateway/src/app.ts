@@ -58,7 +58,6 @@ export const READINESS_TIMEOUT_MS = 2_000;
 /** Methods that never change state: a request with another method to workspaces-auth refreshes the claims. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-
 /** Request headers a client may never set: the gateway (or a service) sets them. */
 const CLIENT_FORBIDDEN_HEADERS = ['authorization', INTERNAL_TOKEN_HEADER, 'proxy-authorization'];
 
@@ -122,7 +121,7 @@ export async function buildGateway(options: GatewayOptions): Promise<ZodFastify>
     }
   });
 
-  registerWebApp(app, { webDist: options.webDist, apiRoots });
+  await registerWebApp(app, { webDist: options.webDist, apiRoots });
   await app.ready();
   return app;
 }
@@ -176,7 +175,7 @@ async function forward(input: {
     onError: (failedReply, { error }) => {
       if (refreshAfter) sessions.invalidate(refreshAfter);
       const timedOut = (error as { statusCode?: number }).statusCode === 504;
-      failedReply.log.warn({ service: row.service, code: (error as { code?: string }).code }, 'upstream unavailable');
+      failedReply.log.warn({ err: error, service: row.service }, 'upstream unavailable');
       void failedReply.code(timedOut ? 504 : 503).send(errorBody('unavailable', copy.errors.unavailable));
     },
   });

@@ -1,7 +1,8 @@
 /**
  * Process entry of the gateway (`npm start -w @formloom/gateway`): reads the environment (see `config.ts`),
- * serves the built web app from WEB_DIST (default: the repository's `web/dist`), listens on HOST:PORT and shuts down gracefully on SIGINT/SIGTERM with close-with-grace (after
- * fastify/demo). Exits non-zero when the configuration is invalid or the port cannot be opened.
+ * serves the built web app from WEB_DIST (default: the repository's `web/dist`), listens on HOST:PORT and
+ * shuts down gracefully on SIGINT/SIGTERM with close-with-grace (after fastify/demo). Exits non-zero when the
+ * configuration is invalid or the port cannot be opened.
  */
 import path from 'node:path';
 import closeWithGrace from 'close-with-grace';

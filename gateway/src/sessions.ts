@@ -75,11 +75,6 @@ export class SessionTokens {
     this.exchangeUrl = new URL('/internal/sessions/exchange', options.authUrl).toString();
   }
 
-  /** Number of cached sessions (for tests and metrics). */
-  get size(): number {
-    return this.entries.size;
-  }
-
   /**
    * The access token for a session cookie value, or `null` when workspaces-auth refuses the session
    * (unknown, expired or revoked: the request then goes on anonymously).
@@ -127,16 +122,6 @@ export class SessionTokens {
       const oldest = this.invalidatedAt.keys().next().value;
       if (oldest !== undefined) this.invalidatedAt.delete(oldest);
     }
-  }
-
-  /** Drops every cached session. */
-  clear(): void {
-    for (const key of [...this.entries.keys(), ...this.inFlight.keys()]) {
-      this.sequence += 1;
-      this.invalidatedAt.set(key, this.sequence);
-    }
-    this.entries.clear();
-    this.inFlight.clear();
   }
 
   private remember(key: string, entry: Entry): void {

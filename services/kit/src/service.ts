@@ -6,7 +6,7 @@
  */
 import type { JSONWebKeySet } from 'jose';
 import type { FastifyServerOptions } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { EventEnvelope } from '@formloom/contracts/events/envelope';
 import { InProcessBus } from './bus/in-process';
 import { RedisStreamsBus } from './bus/redis-streams';

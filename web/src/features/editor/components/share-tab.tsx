@@ -5,13 +5,11 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Container, Group, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { copy } from '@formloom/contracts/copy';
 import { IconCheck, IconCopy, IconExternal, IconLink } from '../../../ui/icons';
 import { useFlow } from '../api/get-flow';
 import { useEditor } from './editor-context';
 import { publicFormUrl } from './editor-shell';
-
-/** Spec 000 §8 toast text (not yet in the contracts catalogue). */
-export const COPIED_TO_CLIPBOARD = 'Copied to clipboard!';
 
 export function ShareTab() {
   const { publicIdentifier, isDirty } = useEditor();
@@ -24,7 +22,7 @@ export function ShareTab() {
     if (await copyText(url)) {
       setCopied(true);
       window.setTimeout(() => setCopied(false), 2000);
-      notifications.show({ color: 'teal', message: COPIED_TO_CLIPBOARD, icon: <IconCheck size={16} /> });
+      notifications.show({ color: 'teal', message: copy.toasts.copiedToClipboard, icon: <IconCheck size={16} /> });
     } else {
       notifications.show({ color: 'red', message: 'Could not copy the link. Select it and copy it by hand.' });
     }

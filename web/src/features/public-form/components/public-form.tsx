@@ -34,9 +34,10 @@ export function errorsByWidget(errors: FieldError[]): Record<string, string> {
 export function PublicFormPage({ publicIdentifier }: { publicIdentifier: string }) {
   const live = useLiveForm(publicIdentifier);
 
+  const formName = live.data?.flow?.name;
   useEffect(() => {
-    document.title = `${PRODUCT_NAME} form`;
-  }, []);
+    document.title = formName ? `${formName} · ${PRODUCT_NAME}` : `${PRODUCT_NAME} form`;
+  }, [formName]);
 
   return (
     <Box

@@ -1,0 +1,151 @@
+/**
+ * The main job from a user's seat (issue 2), in headless Chromium against the whole product in one process:
+ * sign up → create a form → add a required ShortAnswer and an EmailInput → publish → open the public link in a
+ * fresh browser context (phone-sized) → submit empty and see the required error → submit valid answers → the
+ * submission is in results → turn on the thank-you workflow, submit again → the email is in the mail log.
+ *
+ * Uses Debian's Chromium (`CHROMIUM_PATH`, default /usr/bin/chromium) through playwright-core; never downloads a
+ * browser. The web app must be built first (`npm test` does it).
+ */
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { copy } from '@formloom/contracts/copy';
+import { startEmbedded } from '@formloom/scripts/embedded';
+
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const WEB_DIST = path.resolve(__dirname, '../dist');
+
+jest.setTimeout(240_000);
+
+type Product = Awaited<ReturnType<typeof startEmbedded>>;
+
+let product: Product;
+let browser: Browser;
+let dataDir: string;
+
+beforeAll(async () => {
+  if (!existsSync(path.join(WEB_DIST, 'index.html'))) throw new Error('web/dist is missing: run `npm run build:web`');
+  if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH} (apt-get install chromium)`);
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'formloom-e2e-'));
+  product = await startEmbedded({ dataDir, port: 0, host: '127.0.0.1', webDist: WEB_DIST, logLevel: 'silent' });
+  browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await product?.close();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+/** Polls `check` until it returns a value (not undefined) or the deadline passes. */
+async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('timed out waiting for a condition');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+async function addQuestion(page: Page, typeName: string, label: string, required: boolean): Promise<void> {
+  const before = await page.getByTestId('question-card').count();
+  await page.getByRole('button', { name: 'Add question' }).first().click();
+  await page.getByRole('menuitem', { name: typeName, exact: true }).click();
+  const card = page.getByTestId('question-card').nth(before);
+  await card.waitFor();
+  await card.getByLabel('Question label').fill(label);
+  const requiredBox = card.getByLabel('Required');
+  if ((await requiredBox.isChecked()) !== required) await requiredBox.click();
+}
+
+it('builds, publishes and fills a form whose submission sends a thank-you email', async () => {
+  const url = product.url;
+  const owner = await browser.newContext();
+  const page = await owner.newPage();
+
+  // Sign up.
+  await page.goto(`${url}/signup`);
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByLabel('Last name').fill('Lovelace');
+  await page.getByLabel('Email').fill('ada@example.com');
+  await page.getByLabel('Password').fill('analytical-engine');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await page.waitForURL(/\/home/);
+  expect(await page.getByTestId('welcome').textContent()).toContain('Ada');
+
+  // Create a blank form: the editor opens at the first step.
+  await page.getByTestId('create-form-button').click();
+  await page.waitForURL(/\/editor\/[^/]+\/edit/);
+  const publicIdentifier = /\/editor\/([^/]+)\/edit/.exec(page.url())![1]!;
+
+  await addQuestion(page, 'Short answer', 'Your name', true);
+  await addQuestion(page, 'Email', 'Your email', true);
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await page.getByTestId('saved-indicator').waitFor();
+  await eventually(async () => ((await page.getByTestId('flow-status').first().textContent())?.match(/published/i) ? true : undefined));
+
+  // A respondent on a phone, in a fresh browser context (no session).
+  const visitor = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true });
+  const form = await visitor.newPage();
+  await form.goto(`${url}/t/${publicIdentifier}`);
+  await form.getByLabel('Your name').waitFor();
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await form.getByText(copy.answers.required).first().waitFor();
+  expect(await form.getByText(copy.answers.required).count()).toBe(2);
+
+  await form.getByLabel('Your name').fill('Grace Hopper');
+  await form.getByLabel('Your email').fill('not-an-email');
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await form.getByText(copy.answers.invalidEmail).waitFor();
+  await form.getByLabel('Your email').fill('grace@example.com');
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await form.getByTestId('form-ending').waitFor();
+
+  // The submission is in results.
+  await page.getByRole('tab', { name: 'Results' }).click();
+  await page.getByTestId('results-row').first().waitFor();
+  expect(await page.getByTestId('results-row').count()).toBe(1);
+  expect(await page.getByTestId('results-table').textContent()).toContain('grace@example.com');
+
+  // Turn on the thank-you workflow, then submit again.
+  await page.getByRole('tab', { name: 'Workflows' }).click();
+  const toggle = page.getByLabel('Send a thank-you email');
+  await toggle.waitFor();
+  await toggle.click();
+  await eventually(async () => ((await toggle.isChecked()) ? true : undefined));
+  await eventually(async () => {
+    const response = await page.request.get(`${url}/admin/workflows?flowPublicIdentifier=${publicIdentifier}`);
+    const body = (await response.json()) as { workflows: { isActive: boolean; publishedAt: string | null }[] };
+    return body.workflows.some((w) => w.isActive && w.publishedAt) ? true : undefined;
+  });
+
+  const second = await visitor.newPage();
+  await second.goto(`${url}/t/${publicIdentifier}`);
+  await second.getByLabel('Your name').fill('Katherine Johnson');
+  await second.getByLabel('Your email').fill('katherine@example.com');
+  await second.getByRole('button', { name: 'Submit' }).click();
+  await second.getByTestId('form-ending').waitFor();
+
+  // The email is in the mail log (the signed-up user is the organization's admin).
+  const message = await eventually(async () => {
+    const response = await page.request.get(`${url}/admin/mail`);
+    const body = (await response.json()) as { messages: { to: string; subject: string; text: string }[] };
+    return body.messages.find((m) => m.to.includes('katherine@example.com'));
+  });
+  expect(message.subject).toBe(copy.email.defaultSubject);
+  expect(message.text).toContain(copy.email.defaultBodyGreeting);
+  expect(message.text).toContain('Katherine Johnson');
+
+  // And its run shows as succeeded on the workflows tab.
+  await page.locator('[data-testid="workflow-run"][data-status="succeeded"]').first().waitFor({ timeout: 20_000 });
+
+  await visitor.close();
+  await owner.close();
+});
