@@ -1,5 +1,4 @@
 import { copy } from '../src/copy';
-import { workflowCopy } from '../src/http/workflows';
 import { emailNodeErrors, emailNodeStatus, nodeSetupStatus, setupNeeded, triggerSetupStatus } from '../src/rules/workflow-status';
 
 /** An email node template as the editor may hold it (anything may be missing). */
@@ -40,9 +39,9 @@ describe('emailNodeErrors (spec 001 §5)', () => {
       t.recipients.list = [{ email: '' }, { email: null }];
     }));
     expect(errors).toEqual([
-      { path: 'email.subject', message: workflowCopy.subjectRequired },
+      { path: 'email.subject', message: copy.workflows.subjectRequired },
       { path: 'email.from', message: 'Choose Send email from' },
-      { path: 'recipients.list', message: workflowCopy.recipientsRequired },
+      { path: 'recipients.list', message: copy.workflows.recipientsRequired },
     ]);
     expect(emailNodeErrors(undefined).map((e) => e.path)).toEqual(['email.subject', 'email.from', 'recipients.list']);
   });
@@ -71,7 +70,7 @@ describe('setup status (spec 001 §4)', () => {
   });
 
   it('treats formSubmission as always complete; other types are not covered yet', () => {
-    expect(triggerSetupStatus({ type: 'formSubmission', template: {} })).toEqual({ complete: true, description: workflowCopy.formSubmittedDescription });
+    expect(triggerSetupStatus({ type: 'formSubmission', template: {} })).toEqual({ complete: true, description: copy.workflows.formSubmittedDescription });
     expect(triggerSetupStatus({ type: 'formAbandoned', template: {} })).toBeNull();
     expect(nodeSetupStatus({ type: 'slack', template: {} })).toBeNull();
   });

@@ -23,30 +23,6 @@ import { z } from 'zod';
 import { Workflow, type WorkflowTemplate } from '../entities/workflow';
 import { MAIL_PAGE_MAX, RUNS_PAGE_DEFAULT, RUNS_PAGE_MAX } from '../limits';
 
-/**
- * Texts of the engine the spec does not give (ours). They belong in `copy.ts` (owned by another engineer)
- * and are kept here until they move there.
- */
-export const workflowCopy = {
-  /** ours: a nextNodeId (or the trigger's) that names no node of the template. */
-  unknownNode: (nodeId: string) => `Step "${nodeId}" does not exist`,
-  /** ours: following nextNodeId comes back to a node already visited (spec 001 §4 "connection check"). */
-  loopDetected: 'This workflow contains a loop',
-  /** ours: a save or publish that changes the form the workflow belongs to. */
-  flowChanged: 'A workflow cannot be moved to another form',
-  /** ours: the trigger template lacks the form's public identifier. */
-  flowRequired: 'Choose a form for this trigger',
-  /** ours: email node setup status (spec 001 §4) and validation (spec 001 §5) where the spec gives no text. */
-  subjectRequired: 'Add a subject',
-  recipientsRequired: 'Add at least one recipient',
-  /** ours: a complete formSubmission trigger's description (spec 001 §4 says it is always complete). */
-  formSubmittedDescription: 'When the form is submitted',
-  /** ours: a run step of a node type the engine cannot execute yet. */
-  nodeNotSupported: (type: string) => `The "${type}" step is not supported yet`,
-  /** ours: the email step found no valid recipient after resolving the recipients. */
-  noValidRecipients: 'No valid recipient address',
-} as const;
-
 const workflowId = z.uuid();
 /** Request body of a template: parsed by the engine with `WorkflowTemplate` (see the module doc). */
 const templateInput = z.unknown();

@@ -9,7 +9,6 @@
 import type { FieldError } from '../errors';
 import { copy } from '../copy';
 import { EmailSenderType } from '../entities/workflow';
-import { workflowCopy } from '../http/workflows';
 import { isLogicRef } from '../logic';
 import { isValidEmail } from './answers';
 
@@ -76,9 +75,9 @@ function recipientListErrors(list: unknown, path: string): { errors: FieldError[
 
 /**
  * The spec 001 §5 email node rules, in this order, with paths relative to the node's template:
- * - `email.subject`: required, not blank (`workflowCopy.subjectRequired`);
+ * - `email.subject`: required, not blank (`copy.workflows.subjectRequired`);
  * - `email.from`: a sender type must be chosen ('Choose Send email from');
- * - `recipients.list`: at least one recipient (`workflowCopy.recipientsRequired`); each literal address valid
+ * - `recipients.list`: at least one recipient (`copy.workflows.recipientsRequired`); each literal address valid
  *   ('Invalid email: {value}', at `recipients.list.<i>.email`; `{var}` references are resolved at run time);
  * - `email.cc.recipients` / `email.bcc.recipients` when enabled: each literal address valid.
  * Returns `[]` when the node is complete. Never throws.
@@ -88,13 +87,13 @@ export function emailNodeErrors(template: unknown): FieldError[] {
   const email = field(template, 'email');
   const subject = field(email, 'subject');
   if (typeof subject !== 'string' || subject.trim() === '') {
-    errors.push({ path: 'email.subject', message: workflowCopy.subjectRequired });
+    errors.push({ path: 'email.subject', message: copy.workflows.subjectRequired });
   }
   if (!EmailSenderType.safeParse(field(field(email, 'from'), 'type')).success) {
     errors.push({ path: 'email.from', message: copy.workflows.chooseSendFrom });
   }
   const recipients = recipientListErrors(field(field(template, 'recipients'), 'list'), 'recipients.list');
-  if (recipients.count === 0) errors.push({ path: 'recipients.list', message: workflowCopy.recipientsRequired });
+  if (recipients.count === 0) errors.push({ path: 'recipients.list', message: copy.workflows.recipientsRequired });
   errors.push(...recipients.errors);
   for (const key of ['cc', 'bcc'] as const) {
     const copyList = field(email, key);
@@ -126,10 +125,10 @@ export function nodeSetupStatus(node: { type: string; template: unknown }): Node
 
 /**
  * The setup status of a trigger `{type, template}` (spec 001 §4 "Trigger completeness"): `formSubmission`
- * is always complete (description `workflowCopy.formSubmittedDescription`); `null` for the other trigger
+ * is always complete (description `copy.workflows.formSubmittedDescription`); `null` for the other trigger
  * types (not covered yet).
  */
 export function triggerSetupStatus(trigger: { type: string; template: unknown }): NodeSetupStatus | null {
-  if (trigger.type === 'formSubmission') return { complete: true, description: workflowCopy.formSubmittedDescription };
+  if (trigger.type === 'formSubmission') return { complete: true, description: copy.workflows.formSubmittedDescription };
   return null;
 }

@@ -17,8 +17,14 @@ import { createTokenVerifier, type TokenVerifier } from './auth';
 import { createHttpApp, type ZodFastify } from './http';
 import { buildEnvelope, enqueue, inbox, kitMigrations, OutboxRelay, type Emit, type EventInput } from './outbox';
 
-/** Runs `fn` in a transaction whose emitted events are written to the outbox and published after commit. */
-export type Transact = <T>(fn: (tx: Tx, emit: Emit) => Promise<T>) => Promise<T>;
+/** Registers a callback run once the surrounding transaction has committed (never after a rollback). */
+export type OnCommit = (callback: () => void) => void;
+
+/**
+ * Runs `fn` in a transaction whose emitted events are written to the outbox and published after commit.
+ * `onCommit` callbacks run after the commit (kicking a worker that should see the new rows, say).
+ */
+export type Transact = <T>(fn: (tx: Tx, emit: Emit, onCommit: OnCommit) => Promise<T>) => Promise<T>;
 
 /** What a service's routes and consumers are given. */
 export interface ServiceContext<TConfig> {
@@ -37,10 +43,11 @@ export interface Consumer {
   /** Event types handled, e.g. `['form.submitted']`. */
   types: readonly string[];
   /**
-   * Applies the event inside `tx`. `emit` writes follow-up events to the outbox in the same transaction.
-   * Throwing rolls back and the bus delivers the event again later.
+   * Applies the event inside `tx`. `emit` writes follow-up events to the outbox in the same transaction;
+   * `onCommit` runs a callback once it has committed. Throwing rolls back and the bus delivers the event
+   * again later.
    */
-  handle(event: EventEnvelope, tx: Tx, emit: Emit): Promise<void>;
+  handle(event: EventEnvelope, tx: Tx, emit: Emit, onCommit: OnCommit): Promise<void>;
 }
 
 /** A service's definition. */
@@ -144,6 +151,7 @@ export async function createService<TConfig extends z.ZodRawShape>(
 
   const transact: Transact = async (fn) => {
     let emitted = 0;
+    const committed: (() => void)[] = [];
     const result = await database.db.transaction(async (tx) => {
       const emit: Emit = async <TData>(event: EventInput<TData>) => {
         const envelope = buildEnvelope(event);
@@ -151,9 +159,16 @@ export async function createService<TConfig extends z.ZodRawShape>(
         emitted += 1;
         return envelope;
       };
-      return fn(tx, emit);
+      return fn(tx, emit, (callback) => committed.push(callback));
     });
     if (emitted > 0) relay.kick();
+    for (const callback of committed) {
+      try {
+        callback();
+      } catch (error) {
+        app.log.error({ err: error }, 'an after-commit callback failed');
+      }
+    }
     return result;
   };
 
@@ -235,13 +250,13 @@ export async function createService<TConfig extends z.ZodRawShape>(
  * delivery finds the row and does nothing.
  */
 async function consumeOnce(group: string, consumer: Consumer, event: EventEnvelope, transact: Transact): Promise<void> {
-  await transact(async (tx, emit) => {
+  await transact(async (tx, emit, onCommit) => {
     const inserted = await tx
       .insert(inbox)
       .values({ consumer: group, eventId: event.id, eventType: event.type })
       .onConflictDoNothing()
       .returning({ eventId: inbox.eventId });
     if (inserted.length === 0) return;
-    await consumer.handle(event, tx, emit);
+    await consumer.handle(event, tx, emit, onCommit);
   });
 }

@@ -53,7 +53,7 @@ export const definition: ServiceDefinition<typeof EngineConfig.shape> = {
     workflowRoutes(app, { db: ctx.db, lookupFlow });
     mailRoutes(app, { db: ctx.db });
   },
-  consumers: (ctx) => [formSubmittedConsumer({ onQueued: () => runWorkerOf(ctx).kickAfterCommit(), log: ctx.log })],
+  consumers: (ctx) => [formSubmittedConsumer({ onQueued: () => runWorkerOf(ctx).kick(), log: ctx.log })],
   workers: (ctx) => [runWorkerOf(ctx)],
 };
 

@@ -6,12 +6,12 @@
 import type { EventEnvelope } from '@formloom/contracts/events/envelope';
 import { FORM_SUBMITTED, FORM_SUBMITTED_VERSION, FormSubmittedData } from '@formloom/contracts/events/form-submitted';
 import type { Tx } from '@formloom/kit/db';
-import type { Consumer } from '@formloom/kit/service';
+import type { Consumer, OnCommit } from '@formloom/kit/service';
 import { queueSubmissionRuns } from './domain/runs';
 
 /** Options of {@link formSubmittedConsumer}. */
 export interface FormSubmittedConsumerOptions {
-  /** Called when runs were queued; the worker is kicked on a later tick (after the inbox transaction commits). */
+  /** Called once the transaction that queued runs has committed (the worker can claim them). */
   onQueued(runIds: readonly string[]): void;
   log: { warn(context: object, message?: string): void };
 }
@@ -23,7 +23,7 @@ export interface FormSubmittedConsumerOptions {
 export function formSubmittedConsumer(options: FormSubmittedConsumerOptions): Consumer {
   return {
     types: [FORM_SUBMITTED],
-    async handle(event: EventEnvelope, tx: Tx) {
+    async handle(event: EventEnvelope, tx: Tx, _emit, onCommit: OnCommit) {
       if (event.version !== FORM_SUBMITTED_VERSION) {
         options.log.warn({ eventId: event.id, version: event.version }, 'form.submitted: unknown version, skipped');
         return;
@@ -34,10 +34,7 @@ export function formSubmittedConsumer(options: FormSubmittedConsumerOptions): Co
         return;
       }
       const runIds = await queueSubmissionRuns(tx, event, data.data);
-      // The kit commits after `handle` resolves. The kick is a hint: on PGlite the worker's claim waits for the
-      // open transaction; on PostgreSQL a claim that runs before the commit finds nothing and the poll
-      // (RUNS_POLL_MS) picks the run up.
-      if (runIds.length > 0) setImmediate(() => options.onQueued(runIds));
+      if (runIds.length > 0) onCommit(() => options.onQueued(runIds));
     },
   };
 }

@@ -28,7 +28,7 @@ import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { EmailNodeTemplate, WorkflowNode, WorkflowTemplate } from '@formloom/contracts/entities/workflow';
 import { EmailNodeTemplate as EmailNodeTemplateSchema } from '@formloom/contracts/entities/workflow';
 import type { FormSubmittedData } from '@formloom/contracts/events/form-submitted';
-import { workflowCopy } from '@formloom/contracts/http/workflows';
+import { copy } from '@formloom/contracts/copy';
 import { MAX_WORKFLOW_ACTIONS } from '@formloom/contracts/limits';
 import type { Db, Tx } from '@formloom/kit/db';
 import { uuidv7 } from '@formloom/kit/ids';
@@ -99,16 +99,6 @@ export class RunWorker {
       return;
     }
     this.schedule(0);
-  }
-
-  /**
-   * Kicks now and once more shortly after: called by the consumer on the tick after its `handle`, which may
-   * still be before the kit commits the inbox transaction (PostgreSQL). The poll remains the guarantee.
-   */
-  kickAfterCommit(): void {
-    this.kick();
-    const later = setTimeout(() => this.kick(), 50);
-    later.unref();
   }
 
   /** Stops polling, waits for the runs in progress, and closes the mailer. */
@@ -261,17 +251,17 @@ export class RunWorker {
     let nodeId = template.trigger.nextNodeId;
     let seq = 0;
     while (nodeId !== null) {
-      if (visited.has(nodeId) || visited.size > MAX_WORKFLOW_ACTIONS) return { ok: false, error: workflowCopy.loopDetected };
+      if (visited.has(nodeId) || visited.size > MAX_WORKFLOW_ACTIONS) return { ok: false, error: copy.workflows.loopDetected };
       visited.add(nodeId);
       const node = Object.prototype.hasOwnProperty.call(template.nodes, nodeId) ? template.nodes[nodeId] : undefined;
-      if (!node) return { ok: false, error: workflowCopy.unknownNode(nodeId) };
+      if (!node) return { ok: false, error: copy.workflows.unknownNode(nodeId) };
       seq += 1;
       const before = previous.get(nodeId);
       if (before?.status === 'succeeded') {
         nodeId = node.nextNodeId;
         continue;
       }
-      if (before?.status === 'failed') return { ok: false, error: before.error ?? workflowCopy.nodeNotSupported(node.type) };
+      if (before?.status === 'failed') return { ok: false, error: before.error ?? copy.workflows.nodeNotSupported(node.type) };
       await this.startStep(claim, nodeId, node, seq, before !== undefined);
       const outcome = await this.withHeartbeat(claim, () => this.runNode(claim, nodeId as string, node));
       if (!outcome.ok) {
@@ -327,7 +317,7 @@ export class RunWorker {
 
   /** Executes one node. Email nodes finish their own step (with the mail log row); others fail. */
   private async runNode(claim: Claimed, nodeId: string, node: WorkflowNode): Promise<NodeOutcome> {
-    if (node.type !== 'email') return { ok: false, error: workflowCopy.nodeNotSupported(node.type) };
+    if (node.type !== 'email') return { ok: false, error: copy.workflows.nodeNotSupported(node.type) };
     const parsed = EmailNodeTemplateSchema.safeParse(node.template);
     if (!parsed.success) return { ok: false, error: `Invalid email step: ${parsed.error.issues[0]?.message ?? ''}`.trim() };
     return this.sendEmail(claim, nodeId, parsed.data, claim.run.triggerData);

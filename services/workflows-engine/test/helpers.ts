@@ -45,7 +45,10 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-/** Starts flows (listening on 127.0.0.1:0) and the engine; `engineEnv` adds engine variables (SMTP_URL…). */
+/**
+ * Starts flows (listening on 127.0.0.1:0) and the engine, the engine's consumers first; `engineEnv` adds engine
+ * variables (SMTP_URL…).
+ */
 export async function setup(engineEnv: Record<string, string> = {}): Promise<Harness> {
   const issuer = await createTestIssuer();
   const bus = new InProcessBus({ retryInitialMs: 20, retryMaxMs: 200 });
@@ -72,7 +75,9 @@ export async function setup(engineEnv: Record<string, string> = {}): Promise<Har
     bus,
     logger: false,
   });
+  // Consumers before producers: the in-process bus keeps no events for groups that have not subscribed.
   await engine.start();
+  await flows.start();
   const headers = {} as Record<UserKey, { authorization: string }>;
   for (const key of Object.keys(users) as UserKey[]) headers[key] = await issuer.headers(users[key]);
   return {

@@ -6,7 +6,6 @@
 import { sql } from 'drizzle-orm';
 import type { WorkflowNode, WorkflowTemplate } from '@formloom/contracts/entities/workflow';
 import { copy } from '@formloom/contracts/copy';
-import { workflowCopy } from '@formloom/contracts/http/workflows';
 import { firstEmailWidgetId, thankYouEmailTemplate } from '@formloom/contracts/workflow-templates';
 import { uuidv7 } from '@formloom/kit/ids';
 import {
@@ -170,10 +169,10 @@ describe('execution', () => {
 
     const [run] = (await finishedRuns(h, workflowId, 1)).runs;
     expect(run?.status).toBe('failed');
-    expect(run?.error).toBe(workflowCopy.nodeNotSupported('slack'));
+    expect(run?.error).toBe(copy.workflows.nodeNotSupported('slack'));
     expect(run?.steps.map((step) => [step.nodeId, step.status, step.error])).toEqual([
       ['n1', 'succeeded', null],
-      ['n1x', 'failed', workflowCopy.nodeNotSupported('slack')],
+      ['n1x', 'failed', copy.workflows.nodeNotSupported('slack')],
     ]);
   });
 
@@ -186,7 +185,7 @@ describe('execution', () => {
 
     const [run] = (await finishedRuns(h, workflowId, 1)).runs;
     expect(run?.status).toBe('failed');
-    expect(run?.steps[0]?.error).toBe(`${workflowCopy.noValidRecipients} (not an address)`);
+    expect(run?.steps[0]?.error).toBe(`${copy.workflows.noValidRecipients} (not an address)`);
     expect(await mailOfRun(run?.id ?? '')).toHaveLength(0);
   });
 

@@ -4,7 +4,7 @@
  */
 import type { WorkflowTemplate } from '@formloom/contracts/entities/workflow';
 import { copy } from '@formloom/contracts/copy';
-import { workflowCopy, type WorkflowResponse, type WorkflowsResponse } from '@formloom/contracts/http/workflows';
+import { type WorkflowResponse, type WorkflowsResponse } from '@formloom/contracts/http/workflows';
 import { MAX_WORKFLOW_ACTIONS, MAX_WORKFLOWS_PER_FLOW } from '@formloom/contracts/limits';
 import { call, createWorkflow, exampleWorkflow, finishedRuns, liveWorkflow, publishedForm, setup, submit, WS, type Harness, type UserKey } from './helpers';
 
@@ -74,7 +74,7 @@ describe('POST /admin/workflows', () => {
       name: 'x',
     });
     expect(noFlow.statusCode).toBe(400);
-    expect(noFlow.json().error.details).toEqual([{ path: 'template.trigger.template.flowPublicIdentifier', message: workflowCopy.flowRequired }]);
+    expect(noFlow.json().error.details).toEqual([{ path: 'template.trigger.template.flowPublicIdentifier', message: copy.workflows.flowRequired }]);
   });
 
   it(`allows ${MAX_WORKFLOW_ACTIONS} actions and refuses more with the spec text`, async () => {
@@ -141,7 +141,7 @@ describe('save and publish', () => {
       const response = await call(h, 'POST', url, 'writer', { id, template: exampleWorkflow(other) });
       expect(response.statusCode).toBe(400);
       expect(response.json().error.details).toEqual([
-        { path: 'template.trigger.template.flowPublicIdentifier', message: workflowCopy.flowChanged },
+        { path: 'template.trigger.template.flowPublicIdentifier', message: copy.workflows.flowChanged },
       ]);
     }
   });
@@ -176,9 +176,9 @@ describe('save and publish', () => {
     const response = await call(h, 'POST', '/admin/workflows/publish', 'writer', { id, template });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.details).toEqual([
-      { path: 'template.nodes.n1.template.email.subject', message: workflowCopy.subjectRequired },
+      { path: 'template.nodes.n1.template.email.subject', message: copy.workflows.subjectRequired },
       { path: 'template.nodes.n1.template.email.from', message: copy.workflows.chooseSendFrom },
-      { path: 'template.nodes.n1.template.recipients.list', message: workflowCopy.recipientsRequired },
+      { path: 'template.nodes.n1.template.recipients.list', message: copy.workflows.recipientsRequired },
     ]);
   });
 
@@ -189,13 +189,13 @@ describe('save and publish', () => {
     (dangling.nodes.n1 as { nextNodeId: string | null }).nextNodeId = 'ghost';
     const first = await call(h, 'POST', '/admin/workflows/publish', 'writer', { id, template: dangling });
     expect(first.statusCode).toBe(400);
-    expect(first.json().error.details).toEqual([{ path: 'template.nodes.n1.nextNodeId', message: workflowCopy.unknownNode('ghost') }]);
+    expect(first.json().error.details).toEqual([{ path: 'template.nodes.n1.nextNodeId', message: copy.workflows.unknownNode('ghost') }]);
 
     const loop = chain(form, 3);
     (loop.nodes.n2 as { nextNodeId: string | null }).nextNodeId = 'n0';
     const second = await call(h, 'POST', '/admin/workflows/publish', 'writer', { id, template: loop });
     expect(second.statusCode).toBe(400);
-    expect(second.json().error.message).toBe(workflowCopy.loopDetected);
+    expect(second.json().error.message).toBe(copy.workflows.loopDetected);
     expect(second.json().error.details.map((d: { path: string }) => d.path)).toEqual([
       'template.nodes.n0.nextNodeId',
       'template.nodes.n1.nextNodeId',

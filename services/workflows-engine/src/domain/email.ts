@@ -17,7 +17,6 @@ import type { EmailBlock, EmailNodeTemplate } from '@formloom/contracts/entities
 import type { SubmissionQuestion } from '@formloom/contracts/entities/flow';
 import type { FormSubmittedData } from '@formloom/contracts/events/form-submitted';
 import { copy } from '@formloom/contracts/copy';
-import { workflowCopy } from '@formloom/contracts/http/workflows';
 import { formatValue, interpolate, resolveLogicValue, type LogicContext, type LogicValue } from '@formloom/contracts/logic';
 import { isValidEmail } from '@formloom/contracts/rules/answers';
 import { literalAddresses } from '@formloom/contracts/rules/workflow-status';
@@ -152,7 +151,7 @@ export function composeEmail(template: EmailNodeTemplate, data: FormSubmittedDat
   const recipients = resolveRecipients(template.recipients.list, context);
   if (recipients.valid.length === 0) {
     const detail = recipients.invalid.length > 0 ? ` (${recipients.invalid.join(', ')})` : '';
-    return { ok: false, error: `${workflowCopy.noValidRecipients}${detail}` };
+    return { ok: false, error: `${copy.workflows.noValidRecipients}${detail}` };
   }
   const copies = (list: typeof template.email.cc) =>
     list?.enabled ? resolveRecipients(list.recipients, context) : { valid: [], invalid: [] };

@@ -7,7 +7,6 @@
 import type { FieldError } from '@formloom/contracts/errors';
 import { copy } from '@formloom/contracts/copy';
 import { EmailNodeTemplate, WorkflowTemplate } from '@formloom/contracts/entities/workflow';
-import { workflowCopy } from '@formloom/contracts/http/workflows';
 import { LOOP_DETECTION_MAX_STEPS, MAX_WORKFLOW_ACTIONS } from '@formloom/contracts/limits';
 import { fieldErrorsFromIssues } from '@formloom/contracts/rules/field-errors';
 import { emailNodeErrors } from '@formloom/contracts/rules/workflow-status';
@@ -49,7 +48,7 @@ export function triggerFlowPublicIdentifier(template: WorkflowTemplate): string 
   const value = template.trigger.template.flowPublicIdentifier;
   if (typeof value !== 'string' || value.trim() === '') {
     throw badRequest(copy.errors.validation, [
-      { path: `${PREFIX}.trigger.template.flowPublicIdentifier`, message: workflowCopy.flowRequired },
+      { path: `${PREFIX}.trigger.template.flowPublicIdentifier`, message: copy.workflows.flowRequired },
     ]);
   }
   return value;
@@ -57,12 +56,12 @@ export function triggerFlowPublicIdentifier(template: WorkflowTemplate): string 
 
 /**
  * A saved template must stay on the workflow's form (the access check was made against that form).
- * @throws 400 `workflowCopy.flowChanged` at `template.trigger.template.flowPublicIdentifier`.
+ * @throws 400 `copy.workflows.flowChanged` at `template.trigger.template.flowPublicIdentifier`.
  */
 export function assertSameFlow(template: WorkflowTemplate, flowPublicIdentifier: string): void {
   if (triggerFlowPublicIdentifier(template) !== flowPublicIdentifier) {
     throw badRequest(copy.errors.validation, [
-      { path: `${PREFIX}.trigger.template.flowPublicIdentifier`, message: workflowCopy.flowChanged },
+      { path: `${PREFIX}.trigger.template.flowPublicIdentifier`, message: copy.workflows.flowChanged },
     ]);
   }
 }
@@ -73,24 +72,24 @@ function hasNode(template: WorkflowTemplate, nodeId: string): boolean {
 
 /**
  * The graph checks of publish: the trigger's and every node's `nextNodeId` names a node
- * (`workflowCopy.unknownNode`), and no node leads back to itself — from each node, `nextNodeId` is followed
+ * (`copy.workflows.unknownNode`), and no node leads back to itself — from each node, `nextNodeId` is followed
  * for at most LOOP_DETECTION_MAX_STEPS (20) steps (spec 001 §4 "connection check", §9); since a workflow has
- * at most 20 nodes, any loop shows within that bound (`workflowCopy.loopDetected` at the node's `nextNodeId`).
+ * at most 20 nodes, any loop shows within that bound (`copy.workflows.loopDetected` at the node's `nextNodeId`).
  */
 export function graphErrors(template: WorkflowTemplate): FieldError[] {
   const errors: FieldError[] = [];
   const { trigger, nodes } = template;
   if (trigger.nextNodeId !== null && !hasNode(template, trigger.nextNodeId)) {
-    errors.push({ path: `${PREFIX}.trigger.nextNodeId`, message: workflowCopy.unknownNode(trigger.nextNodeId) });
+    errors.push({ path: `${PREFIX}.trigger.nextNodeId`, message: copy.workflows.unknownNode(trigger.nextNodeId) });
   }
   for (const [nodeId, node] of Object.entries(nodes)) {
     if (node.nextNodeId !== null && !hasNode(template, node.nextNodeId)) {
-      errors.push({ path: `${PREFIX}.nodes.${nodeId}.nextNodeId`, message: workflowCopy.unknownNode(node.nextNodeId) });
+      errors.push({ path: `${PREFIX}.nodes.${nodeId}.nextNodeId`, message: copy.workflows.unknownNode(node.nextNodeId) });
     }
   }
   for (const nodeId of Object.keys(nodes)) {
     if (leadsBackTo(template, nodeId)) {
-      errors.push({ path: `${PREFIX}.nodes.${nodeId}.nextNodeId`, message: workflowCopy.loopDetected });
+      errors.push({ path: `${PREFIX}.nodes.${nodeId}.nextNodeId`, message: copy.workflows.loopDetected });
     }
   }
   return errors;
