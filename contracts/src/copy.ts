@@ -94,6 +94,14 @@ export const copy = {
     adminOnly: 'Only admins can do this',
     /** ours. */
     writeAccessRequired: 'You need write access to this workspace',
+    /** ours: the name of the organization created at sign-up, after the user's first name ("Ada's organization"). */
+    organizationName: (firstName: string) => `${firstName}'s organization`,
+    /** ours: the name of the first workspace created at sign-up. */
+    defaultWorkspaceName: 'My workspace',
+    /** ours: `POST /admin/members` names an email that is not a user of the admin's organization. */
+    memberNotFound: 'No user with this email in your organization',
+    /** ours: an organization id that does not exist (internal route). */
+    organizationNotFound: 'Organization not found',
   },
   roles: {
     /** spec 000 §6. */

@@ -28,21 +28,6 @@ export const PERSON_NAME_MAX_LENGTH = 100;
 /** ours: longest accepted session token in an exchange request (real ones are 43 base64url characters). */
 export const SESSION_TOKEN_MAX_LENGTH = 256;
 
-/**
- * Texts of workspaces-auth the spec does not give (all ours). Shown to users as names of things they get at
- * sign-up and as error messages.
- */
-export const workspacesAuthCopy = {
-  /** ours: the name of the organization created at sign-up, after the user's first name ("Ada's organization"). */
-  organizationName: (firstName: string) => `${firstName}'s organization`,
-  /** ours: the name of the first workspace created at sign-up. */
-  defaultWorkspaceName: 'My workspace',
-  /** ours: `POST /admin/members` names an email that is not a user of the admin's organization. */
-  memberNotFound: 'No user with this email in your organization',
-  /** ours: an organization id that does not exist (internal route). */
-  organizationNotFound: 'Organization not found',
-} as const;
-
 /** A required string: the "required" text when absent, "Expected text" for another type. */
 function requiredString() {
   return z.string({

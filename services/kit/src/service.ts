@@ -118,131 +118,140 @@ export async function createService<TConfig extends z.ZodRawShape>(
     await database.close();
     throw error;
   }
-  const app = createHttpApp({
-    name: definition.name,
-    logLevel: config.LOG_LEVEL,
-    trustProxy: config.TRUST_PROXY,
-    logger: options.logger,
-  });
-
-  const ownsBus = !options.bus;
-  const bus: EventBus =
-    options.bus ??
-    (config.EVENT_BUS === 'redis'
-      ? new RedisStreamsBus({ url: config.REDIS_URL, logger: app.log })
-      : new InProcessBus({ logger: app.log }));
-
-  const verifyToken: TokenVerifier =
-    options.verifyToken ??
-    (options.jwks
-      ? createTokenVerifier({ jwks: options.jwks })
-      : config.AUTH_JWKS_URL
-        ? createTokenVerifier({ jwksUrl: config.AUTH_JWKS_URL })
-        : async () => null);
-  if (!options.verifyToken && !options.jwks && !config.AUTH_JWKS_URL) app.log.warn(DEV_JWKS_HINT);
-
-  const relay = new OutboxRelay({
-    db: database.db,
-    bus,
-    log: app.log,
-    pollMs: config.OUTBOX_POLL_MS,
-    batchSize: config.OUTBOX_BATCH_SIZE,
-  });
-
-  const transact: Transact = async (fn) => {
-    let emitted = 0;
-    const committed: (() => void)[] = [];
-    const result = await database.db.transaction(async (tx) => {
-      const emit: Emit = async <TData>(event: EventInput<TData>) => {
-        const envelope = buildEnvelope(event);
-        await enqueue(tx, [envelope]);
-        emitted += 1;
-        return envelope;
-      };
-      return fn(tx, emit, (callback) => committed.push(callback));
+  // From here on, a failure must not leave the database (or a bus this service made) open.
+  const cleanups: (() => Promise<unknown>)[] = [() => database.close()];
+  try {
+    const app = createHttpApp({
+      name: definition.name,
+      logLevel: config.LOG_LEVEL,
+      trustProxy: config.TRUST_PROXY,
+      logger: options.logger,
     });
-    if (emitted > 0) relay.kick();
-    for (const callback of committed) {
-      try {
-        callback();
-      } catch (error) {
-        app.log.error({ err: error }, 'an after-commit callback failed');
+
+    const ownsBus = !options.bus;
+    const bus: EventBus =
+      options.bus ??
+      (config.EVENT_BUS === 'redis'
+        ? new RedisStreamsBus({ url: config.REDIS_URL, logger: app.log })
+        : new InProcessBus({ logger: app.log }));
+    if (ownsBus) cleanups.push(() => bus.close());
+    cleanups.push(() => app.close());
+
+    const verifyToken: TokenVerifier =
+      options.verifyToken ??
+      (options.jwks
+        ? createTokenVerifier({ jwks: options.jwks })
+        : config.AUTH_JWKS_URL
+          ? createTokenVerifier({ jwksUrl: config.AUTH_JWKS_URL })
+          : async () => null);
+    if (!options.verifyToken && !options.jwks && !config.AUTH_JWKS_URL) app.log.warn(DEV_JWKS_HINT);
+
+    const relay = new OutboxRelay({
+      db: database.db,
+      bus,
+      log: app.log,
+      pollMs: config.OUTBOX_POLL_MS,
+      batchSize: config.OUTBOX_BATCH_SIZE,
+    });
+
+    const transact: Transact = async (fn) => {
+      let emitted = 0;
+      const committed: (() => void)[] = [];
+      const result = await database.db.transaction(async (tx) => {
+        const emit: Emit = async <TData>(event: EventInput<TData>) => {
+          const envelope = buildEnvelope(event);
+          await enqueue(tx, [envelope]);
+          emitted += 1;
+          return envelope;
+        };
+        return fn(tx, emit, (callback) => committed.push(callback));
+      });
+      if (emitted > 0) relay.kick();
+      for (const callback of committed) {
+        try {
+          callback();
+        } catch (error) {
+          app.log.error({ err: error }, 'an after-commit callback failed');
+        }
       }
-    }
-    return result;
-  };
-
-  const ctx: ServiceContext<Extra> = {
-    name: definition.name,
-    config,
-    db: database.db,
-    transact,
-    bus,
-    log: app.log,
-    verifyToken,
-  };
-
-  app.decorateRequest('auth', null);
-  app.addHook('onRequest', async (request) => {
-    const header = request.headers.authorization;
-    if (typeof header === 'string' && header.startsWith('Bearer ')) {
-      request.auth = await verifyToken(header.slice('Bearer '.length).trim());
-    }
-  });
-
-  app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok' }));
-  app.get('/readyz', { logLevel: 'warn' }, async (_request, reply) => {
-    const checks = {
-      database: await database.ping().then(() => true, () => false),
-      bus: await bus.isReady().catch(() => false),
+      return result;
     };
-    const ready = checks.database && checks.bus;
-    return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not_ready', checks });
-  });
 
-  await app.register(async (scope) => {
-    await definition.routes(scope as ZodFastify, ctx);
-  });
+    const ctx: ServiceContext<Extra> = {
+      name: definition.name,
+      config,
+      db: database.db,
+      transact,
+      bus,
+      log: app.log,
+      verifyToken,
+    };
 
-  const consumers = definition.consumers?.(ctx) ?? [];
-  const workers = definition.workers?.(ctx) ?? [];
-  const subscriptions: Subscription[] = [];
-  let started = false;
-
-  const service: FormloomService<Extra> = {
-    app,
-    ctx,
-    relay,
-    database,
-    async start() {
-      if (started) return;
-      started = true;
-      for (const consumer of consumers) {
-        subscriptions.push(
-          await bus.subscribe({
-            group: definition.name,
-            types: consumer.types,
-            handler: (event) => consumeOnce(definition.name, consumer, event, transact),
-          }),
-        );
+    app.decorateRequest('auth', null);
+    app.addHook('onRequest', async (request) => {
+      const header = request.headers.authorization;
+      if (typeof header === 'string' && header.startsWith('Bearer ')) {
+        request.auth = await verifyToken(header.slice('Bearer '.length).trim());
       }
-      await relay.start();
-      for (const worker of workers) worker.start();
-    },
-    async listen() {
-      return app.listen({ host: config.HOST, port: config.PORT });
-    },
-    async close() {
-      await app.close();
-      for (const worker of workers) await worker.stop();
-      await relay.stop();
-      for (const subscription of subscriptions.splice(0)) await subscription.close();
-      if (ownsBus) await bus.close();
-      await database.close();
-    },
-  };
-  await app.ready();
-  return service;
+    });
+
+    app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok' }));
+    app.get('/readyz', { logLevel: 'warn' }, async (_request, reply) => {
+      const checks = {
+        database: await database.ping().then(() => true, () => false),
+        bus: await bus.isReady().catch(() => false),
+      };
+      const ready = checks.database && checks.bus;
+      return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not_ready', checks });
+    });
+
+    await app.register(async (scope) => {
+      await definition.routes(scope as ZodFastify, ctx);
+    });
+
+    const consumers = definition.consumers?.(ctx) ?? [];
+    const workers = definition.workers?.(ctx) ?? [];
+    const subscriptions: Subscription[] = [];
+    let started = false;
+
+    const service: FormloomService<Extra> = {
+      app,
+      ctx,
+      relay,
+      database,
+      async start() {
+        if (started) return;
+        started = true;
+        for (const consumer of consumers) {
+          subscriptions.push(
+            await bus.subscribe({
+              group: definition.name,
+              types: consumer.types,
+              handler: (event) => consumeOnce(definition.name, consumer, event, transact),
+            }),
+          );
+        }
+        await relay.start();
+        for (const worker of workers) worker.start();
+      },
+      async listen() {
+        return app.listen({ host: config.HOST, port: config.PORT });
+      },
+      async close() {
+        await app.close();
+        for (const worker of workers) await worker.stop();
+        await relay.stop();
+        for (const subscription of subscriptions.splice(0)) await subscription.close();
+        if (ownsBus) await bus.close();
+        await database.close();
+      },
+    };
+    await app.ready();
+    return service;
+  } catch (error) {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+    throw error;
+  }
 }
 
 /**

@@ -212,3 +212,25 @@ describe.each([
     expect(forged.statusCode).toBe(401);
   });
 });
+
+describe('a service that fails to start', () => {
+  it('reports the error and releases its database, so the same data directory opens again', async () => {
+    const { mkdtemp, rm } = await import('node:fs/promises');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'formloom-kit-'));
+    const broken: ServiceDefinition = {
+      name: 'kit-broken',
+      migrations,
+      routes() {
+        throw new Error('route setup failed');
+      },
+    };
+    const env = { DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
+    await expect(createService(broken, { env, logger: false })).rejects.toThrow('route setup failed');
+    const healthy = await createService({ ...broken, routes: () => undefined }, { env, logger: false });
+    expect((await healthy.app.inject({ url: '/healthz' })).statusCode).toBe(200);
+    await healthy.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+});

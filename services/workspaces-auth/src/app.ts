@@ -2,17 +2,25 @@
  * workspaces-auth (ARCHITECTURE §3): users, organizations, workspaces, memberships with access levels,
  * sessions, and the Ed25519 keys that sign the access tokens every other service verifies.
  *
- * Routes: see `contracts/src/http/workspaces-auth.ts` for the table, and this service's README.
+ * Routes, tables and decisions: this service's README.md; request/response schemas:
+ * `contracts/src/http/workspaces-auth.ts`.
  *
  * Bearer tokens on this service's own routes are verified with its own keys (loaded from its database when
  * the routes are registered): `definition` adds an `onRequest` hook in its scope that fills `request.auth`
  * when the kit's verifier did not. That makes `createService(definition, …)` self-sufficient (an embedded
- * start script may build it so) — `AUTH_JWKS_URL` is not needed for this service.
+ * start script may build it so) — `AUTH_JWKS_URL` is not needed for this service. Built that way, the kit
+ * still logs "AUTH_JWKS_URL is not set: every bearer token will be refused", which is not true here;
+ * `buildApp` passes a verifier so the kit does not.
  */
 import cookie from '@fastify/cookie';
 import { z } from 'zod';
 import { createTokenVerifier } from '@formloom/kit/auth';
-import { createService, type FormloomService, type ServiceDefinition, type ServiceOptions } from '@formloom/kit/service';
+import {
+  createService,
+  type FormloomService,
+  type ServiceDefinition,
+  type ServiceOptions,
+} from '@formloom/kit/service';
 import { migrations } from './db/migrations';
 import { dummyPasswordHash } from './domain/passwords';
 import { loadSigningKeys } from './domain/signing-keys';
@@ -61,7 +69,7 @@ export const definition: ServiceDefinition<typeof WorkspacesAuthConfig.shape> = 
 
 /**
  * Builds the service (tests, `main.ts`). `options.jwks` / `options.verifyToken` add a verifier for tokens
- * from another issuer (tests' `createTokenIssuer`); the service's own tokens are always accepted.
+ * from another issuer (e.g. the kit's `createTestIssuer`); the service's own tokens are always accepted.
  */
 export function buildApp(options: ServiceOptions = {}): Promise<FormloomService<z.infer<typeof WorkspacesAuthConfig>>> {
   // Tokens of our own keys are verified by the hook in `definition.routes`; this verifier only covers an

@@ -2,9 +2,11 @@
  * `/admin/workspaces`, `/admin/organizations`, `/admin/members` and the internal user creation (spec 000 §2
  * reserved ids, §3, §6): who sees and creates what, by session cookie or by bearer JWT.
  */
+import { decodeJwt } from 'jose';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { copy } from '@formloom/contracts/copy';
 import type { User, Workspace } from '@formloom/contracts/entities/identity';
-import { workspacesAuthCopy, type MeResponse } from '@formloom/contracts/http/workspaces-auth';
+import type { MeResponse } from '@formloom/contracts/http/workspaces-auth';
 import { WORKSPACE_NAME_MAX_LENGTH } from '@formloom/contracts/limits';
 import { build, cookieHeader, countRows, exchange, internalHeaders, newPerson, sessionCookieOf, signUp, type Service } from './helpers';
 
@@ -16,7 +18,7 @@ afterAll(async () => {
   await service.close();
 });
 
-function inject(options: Parameters<Service['app']['inject']>[0]) {
+function inject(options: InjectOptions): Promise<LightMyRequestResponse> {
   return service.app.inject(options);
 }
 
@@ -134,6 +136,9 @@ describe('POST /admin/members and the internal user creation', () => {
     const memberView = await me(member.token);
     expect(memberView.workspaces).toEqual([{ ...view.workspaces[0], accessLevel: 'read' }]);
     expect(memberView.organizations).toEqual(view.organizations);
+    const accessToken = await exchange(service, member.token);
+    const claims = decodeJwt(accessToken);
+    expect(claims).toMatchObject({ sub: String(member.user.id), org: view.organizations[0]!.id, adm: false, ws: { [String(workspaceId)]: 'read' } });
 
     // Changing the level replaces it.
     await inject({ method: 'POST', url: '/admin/members', headers: cookieHeader(admin.token), payload: { email: member.email, workspaceId, accessLevel: 'limited' } });
@@ -162,7 +167,7 @@ describe('POST /admin/members and the internal user creation', () => {
       payload: { email: other.body.email, workspaceId: adminView.workspaces[0]!.id, accessLevel: 'read' },
     });
     expect(foreignUser.statusCode).toBe(404);
-    expect(foreignUser.json().error.message).toBe(workspacesAuthCopy.memberNotFound);
+    expect(foreignUser.json().error.message).toBe(copy.auth.memberNotFound);
     expect((await me(other.token)).workspaces).toEqual(otherView.workspaces);
 
     const member = await addMember(adminView.organizations[0]!.id);

@@ -3,9 +3,10 @@
  * this service's edge (malformed JSON, oversized body).
  */
 import { sql } from 'drizzle-orm';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { copy } from '@formloom/contracts/copy';
 import { BODY_LIMIT_BYTES, LOGIN_RATE_MAX_PER_EMAIL, PASSWORD_MIN_LENGTH } from '@formloom/contracts/limits';
-import { workspacesAuthCopy, type MeResponse } from '@formloom/contracts/http/workspaces-auth';
+import type { MeResponse } from '@formloom/contracts/http/workspaces-auth';
 import { build, cookieHeader, countRows, newPerson, sessionCookieOf, signUp, type Service } from './helpers';
 
 let service: Service;
@@ -16,7 +17,7 @@ afterAll(async () => {
   await service.close();
 });
 
-function inject(options: Parameters<Service['app']['inject']>[0]) {
+function inject(options: InjectOptions): Promise<LightMyRequestResponse> {
   return service.app.inject(options);
 }
 
@@ -35,7 +36,7 @@ describe('POST /auth/signup', () => {
     const [workspace] = json.workspaces;
     expect(workspace).toEqual({
       id: expect.any(Number),
-      name: workspacesAuthCopy.defaultWorkspaceName,
+      name: copy.auth.defaultWorkspaceName,
       slug: `${workspace!.id}-my-workspace`,
       accessLevel: 'write',
     });

@@ -73,7 +73,10 @@ export async function exchange(service: Service, sessionToken: string): Promise<
 }
 
 /** Number of rows in one of the service's tables. */
-export async function countRows(service: Service, table: 'users' | 'organizations' | 'workspaces' | 'memberships' | 'sessions' | 'signing_keys'): Promise<number> {
+export async function countRows(
+  service: Service,
+  table: 'users' | 'organizations' | 'workspaces' | 'memberships' | 'sessions' | 'signing_keys',
+): Promise<number> {
   const result = await service.ctx.db.execute(sql.raw(`SELECT count(*)::int AS n FROM ${table}`));
   return rowsOf<{ n: number }>(result)[0]!.n;
 }

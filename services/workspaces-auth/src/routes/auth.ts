@@ -30,11 +30,15 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
    * 201 `{user}` + cookie. 400 with details (e.g. `body.password`: `copy.auth.passwordTooShort(8)`); 409
    * `copy.auth.emailTaken`.
    */
-  app.post('/auth/signup', { schema: { body: SignupBody, response: { 201: UserResponse } } }, async (request, reply) => {
-    const { user, session } = await signUp(db, request.body);
-    setSessionCookie(request, reply, session);
-    return reply.code(201).send({ user });
-  });
+  app.post(
+    '/auth/signup',
+    { schema: { body: SignupBody, response: { 201: UserResponse } } },
+    async (request, reply) => {
+      const { user, session } = await signUp(db, request.body);
+      setSessionCookie(request, reply, session);
+      return reply.code(201).send({ user });
+    },
+  );
 
   /** 200 `{user}` + cookie; 401 `copy.auth.invalidCredentials`; 429 `copy.auth.tooManyAttempts`. */
   app.post('/auth/login', { schema: { body: LoginBody, response: { 200: UserResponse } } }, async (request, reply) => {

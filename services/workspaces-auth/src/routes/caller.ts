@@ -47,7 +47,11 @@ function cookieOptions(request: FastifyRequest): CookieSerializeOptions {
 /** Sets the session cookie for `session` (expires with the session). */
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, session: NewSession): void {
   const maxAge = Math.max(0, Math.floor((session.expiresAt.getTime() - Date.now()) / 1000));
-  void reply.setCookie(SESSION_COOKIE, session.token, { ...cookieOptions(request), expires: session.expiresAt, maxAge });
+  void reply.setCookie(SESSION_COOKIE, session.token, {
+    ...cookieOptions(request),
+    expires: session.expiresAt,
+    maxAge,
+  });
 }
 
 /** Clears the session cookie in the browser. */

@@ -26,7 +26,8 @@ export interface InternalRoutesOptions {
 }
 
 /** Registers `POST /internal/sessions/exchange` and `POST /internal/organizations/:organizationId/users`. */
-export const internalRoutes: FastifyPluginAsyncZod<InternalRoutesOptions> = async (app, { db, keys, internalToken }) => {
+export const internalRoutes: FastifyPluginAsyncZod<InternalRoutesOptions> = async (app, options) => {
+  const { db, keys, internalToken } = options;
   app.addHook('onRequest', async (request) => requireInternal(request, internalToken));
 
   /**
