@@ -301,7 +301,8 @@ export function describeBusContract(
       expect(steps).toEqual(['handler started', 'handler finished', 'close resolved']);
     });
 
-    (options.deliversEventsPublishedBeforeSubscribe ? it : it.skip)(
+    // Registered only for adapters that keep events for groups yet to subscribe (not the in-process bus).
+    if (options.deliversEventsPublishedBeforeSubscribe) it(
       'delivers events published before the group first subscribed',
       async () => {
         const { bus } = subject;
@@ -321,7 +322,8 @@ export function describeBusContract(
       },
     );
 
-    (options.crash ? it : it.skip)(
+    // Registered only for adapters whose consumers can die with entries pending (brokers).
+    if (options.crash) it(
       'hands the pending event of a consumer that died to another consumer of the group',
       async () => {
         const { bus, peer } = subject;
