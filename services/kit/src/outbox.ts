@@ -10,6 +10,7 @@ import type { EventEnvelope, Tenant } from '@formloom/contracts/events/envelope'
 import type { EventBus } from './bus/types';
 import type { Db, Migration, Tx } from './db';
 import { uuidv7 } from './ids';
+import { PollingLoop } from './polling-loop';
 
 /** The outbox table (owned by every service, created by {@link kitMigrations}). */
 export const outbox = pgTable('outbox', {
@@ -125,19 +126,26 @@ export interface OutboxRelayOptions {
  * Publishes committed outbox rows in `seq` order. Each batch is claimed with
  * `SELECT … FOR UPDATE SKIP LOCKED` so several replicas can relay at once; rows are marked published in the
  * same transaction after the bus accepted them, so a crash between publish and commit republishes (consumers
- * dedupe by event id). While the bus is down the rows stay and the relay backs off (up to 5 s).
+ * dedupe by event id). While the bus is down the rows stay and the relay backs off (up to 5 s); see
+ * {@link PollingLoop}.
  */
 export class OutboxRelay {
-  private timer: NodeJS.Timeout | undefined;
-  private running = false;
-  private again = false;
-  private stopped = true;
-  private failures = 0;
   private lastCleanup = 0;
-  private idle: Promise<void> = Promise.resolve();
-  private resolveIdle: (() => void) | undefined;
+  private readonly loop: PollingLoop;
 
-  constructor(private readonly options: OutboxRelayOptions) {}
+  constructor(private readonly options: OutboxRelayOptions) {
+    this.loop = new PollingLoop({
+      name: 'outbox relay',
+      pollMs: options.pollMs,
+      maxBackoffMs: 5000,
+      log: options.log,
+      pass: async () => {
+        const published = await this.publishBatch();
+        if (published < this.options.batchSize) await this.cleanup();
+        return published === this.options.batchSize;
+      },
+    });
+  }
 
   /** Starts polling; over a non-durable bus, first marks recently published rows for publishing again. */
   async start(): Promise<void> {
@@ -148,26 +156,17 @@ export class OutboxRelay {
         .set({ publishedAt: null })
         .where(and(sql`${outbox.publishedAt} IS NOT NULL`, sql`${outbox.publishedAt} > ${since.toISOString()}`));
     }
-    this.stopped = false;
-    this.schedule(0);
+    this.loop.start();
   }
 
   /** Asks for a publish pass now (called after a transaction with outbox rows commits). */
   kick(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.schedule(0);
+    this.loop.kick();
   }
 
   /** Stops polling and waits for a pass in progress. */
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-    await this.idle;
+    await this.loop.stop();
   }
 
   /** Number of unpublished rows and the age of the oldest (ms); for `/metrics` and tests. */
@@ -181,35 +180,6 @@ export class OutboxRelay {
       .where(isNull(outbox.publishedAt));
     const oldest = row?.oldest ? new Date(row.oldest).getTime() : undefined;
     return { count: row?.count ?? 0, oldestAgeMs: oldest ? Math.max(0, Date.now() - oldest) : 0 };
-  }
-
-  private schedule(delayMs: number): void {
-    if (this.stopped) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.pass(), delayMs);
-  }
-
-  private async pass(): Promise<void> {
-    if (this.running || this.stopped) return;
-    this.running = true;
-    this.idle = new Promise((resolve) => (this.resolveIdle = resolve));
-    let published = 0;
-    try {
-      do {
-        this.again = false;
-        published = await this.publishBatch();
-      } while (!this.stopped && (this.again || published === this.options.batchSize));
-      this.failures = 0;
-      await this.cleanup();
-    } catch (error) {
-      this.failures += 1;
-      this.options.log.warn({ err: error, failures: this.failures }, 'outbox relay: publish failed, will retry');
-    } finally {
-      this.running = false;
-      this.resolveIdle?.();
-      const backoff = this.failures === 0 ? this.options.pollMs : Math.min(5000, 100 * 2 ** this.failures);
-      this.schedule(this.again ? 0 : backoff);
-    }
   }
 
   /** Publishes one batch; returns how many rows it published. */

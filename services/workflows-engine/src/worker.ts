@@ -35,6 +35,7 @@ import { uuidv7 } from '@formloom/kit/ids';
 import { mailMessages, workflowRuns, workflowRunSteps, type WorkflowRunRow, type WorkflowRunStepRow } from './db/schema';
 import { composeEmail, formatFrom } from './domain/email';
 import type { Mailer } from './mailer';
+import { PollingLoop } from '@formloom/kit/polling-loop';
 
 /** Options of {@link RunWorker}. */
 export interface RunWorkerOptions {
@@ -76,68 +77,35 @@ interface Claimed {
 
 /** The run worker; see the module doc. `start`/`stop` are driven by the kit (definition.workers). */
 export class RunWorker {
-  private timer: NodeJS.Timeout | undefined;
-  private stopped = true;
-  private running = false;
-  private again = false;
-  private failures = 0;
-  private idle: Promise<void> = Promise.resolve();
+  private readonly loop: PollingLoop;
 
-  constructor(private readonly options: RunWorkerOptions) {}
+  constructor(private readonly options: RunWorkerOptions) {
+    this.loop = new PollingLoop({
+      name: 'run worker',
+      pollMs: options.pollMs,
+      log: options.log,
+      pass: async () => {
+        const claimed = await this.claim();
+        await Promise.all(claimed.map((claim) => this.execute(claim)));
+        return claimed.length > 0;
+      },
+    });
+  }
 
   /** Starts polling (and executes what is already queued). */
   start(): void {
-    this.stopped = false;
-    this.schedule(0);
+    this.loop.start();
   }
 
   /** Asks for a pass now (after runs were queued). */
   kick(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.schedule(0);
+    this.loop.kick();
   }
 
   /** Stops polling, waits for the runs in progress, and closes the mailer. */
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-    await this.idle;
+    await this.loop.stop();
     this.options.mailer.close();
-  }
-
-  private schedule(delayMs: number): void {
-    if (this.stopped) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.pass(), delayMs);
-  }
-
-  private async pass(): Promise<void> {
-    if (this.running || this.stopped) return;
-    this.running = true;
-    let resolveIdle: () => void = () => undefined;
-    this.idle = new Promise((resolve) => (resolveIdle = resolve));
-    try {
-      let claimed: Claimed[];
-      do {
-        this.again = false;
-        claimed = await this.claim();
-        await Promise.all(claimed.map((claim) => this.execute(claim)));
-      } while (!this.stopped && (this.again || claimed.length > 0));
-      this.failures = 0;
-    } catch (error) {
-      this.failures += 1;
-      this.options.log.warn({ err: error, failures: this.failures }, 'run worker: pass failed, will retry');
-    } finally {
-      this.running = false;
-      resolveIdle();
-      const delay = this.failures === 0 ? this.options.pollMs : Math.min(30_000, 100 * 2 ** this.failures);
-      this.schedule(this.again ? 0 : delay);
-    }
   }
 
   /** Claims up to `concurrency` runs (see the module doc, step 2). */

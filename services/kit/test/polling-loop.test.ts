@@ -1,0 +1,84 @@
+/**
+ * The background loop every worker runs on: work is picked up when kicked, keeps going while there is more,
+ * survives failing passes, and stops cleanly.
+ */
+import { PollingLoop } from '../src/polling-loop';
+
+const quiet = { warn: () => undefined };
+
+async function until(predicate: () => boolean, timeoutMs = 3000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!predicate()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+it('drains a backlog in consecutive passes, then waits for a kick', async () => {
+  let backlog = 5;
+  let passes = 0;
+  const loop = new PollingLoop({
+    name: 'test',
+    pollMs: 60_000,
+    log: quiet,
+    pass: async () => {
+      passes += 1;
+      if (backlog > 0) backlog -= 1;
+      return backlog > 0;
+    },
+  });
+  loop.start();
+  await until(() => backlog === 0);
+  const afterDrain = passes;
+  backlog = 2;
+  loop.kick();
+  await until(() => backlog === 0);
+  expect(passes).toBeGreaterThan(afterDrain);
+  await loop.stop();
+});
+
+it('keeps trying after failing passes and reports the failures until one succeeds', async () => {
+  let calls = 0;
+  const warnings: unknown[] = [];
+  const loop = new PollingLoop({
+    name: 'test',
+    pollMs: 10,
+    maxBackoffMs: 20,
+    log: { warn: (obj) => warnings.push(obj) },
+    pass: async () => {
+      calls += 1;
+      if (calls <= 2) throw new Error('database down');
+      return false;
+    },
+  });
+  loop.start();
+  await until(() => calls >= 3);
+  await until(() => loop.consecutiveFailures === 0);
+  expect(warnings).toHaveLength(2);
+  await loop.stop();
+});
+
+it('waits for the pass in progress when stopped, and runs no pass after', async () => {
+  let release: () => void = () => undefined;
+  let finished = false;
+  let passes = 0;
+  const loop = new PollingLoop({
+    name: 'test',
+    pollMs: 5,
+    log: quiet,
+    pass: async () => {
+      passes += 1;
+      await new Promise<void>((resolve) => (release = resolve));
+      finished = true;
+      return false;
+    },
+  });
+  loop.start();
+  await until(() => passes === 1);
+  const stopping = loop.stop();
+  release();
+  await stopping;
+  expect(finished).toBe(true);
+  await new Promise((resolve) => setTimeout(resolve, 30));
+  expect(passes).toBe(1);
+});
