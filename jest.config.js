@@ -5,7 +5,14 @@
  */
 module.exports = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/contracts', '<rootDir>/services', '<rootDir>/gateway', '<rootDir>/scripts', '<rootDir>/web'],
+  roots: [
+    '<rootDir>/contracts',
+    '<rootDir>/services',
+    '<rootDir>/gateway',
+    '<rootDir>/scripts',
+    '<rootDir>/web',
+    '<rootDir>/deploy',
+  ],
   testMatch: ['**/test/**/*.test.ts', '**/e2e/**/*.test.ts'],
   transform: {
     '^.+\\.(t|j)sx?$': [

@@ -28,6 +28,15 @@ import { copy } from '@formloom/contracts/copy';
 import { ROUTES, SERVICES, type RouteRow, type ServiceName } from '@formloom/contracts/routes';
 import { errorBody, notFound } from '@formloom/kit/errors';
 import { createHttpApp, type ZodFastify } from '@formloom/kit/http';
+import { createHttpMetrics, registerMetrics } from '@formloom/kit/metrics';
+import {
+  activeContext,
+  createTelemetry,
+  injectTraceHeaders,
+  registerTracing,
+  type Context,
+  type SpanProcessor,
+} from '@formloom/kit/telemetry';
 import { SessionTokens } from './sessions';
 import { firstSegment, registerWebApp } from './web';
 
@@ -50,6 +59,13 @@ export interface GatewayOptions {
   trustProxy?: boolean;
   /** The route table (default the contracts' `ROUTES`; tests pass their own). */
   routes?: readonly RouteRow[];
+  /**
+   * Tracing (see `@formloom/kit/telemetry`): `otlpEndpoint` = OTEL_EXPORTER_OTLP_ENDPOINT (unset: no export),
+   * `serviceName` = OTEL_SERVICE_NAME (default `gateway`), `spanProcessors` for tests (kept by the caller).
+   */
+  telemetry?: { otlpEndpoint?: string; serviceName?: string; spanProcessors?: readonly SpanProcessor[] };
+  /** Serve `GET /metrics` and count requests (METRICS_ENABLED, default true). */
+  metricsEnabled?: boolean;
 }
 
 /** How long `/readyz` waits for each upstream's `/healthz` (ms). */
@@ -85,10 +101,20 @@ export async function buildGateway(options: GatewayOptions): Promise<ZodFastify>
     internalToken: options.internalToken,
   });
 
+  // Tracing first (a span per request, parent from the client's `traceparent`), then the RED metrics.
+  const telemetry = createTelemetry({
+    serviceName: options.telemetry?.serviceName ?? 'gateway',
+    otlpEndpoint: options.telemetry?.otlpEndpoint,
+    spanProcessors: options.telemetry?.spanProcessors,
+  });
+  app.addHook('onClose', async () => telemetry.shutdown());
+  await registerTracing(app, telemetry);
+  registerMetrics(app, createHttpMetrics('gateway'), { enabled: options.metricsEnabled ?? true });
+
   await app.register(fastifyCookie);
 
-  app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok' }));
-  app.get('/readyz', { logLevel: 'warn' }, async (_request, reply) => {
+  app.get('/healthz', { logLevel: 'warn', config: { otel: false } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { logLevel: 'warn', config: { otel: false } }, async (_request, reply) => {
     const results = await Promise.all(
       SERVICES.map(async (service) => [service, await isHealthy(options.services[service])] as const),
     );
@@ -149,6 +175,8 @@ async function forward(input: {
   trustProxy: boolean;
 }): Promise<FastifyReply> {
   const { request, reply, dest, replyOptions, row, sessions, trustProxy } = input;
+  // The request's span (active here): the upstream's server span becomes its child.
+  const traceContext = activeContext();
   const sessionToken = request.cookies[SESSION_COOKIE] || undefined;
   // A change made through workspaces-auth (workspaces, members, logout …) must show in the next request's
   // claims: forget the cached token before and after it.
@@ -167,6 +195,7 @@ async function forward(input: {
         accessToken,
         keepCookie: row.service === 'workspaces-auth',
         trustProxy,
+        traceContext,
       }),
     onResponse: (_request, upstreamReply, response) => {
       if (refreshAfter) sessions.invalidate(refreshAfter);
@@ -183,12 +212,13 @@ async function forward(input: {
 
 /**
  * The headers sent upstream: client-forged credentials dropped, our bearer token added, the cookie kept only
- * for workspaces-auth, the request id and `X-Forwarded-*` set.
+ * for workspaces-auth, the request id, the trace context (`traceparent` of the gateway's span, replacing
+ * the client's) and `X-Forwarded-*` set.
  */
 function upstreamHeaders(
   request: FastifyRequest,
   headers: IncomingHttpHeaders,
-  settings: { accessToken: string | null; keepCookie: boolean; trustProxy: boolean },
+  settings: { accessToken: string | null; keepCookie: boolean; trustProxy: boolean; traceContext: Context },
 ): IncomingHttpHeaders {
   const out: IncomingHttpHeaders = { ...headers };
   for (const name of CLIENT_FORBIDDEN_HEADERS) delete out[name];
@@ -198,6 +228,7 @@ function upstreamHeaders(
   if (!settings.keepCookie) delete out.cookie;
   if (settings.accessToken) out.authorization = `Bearer ${settings.accessToken}`;
   out['x-request-id'] = request.id;
+  injectTraceHeaders(out, settings.traceContext);
 
   const remote = request.raw.socket.remoteAddress ?? '';
   const originalHost = request.headers.host ?? '';

@@ -36,6 +36,15 @@ export const GatewayEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Trust the client's `X-Forwarded-*` (default `false`; `true` behind an ingress or load balancer). */
   TRUST_PROXY: bool.default(false),
+  /** OTLP/HTTP collector for traces, e.g. `http://otel-collector:4318`; unset: spans are not exported. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
+  /** The traces' `service.name` (default `gateway`). */
+  OTEL_SERVICE_NAME: z.string().min(1).optional(),
+  /**
+   * Serve Prometheus metrics at `GET /metrics` (default `true`). The gateway is public: keep `/metrics` off
+   * the ingress (or set this to `false`) when it should not be reachable from outside.
+   */
+  METRICS_ENABLED: bool.default(true),
 });
 /** Parsed gateway environment. */
 export type GatewayEnv = z.infer<typeof GatewayEnv>;

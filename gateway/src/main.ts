@@ -17,6 +17,8 @@ async function main(): Promise<void> {
     webDist: env.WEB_DIST ?? path.resolve(__dirname, '../../web/dist'),
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
+    telemetry: { otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: env.OTEL_SERVICE_NAME },
+    metricsEnabled: env.METRICS_ENABLED,
   });
   closeWithGrace({ delay: 10_000 }, async ({ err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');

@@ -14,6 +14,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { INTERNAL_TOKEN_HEADER } from '@formloom/contracts/auth';
 import { unavailable } from '@formloom/kit/errors';
+import { injectTraceHeaders } from '@formloom/kit/telemetry';
 
 /** Upper bound of how long an exchanged token is reused (ms): claims change at most this late. */
 export const SESSION_CACHE_MAX_TTL_MS = 10_000;
@@ -142,11 +143,11 @@ export class SessionTokens {
     try {
       response = await fetch(this.exchangeUrl, {
         method: 'POST',
-        headers: {
+        headers: injectTraceHeaders({
           'content-type': 'application/json',
           [INTERNAL_TOKEN_HEADER]: this.options.internalToken,
           'x-request-id': requestId,
-        },
+        }),
         body: JSON.stringify({ sessionToken }),
         signal: AbortSignal.timeout(this.timeoutMs),
       });

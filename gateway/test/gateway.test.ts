@@ -483,3 +483,61 @@ describe('the web app', () => {
     }
   });
 });
+
+describe('telemetry', () => {
+  const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
+
+  it('continues the client’s trace upstream with a traceparent of its own span', async () => {
+    const echo = await echoOf(
+      await fetch(`${base}/admin/flows/x`, {
+        headers: { traceparent: `00-${TRACE_ID}-00f067aa0ba902b7-01`, tracestate: 'vendor=forged' },
+      }),
+    );
+    const traceparent = String(echo.headers.traceparent);
+    expect(traceparent).toMatch(new RegExp(`^00-${TRACE_ID}-[0-9a-f]{16}-01$`));
+    // The gateway's span is the parent, not the client's.
+    expect(traceparent).not.toContain('00f067aa0ba902b7');
+    // A client without a trace gets one started here.
+    const fresh = await echoOf(await fetch(`${base}/admin/flows/y`));
+    expect(String(fresh.headers.traceparent)).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-0[01]$/);
+    expect(String(fresh.headers.traceparent)).not.toContain(TRACE_ID);
+  });
+
+  it('serves /metrics with requests counted per route pattern and status, not per path', async () => {
+    const { app, url } = await startGateway();
+    try {
+      await fetch(`${url}/admin/workflows/abc-1`);
+      await fetch(`${url}/admin/workflows/abc-2`);
+      await fetch(`${url}/nowhere/at/all`, { method: 'DELETE' });
+      await fetch(`${url}/metrics`);
+      const response = await fetch(`${url}/metrics`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+      const text = await response.text();
+      expect(text).toMatch(
+        /^formloom_http_requests_total\{method="GET",route="\/admin\/workflows\/\*",status_code="200",service="gateway"\} 2$/m,
+      );
+      expect(text).toMatch(
+        /^formloom_http_requests_total\{method="DELETE",route="unmatched",status_code="404",service="gateway"\} 1$/m,
+      );
+      expect(text).toMatch(
+        /^formloom_http_request_duration_seconds_count\{service="gateway",method="GET",route="\/admin\/workflows\/\*",status_code="200"\} 2$/m,
+      );
+      expect(text).not.toContain('abc-1');
+      expect(text).not.toContain('route="/metrics"');
+      expect(text).toMatch(/^formloom_process_cpu_user_seconds_total\{service="gateway"\} /m);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('serves no /metrics when metrics are disabled', async () => {
+    const { app, url } = await startGateway({ metricsEnabled: false });
+    try {
+      const response = await fetch(`${url}/metrics`, { headers: { accept: 'application/json' } });
+      expect(response.status).toBe(404);
+    } finally {
+      await app.close();
+    }
+  });
+});

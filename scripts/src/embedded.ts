@@ -24,6 +24,7 @@ import { buildGateway } from '@formloom/gateway/app';
 import { InProcessBus, silentBusLogger, type BusLogger } from '@formloom/kit/bus/in-process';
 import type { ZodFastify } from '@formloom/kit/http';
 import type { FormloomService } from '@formloom/kit/service';
+import type { SpanProcessor } from '@formloom/kit/telemetry';
 import { buildApp as buildFlows } from '@formloom/flows/app';
 import { buildApp as buildWorkflowsEngine } from '@formloom/workflows-engine/app';
 import { buildApp as buildWorkspacesAuth } from '@formloom/workspaces-auth/app';
@@ -48,6 +49,8 @@ export const EMBEDDED_OWNED_ENV = [
   'SMTP_URL',
   'WEB_DIST',
   'TRUST_PROXY',
+  // One process, several services: each names its own traces (service.name = the service's name).
+  'OTEL_SERVICE_NAME',
 ] as const;
 
 /** Options of {@link startEmbedded}. */
@@ -66,6 +69,12 @@ export interface EmbeddedOptions {
   smtpUrl?: string;
   /** The environment handed to the services (default `process.env`), minus {@link EMBEDDED_OWNED_ENV}. */
   env?: Record<string, string | undefined>;
+  /**
+   * Span processors that receive the spans of every service and of the gateway (tests:
+   * `SimpleSpanProcessor(new InMemorySpanExporter())`); kept by the caller. Each part still has its own
+   * tracer provider and `service.name`; `OTEL_EXPORTER_OTLP_ENDPOINT` in `env` exports them too.
+   */
+  spanProcessors?: readonly SpanProcessor[];
 }
 
 /** A running service of the embedded product. */
@@ -104,8 +113,10 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedP
   const dataDir = path.resolve(options.dataDir);
   const logLevel = options.logLevel ?? 'info';
   const internalToken = randomBytes(32).toString('base64url');
+  const inherited = inheritedEnv(options.env ?? process.env);
+  const spanProcessors = options.spanProcessors;
   const common: Record<string, string | undefined> = {
-    ...inheritedEnv(options.env ?? process.env),
+    ...inherited,
     DATA_DIR: dataDir,
     HOST: '127.0.0.1',
     PORT: '0',
@@ -136,17 +147,21 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedP
   };
 
   try {
-    const auth = await buildWorkspacesAuth({ env: { ...common }, bus });
+    const auth = await buildWorkspacesAuth({ env: { ...common }, bus, spanProcessors });
     started.push(auth);
     busLog = auth.app.log.child({ component: 'bus' });
     const authUrl = await listenInternally(auth);
     const authEnv = { AUTH_JWKS_URL: `${authUrl}/.well-known/jwks.json`, WORKSPACES_AUTH_URL: authUrl };
 
-    const flows = await buildFlows({ env: { ...common, ...authEnv }, bus });
+    const flows = await buildFlows({ env: { ...common, ...authEnv }, bus, spanProcessors });
     started.push(flows);
     const flowsUrl = await listenInternally(flows);
 
-    const engine = await buildWorkflowsEngine({ env: { ...common, ...authEnv, FLOWS_URL: flowsUrl }, bus });
+    const engine = await buildWorkflowsEngine({
+      env: { ...common, ...authEnv, FLOWS_URL: flowsUrl },
+      bus,
+      spanProcessors,
+    });
     started.push(engine);
     const engineUrl = await listenInternally(engine);
 
@@ -164,6 +179,8 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedP
       webDist: options.webDist,
       logLevel,
       trustProxy: false,
+      telemetry: { otlpEndpoint: inherited.OTEL_EXPORTER_OTLP_ENDPOINT || undefined, spanProcessors },
+      metricsEnabled: !['false', '0'].includes(inherited.METRICS_ENABLED ?? ''),
     });
     const host = options.host ?? '127.0.0.1';
     await gateway.listen({ host, port: options.port });

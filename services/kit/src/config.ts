@@ -24,10 +24,32 @@ export const KitConfig = z.object({
    * PGlite (tests); unset, a PGlite directory under DATA_DIR.
    */
   DATABASE_URL: z.string().optional(),
-  /** Event bus adapter: `in-process` (embedded) or `redis` (Redis Streams). */
-  EVENT_BUS: z.enum(['in-process', 'redis']).default('in-process'),
+  /** Event bus adapter: `in-process` (embedded), `redis` (Redis Streams, one node) or `kafka` (Kubernetes). */
+  EVENT_BUS: z.enum(['in-process', 'redis', 'kafka']).default('in-process'),
   /** Redis for the Redis Streams bus. */
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
+  /**
+   * Kafka bootstrap brokers for `EVENT_BUS=kafka` (required then): a comma-separated `host:port` list,
+   * e.g. `kafka-0.kafka:9092,kafka-1.kafka:9092`; parsed to a string array.
+   */
+  KAFKA_BROKERS: z
+    .string()
+    .transform(parseBrokerList)
+    .pipe(z.array(z.string().regex(/^[^\s,]+:\d{1,5}$/, 'each broker must be host:port')).min(1))
+    .optional(),
+  /** The Kafka client id the brokers see; default the service name. */
+  KAFKA_CLIENT_ID: z.string().optional(),
+  /** Prefix of every Kafka topic (`<prefix><event type>`) and consumer group (`<prefix><service>`). */
+  KAFKA_TOPIC_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{0,200}$/, 'only letters, digits, ".", "_" and "-" (Kafka topic characters)')
+    .default('formloom.'),
+  /**
+   * This process's consumer name in its consumer groups (Redis Streams). Give each replica a stable, unique
+   * name (`<host>-<service>`, the pod name) so a restarted process takes back at once the events it had read
+   * but not acknowledged; unset, `<hostname>-<pid>-<random>` (another consumer takes them over after 30 s).
+   */
+  EVENT_BUS_CONSUMER_NAME: z.string().min(1).optional(),
   /** Where to fetch the JWKS that verifies user JWTs (workspaces-auth's `/.well-known/jwks.json`). */
   AUTH_JWKS_URL: z.string().url().optional(),
   /** Shared secret on `/internal/…` calls between services. */
@@ -40,6 +62,15 @@ export const KitConfig = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),
   /** Trust `X-Forwarded-*` headers (behind the gateway or an ingress). */
   TRUST_PROXY: bool.default(true),
+  /**
+   * OTLP/HTTP collector for traces, e.g. `http://otel-collector:4318` (spans go to `<it>/v1/traces`). Unset:
+   * spans are not exported (trace ids still propagate). See `telemetry.ts`.
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
+  /** The traces' `service.name` (default the service's name). */
+  OTEL_SERVICE_NAME: z.string().min(1).optional(),
+  /** Serve Prometheus metrics at `GET /metrics` (default true). See `metrics.ts`. */
+  METRICS_ENABLED: bool.default(true),
 });
 /** Parsed kit configuration. */
 export type KitConfig = z.infer<typeof KitConfig>;
@@ -51,7 +82,7 @@ export class ConfigError extends Error {
 
 /**
  * Parses `env` with the kit schema merged with a service's own schema.
- * @throws ConfigError naming each invalid variable.
+ * @throws ConfigError naming each invalid variable, and `KAFKA_BROKERS` when `EVENT_BUS=kafka` comes without it.
  */
 export function parseConfig<TExtra extends z.ZodRawShape>(
   env: Record<string, string | undefined>,
@@ -64,5 +95,19 @@ export function parseConfig<TExtra extends z.ZodRawShape>(
     const lines = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return result.data as KitConfig & z.infer<z.ZodObject<TExtra>>;
+  const config = result.data as KitConfig & z.infer<z.ZodObject<TExtra>>;
+  if (config.EVENT_BUS === 'kafka' && !config.KAFKA_BROKERS) throw new ConfigError(`Invalid configuration:\n${KAFKA_BROKERS_REQUIRED}`);
+  return config;
+}
+
+/** The message when `EVENT_BUS=kafka` comes without brokers. */
+export const KAFKA_BROKERS_REQUIRED =
+  'KAFKA_BROKERS: required when EVENT_BUS=kafka (a comma-separated host:port list, e.g. kafka-0.kafka:9092,kafka-1.kafka:9092)';
+
+/** Splits a comma-separated broker list (`KAFKA_BROKERS`), trimming blanks and dropping empty items. */
+export function parseBrokerList(value: string): string[] {
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item.length > 0);
 }

@@ -92,8 +92,14 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
 
 async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
-  // A pool error (a server restart) must not crash the process: the next query reconnects.
+  // A server restart must not crash the process: the next query reconnects. The pool handles the errors of
+  // its idle clients; a checked-out client (a drizzle transaction between two statements) would emit its
+  // `error` with no listener — an uncaught exception. Each client gets a listener of its own: its next query
+  // fails instead, the transaction rolls back, and the pool discards the broken client on release.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
   const db = drizzlePg({ client: pool }) as unknown as Db;
   return {
     kind: 'postgres',

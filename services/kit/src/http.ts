@@ -88,6 +88,9 @@ export function toErrorResponse(error: unknown): { status: number; body: ReturnT
     }));
     return { status: 400, body: errorBody('validation_error', copy.errors.validation, details) };
   }
+  if (isDatabaseUnavailable(error)) {
+    return { status: 503, body: errorBody('unavailable', copy.errors.unavailable) };
+  }
   if (isResponseSerializationError(error)) {
     return { status: 500, body: errorBody('internal_error', copy.errors.internal) };
   }
@@ -111,4 +114,25 @@ export function toErrorResponse(error: unknown): { status: number; body: ReturnT
     return { status, body: errorBody(code, fastifyError.message || copy.errors.validation) };
   }
   return { status: 500, body: errorBody('internal_error', copy.errors.internal) };
+}
+
+/** PostgreSQL SQLSTATEs of class 08 (connection exception) and 57P01–57P03 (shutdown, cannot connect now). */
+const UNAVAILABLE_SQLSTATES = new Set(['08000', '08001', '08003', '08004', '08006', '57P01', '57P02', '57P03']);
+/** Socket errors of a database connection that went away. */
+const UNAVAILABLE_SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
+
+/**
+ * True when `error` (or an error in its `cause` chain, as drizzle wraps driver errors) says the database cannot
+ * be reached right now: the request may be retried, so it is a 503, not a 500.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (UNAVAILABLE_SQLSTATES.has(code) || UNAVAILABLE_SOCKET_CODES.has(code))) return true;
+    if (typeof message === 'string' && /Connection terminated|connection timeout|timeout exceeded when trying to connect/i.test(message)) {
+      return true;
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }

@@ -4,6 +4,7 @@
  * published. Consumers record each processed event id in `inbox` in the same transaction as their effect,
  * so a redelivered event has no second effect. Delivery is at-least-once; effects are exactly-once per event.
  */
+import { ROOT_CONTEXT } from '@opentelemetry/api';
 import { and, asc, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { bigserial, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { EventEnvelope, Tenant } from '@formloom/contracts/events/envelope';
@@ -11,6 +12,7 @@ import type { EventBus } from './bus/types';
 import type { Db, Migration, Tx } from './db';
 import { uuidv7 } from './ids';
 import { PollingLoop } from './polling-loop';
+import { inSpan, SpanKind, spanContextFromTraceparent, type Link, type Telemetry } from './telemetry';
 
 /** The outbox table (owned by every service, created by {@link kitMigrations}). */
 export const outbox = pgTable('outbox', {
@@ -120,6 +122,13 @@ export interface OutboxRelayOptions {
    * default 15 min), so a crash of the process loses nothing the inboxes have not seen.
    */
   replayOnStartMs?: number;
+  /**
+   * Tracing: each non-empty batch is published in a root PRODUCER span `send outbox`, linked to the context
+   * each event was created in (its envelope's `traceparent`; links only when spans are recorded).
+   */
+  telemetry?: Pick<Telemetry, 'tracer' | 'recording'>;
+  /** Called with the number of events of each batch once it is published and marked so (metrics). */
+  onPublished?(count: number): void;
 }
 
 /**
@@ -141,6 +150,7 @@ export class OutboxRelay {
       log: options.log,
       pass: async () => {
         const published = await this.publishBatch();
+        if (published > 0) this.options.onPublished?.(published);
         if (published < this.options.batchSize) await this.cleanup();
         return published === this.options.batchSize;
       },
@@ -194,7 +204,27 @@ export class OutboxRelay {
         .limit(batchSize)
         .for('update', { skipLocked: true });
       if (rows.length === 0) return 0;
-      await bus.publish(rows.map((r) => r.envelope));
+      const envelopes = rows.map((r) => r.envelope);
+      const { telemetry } = this.options;
+      if (telemetry) {
+        await inSpan(
+          telemetry.tracer,
+          'send outbox',
+          {
+            kind: SpanKind.PRODUCER,
+            parent: ROOT_CONTEXT,
+            attributes: {
+              'messaging.system': bus.kind,
+              'messaging.operation.type': 'send',
+              'messaging.batch.message_count': envelopes.length,
+            },
+            links: telemetry.recording ? creationLinks(envelopes) : undefined,
+          },
+          () => bus.publish(envelopes),
+        );
+      } else {
+        await bus.publish(envelopes);
+      }
       await tx
         .update(outbox)
         .set({ publishedAt: sql`now()`, attempts: sql`${outbox.attempts} + 1` })
@@ -212,4 +242,14 @@ export class OutboxRelay {
       .delete(outbox)
       .where(and(lt(outbox.publishedAt, cutoff), sql`${outbox.publishedAt} IS NOT NULL`));
   }
+}
+
+/** Span links to the contexts the events were created in (their envelopes' `traceparent`). */
+function creationLinks(envelopes: readonly EventEnvelope[]): Link[] {
+  const links: Link[] = [];
+  for (const envelope of envelopes) {
+    const spanContext = spanContextFromTraceparent(envelope.traceparent);
+    if (spanContext) links.push({ context: spanContext, attributes: { 'messaging.message.id': envelope.id } });
+  }
+  return links;
 }

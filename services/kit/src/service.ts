@@ -3,19 +3,32 @@
  * zod, Fastify 5 with the zod type provider, pino, `/healthz` and `/readyz`, the one error format, JWT
  * verification, the database with migrations applied at start, the outbox relay, the bus, and idempotent
  * consumers. All adapters are chosen by configuration; the service code is the same in every mode.
+ * Telemetry (issue 3 §4): OpenTelemetry spans for requests (`@fastify/otel`), outbox emits, relay batches
+ * and consumed events (see `telemetry.ts`), and Prometheus metrics at `GET /metrics` (see `metrics.ts`).
  */
 import type { JSONWebKeySet } from 'jose';
 import type { FastifyServerOptions } from 'fastify';
 import type { z } from 'zod';
 import type { EventEnvelope } from '@formloom/contracts/events/envelope';
-import { InProcessBus } from './bus/in-process';
-import { RedisStreamsBus } from './bus/redis-streams';
+import { createBusFromConfig } from './bus/from-config';
 import type { EventBus, Subscription } from './bus/types';
 import { parseConfig, type KitConfig } from './config';
 import { migrate, openDatabase, resolveDatabaseLocation, type DatabaseHandle, type Db, type Migration, type Tx } from './db';
 import { createTokenVerifier, type TokenVerifier } from './auth';
 import { createHttpApp, type ZodFastify } from './http';
 import { buildEnvelope, enqueue, inbox, kitMigrations, OutboxRelay, type Emit, type EventInput } from './outbox';
+import { createServiceMetrics, registerMetrics, type ServiceMetrics } from './metrics';
+import {
+  contextFromTraceparent,
+  createTelemetry,
+  failSpan,
+  formatTraceparent,
+  inSpan,
+  registerTracing,
+  SpanKind,
+  type SpanProcessor,
+  type Telemetry,
+} from './telemetry';
 
 /** Registers a callback run once the surrounding transaction has committed (never after a rollback). */
 export type OnCommit = (callback: () => void) => void;
@@ -36,6 +49,10 @@ export interface ServiceContext<TConfig> {
   log: ZodFastify['log'];
   /** Verifies bearer tokens (already applied to every request as `request.auth`). */
   verifyToken: TokenVerifier;
+  /** The service's tracing: its tracer for spans of its own (see `telemetry.ts`). */
+  telemetry: Telemetry;
+  /** The service's metrics: its registry takes metrics of its own (see `metrics.ts`). */
+  metrics: ServiceMetrics;
 }
 
 /** An event consumer: exactly-once effects per event id, via the inbox, in one transaction. */
@@ -78,6 +95,12 @@ export interface ServiceOptions {
   verifyToken?: TokenVerifier;
   /** pino options or `false` (tests). */
   logger?: FastifyServerOptions['logger'];
+  /**
+   * Span processors that receive this service's spans besides the OTLP exporter (tests:
+   * `SimpleSpanProcessor(new InMemorySpanExporter())`); the caller keeps them (they are flushed, never shut
+   * down, by `close()`).
+   */
+  spanProcessors?: readonly SpanProcessor[];
 }
 
 /**
@@ -128,12 +151,30 @@ export async function createService<TConfig extends z.ZodRawShape>(
       logger: options.logger,
     });
 
+    const telemetry = createTelemetry({
+      serviceName: config.OTEL_SERVICE_NAME ?? definition.name,
+      otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
+      spanProcessors: options.spanProcessors,
+    });
+    cleanups.push(() => telemetry.shutdown());
+    // Before any route or hook: request spans cover the whole request.
+    await registerTracing(app, telemetry);
+    // The gauges read the relay and the bus only when scraped (both exist by then).
+    const metrics = createServiceMetrics({
+      service: definition.name,
+      group: definition.name,
+      backlog: () => relay.backlog(),
+      lag: async () => (bus.lag ? bus.lag() : []),
+    });
+    registerMetrics(app, metrics, { enabled: config.METRICS_ENABLED });
+
     const ownsBus = !options.bus;
     const bus: EventBus =
       options.bus ??
-      (config.EVENT_BUS === 'redis'
-        ? new RedisStreamsBus({ url: config.REDIS_URL, logger: app.log })
-        : new InProcessBus({ logger: app.log }));
+      createBusFromConfig(config, app.log, {
+        clientId: definition.name,
+        onDeadLetter: (type) => metrics.busDeadLetters.inc({ type }),
+      });
     if (ownsBus) cleanups.push(() => bus.close());
     cleanups.push(() => app.close());
 
@@ -152,6 +193,8 @@ export async function createService<TConfig extends z.ZodRawShape>(
       log: app.log,
       pollMs: config.OUTBOX_POLL_MS,
       batchSize: config.OUTBOX_BATCH_SIZE,
+      telemetry,
+      onPublished: (count) => metrics.outboxPublished.inc(count),
     });
 
     const transact: Transact = async (fn) => {
@@ -159,10 +202,24 @@ export async function createService<TConfig extends z.ZodRawShape>(
       const committed: (() => void)[] = [];
       const result = await database.db.transaction(async (tx) => {
         const emit: Emit = async <TData>(event: EventInput<TData>) => {
-          const envelope = buildEnvelope(event);
-          await enqueue(tx, [envelope]);
-          emitted += 1;
-          return envelope;
+          // A PRODUCER span per event, child of the active span (the request, or the consumer); its context
+          // travels in the envelope, so the consumer's span becomes its child across the bus.
+          const span = telemetry.tracer.startSpan(`create ${event.type}`, {
+            kind: SpanKind.PRODUCER,
+            attributes: { 'messaging.operation.type': 'create', 'messaging.destination.name': event.type },
+          });
+          try {
+            const envelope = buildEnvelope(event, formatTraceparent(span.spanContext()));
+            if (span.isRecording()) span.setAttribute('messaging.message.id', envelope.id);
+            await enqueue(tx, [envelope]);
+            emitted += 1;
+            return envelope;
+          } catch (error) {
+            failSpan(span, error);
+            throw error;
+          } finally {
+            span.end();
+          }
         };
         return fn(tx, emit, (callback) => committed.push(callback));
       });
@@ -185,6 +242,8 @@ export async function createService<TConfig extends z.ZodRawShape>(
       bus,
       log: app.log,
       verifyToken,
+      telemetry,
+      metrics,
     };
 
     app.decorateRequest('auth', null);
@@ -195,8 +254,8 @@ export async function createService<TConfig extends z.ZodRawShape>(
       }
     });
 
-    app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok' }));
-    app.get('/readyz', { logLevel: 'warn' }, async (_request, reply) => {
+    app.get('/healthz', { logLevel: 'warn', config: { otel: false } }, async () => ({ status: 'ok' }));
+    app.get('/readyz', { logLevel: 'warn', config: { otel: false } }, async (_request, reply) => {
       const checks = {
         database: await database.ping().then(() => true, () => false),
         bus: await bus.isReady().catch(() => false),
@@ -213,6 +272,7 @@ export async function createService<TConfig extends z.ZodRawShape>(
     const workers = definition.workers?.(ctx) ?? [];
     const subscriptions: Subscription[] = [];
     let started = false;
+    const consumption: Consumption = { telemetry, metrics, busKind: bus.kind };
 
     const service: FormloomService<Extra> = {
       app,
@@ -227,7 +287,7 @@ export async function createService<TConfig extends z.ZodRawShape>(
             await bus.subscribe({
               group: definition.name,
               types: consumer.types,
-              handler: (event) => consumeOnce(definition.name, consumer, event, transact),
+              handler: (event) => consumeOnce(definition.name, consumer, event, transact, consumption),
             }),
           );
         }
@@ -244,6 +304,7 @@ export async function createService<TConfig extends z.ZodRawShape>(
         for (const subscription of subscriptions.splice(0)) await subscription.close();
         if (ownsBus) await bus.close();
         await database.close();
+        await telemetry.shutdown();
       },
     };
     await app.ready();
@@ -254,18 +315,59 @@ export async function createService<TConfig extends z.ZodRawShape>(
   }
 }
 
+/** What {@link consumeOnce} reports to. */
+interface Consumption {
+  telemetry: Telemetry;
+  metrics: ServiceMetrics;
+  /** `messaging.system` of the spans. */
+  busKind: string;
+}
+
 /**
  * Applies `event` once per consumer group: the inbox row and the effect commit together; a duplicate
- * delivery finds the row and does nothing.
+ * delivery finds the row and does nothing. Runs in a CONSUMER span `process <type>` whose parent is the
+ * envelope's `traceparent` (the producer's span, across the bus), and counts the outcome in
+ * `formloom_consumer_events_total` (processed, duplicate, or failed when it throws: the bus redelivers).
  */
-async function consumeOnce(group: string, consumer: Consumer, event: EventEnvelope, transact: Transact): Promise<void> {
-  await transact(async (tx, emit, onCommit) => {
-    const inserted = await tx
-      .insert(inbox)
-      .values({ consumer: group, eventId: event.id, eventType: event.type })
-      .onConflictDoNothing()
-      .returning({ eventId: inbox.eventId });
-    if (inserted.length === 0) return;
-    await consumer.handle(event, tx, emit, onCommit);
-  });
+async function consumeOnce(
+  group: string,
+  consumer: Consumer,
+  event: EventEnvelope,
+  transact: Transact,
+  observe: Consumption,
+): Promise<void> {
+  let outcome: 'processed' | 'duplicate' | 'failed' = 'failed';
+  try {
+    await inSpan(
+      observe.telemetry.tracer,
+      `process ${event.type}`,
+      {
+        kind: SpanKind.CONSUMER,
+        parent: contextFromTraceparent(event.traceparent),
+        attributes: {
+          'messaging.system': observe.busKind,
+          'messaging.operation.type': 'process',
+          'messaging.destination.name': event.type,
+          'messaging.consumer.group.name': group,
+          'messaging.message.id': event.id,
+        },
+      },
+      async (span) => {
+        const handled = await transact(async (tx, emit, onCommit) => {
+          const inserted = await tx
+            .insert(inbox)
+            .values({ consumer: group, eventId: event.id, eventType: event.type })
+            .onConflictDoNothing()
+            .returning({ eventId: inbox.eventId });
+          if (inserted.length === 0) return false;
+          await consumer.handle(event, tx, emit, onCommit);
+          return true;
+        });
+        outcome = handled ? 'processed' : 'duplicate';
+        if (span.isRecording()) span.setAttribute('formloom.consumer.outcome', outcome);
+      },
+    );
+  } finally {
+    observe.metrics.consumerEvents.inc({ group, type: event.type, outcome });
+  }
 }

@@ -1,7 +1,9 @@
 /**
  * Test helpers: a throwaway EdDSA key pair that signs JWTs exactly as workspaces-auth does, so a service's
- * tests can authenticate requests without running workspaces-auth.
+ * tests can authenticate requests without running workspaces-auth; a span recorder that keeps the spans of
+ * the services it is given to (tracing tests); and a reader of `/metrics` text (metrics tests).
  */
+import { InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import type { JSONWebKeySet } from 'jose';
 import { JWT_AUDIENCE, JWT_ISSUER, type AuthClaims } from '@formloom/contracts/auth';
@@ -43,4 +45,63 @@ export async function createTestIssuer(): Promise<TestIssuer> {
     },
   };
   return issuer;
+}
+
+/** Keeps finished spans in memory; pass `processor` as `spanProcessors: [processor]` to services/gateway. */
+export interface SpanRecorder {
+  /** The processor to hand to `createService` (ServiceOptions.spanProcessors), the gateway or startEmbedded. */
+  processor: SimpleSpanProcessor;
+  /** The spans finished so far, in the order they ended. */
+  spans(): ReadableSpan[];
+  /** Forgets the spans recorded so far. */
+  reset(): void;
+}
+
+/** Creates a {@link SpanRecorder} (an InMemorySpanExporter behind a SimpleSpanProcessor). */
+export function createSpanRecorder(): SpanRecorder {
+  const exporter = new InMemorySpanExporter();
+  return {
+    processor: new SimpleSpanProcessor(exporter),
+    spans: () => exporter.getFinishedSpans(),
+    reset: () => exporter.reset(),
+  };
+}
+
+/** One sample of a Prometheus text exposition: metric name (with `_bucket`/`_sum`/`_count`), labels, value. */
+export interface MetricSample {
+  name: string;
+  labels: Record<string, string>;
+  value: number;
+}
+
+/**
+ * Parses the Prometheus text format (what `GET /metrics` answers; comment lines skipped).
+ * @throws Error naming the first line that is not a sample
+ */
+export function parseMetrics(text: string): MetricSample[] {
+  const samples: MetricSample[] = [];
+  for (const line of text.split('\n')) {
+    if (line === '' || line.startsWith('#')) continue;
+    const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
+    if (!match) throw new Error(`not a Prometheus sample line: ${line}`);
+    const labels: Record<string, string> = {};
+    for (const [, key, value] of (match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)) {
+      if (key !== undefined && value !== undefined) labels[key] = value;
+    }
+    samples.push({ name: match[1] ?? '', labels, value: Number(match[3]) });
+  }
+  return samples;
+}
+
+/**
+ * The value of the one sample named `name` whose labels include `labels` (other labels ignored), or
+ * undefined when there is none.
+ * @throws Error when several samples match (the test should name more labels)
+ */
+export function metricValue(samples: readonly MetricSample[], name: string, labels: Record<string, string> = {}): number | undefined {
+  const found = samples.filter(
+    (sample) => sample.name === name && Object.entries(labels).every(([key, value]) => sample.labels[key] === value),
+  );
+  if (found.length > 1) throw new Error(`${found.length} samples of ${name} match ${JSON.stringify(labels)}`);
+  return found[0]?.value;
 }

@@ -148,6 +148,41 @@ describe('RedisStreamsBus', () => {
     }
   });
 
+  it('gives a consumer restarted under the same name the entries it had not acknowledged, at once', async () => {
+    // A take-over (claimIdleMs) would come far too late for this test: only the restart can deliver them.
+    const restarted = namespace({ consumerName: 'engine-host-1', claimIdleMs: 120_000 });
+    try {
+      const crashed = restarted.open();
+      const started: string[] = [];
+      await crashed.subscribe({
+        group: 'engine',
+        types: ['form.submitted'],
+        handler: (e) => {
+          started.push(e.id);
+          return new Promise<void>(() => undefined); // hangs until the crash
+        },
+      });
+      const events = [makeEvent('form.submitted', 'flow-1', { n: 1 }), makeEvent('form.submitted', 'flow-2', { n: 2 })];
+      await crashed.publish(events);
+      await waitFor(() => started.length === 2, 5_000, 'both events handed to the first process');
+      await crashed.destroy();
+
+      const seen: string[] = [];
+      await restarted
+        .open()
+        .subscribe({ group: 'engine', types: ['form.submitted'], handler: async (e) => void seen.push(e.id) });
+      await waitFor(() => seen.length === 2, 5_000, 'the pending events delivered after the restart');
+      expect(seen.sort()).toEqual(events.map((e) => e.id).sort());
+      await waitFor(
+        async () => ((await admin.xpending(`${restarted.prefix}form.submitted`, 'engine')) as [number])[0] === 0,
+        5_000,
+        'nothing left pending',
+      );
+    } finally {
+      await restarted.cleanup();
+    }
+  });
+
   it('deletes its consumer from the group on a graceful close when nothing is pending', async () => {
     const bus = ns.open();
     const seen: string[] = [];

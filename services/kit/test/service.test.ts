@@ -234,3 +234,15 @@ describe('a service that fails to start', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 });
+
+describe('a database that cannot be reached', () => {
+  it('answers 503 unavailable (retryable), not 500', async () => {
+    const { toErrorResponse } = await import('../src/http');
+    const driverError = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    const wrapped = Object.assign(new Error('Failed query: insert into …'), { cause: driverError });
+    expect(toErrorResponse(wrapped)).toMatchObject({ status: 503, body: { error: { code: 'unavailable' } } });
+    const shutdown = Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+    expect(toErrorResponse(shutdown).status).toBe(503);
+    expect(toErrorResponse(new Error('something else')).status).toBe(500);
+  });
+});

@@ -9,6 +9,7 @@ import { formSubmittedConsumer } from './consumers';
 import { migrations } from './db/migrations';
 import { createFlowsClient } from './flows-client';
 import { createMailer } from './mailer';
+import { createRunMetrics } from './metrics';
 import { mailRoutes } from './routes/mail';
 import { workflowRoutes } from './routes/workflows';
 import { RunWorker } from './worker';
@@ -32,6 +33,8 @@ export function runWorkerOf(ctx: Context): RunWorker {
       maxAttempts: config.RUN_MAX_ATTEMPTS,
       concurrency: config.RUNS_CONCURRENCY,
       log: ctx.log,
+      tracer: ctx.telemetry.tracer,
+      onRunFinished: createRunMetrics(ctx.metrics.registry).record,
     });
     workers.set(ctx, worker);
   }

@@ -7,6 +7,7 @@ import type { EventEnvelope } from '@formloom/contracts/events/envelope';
 import { FORM_SUBMITTED, FORM_SUBMITTED_VERSION, FormSubmittedData } from '@formloom/contracts/events/form-submitted';
 import type { Tx } from '@formloom/kit/db';
 import type { Consumer, OnCommit } from '@formloom/kit/service';
+import { currentTraceparent } from '@formloom/kit/telemetry';
 import { queueSubmissionRuns } from './domain/runs';
 
 /** Options of {@link formSubmittedConsumer}. */
@@ -33,7 +34,8 @@ export function formSubmittedConsumer(options: FormSubmittedConsumerOptions): Co
         options.log.warn({ eventId: event.id, issues: data.error.issues }, 'form.submitted: data does not parse, skipped');
         return;
       }
-      const runIds = await queueSubmissionRuns(tx, event, data.data);
+      // The kit runs `handle` in the event's consumer span: the runs continue the trace from there.
+      const runIds = await queueSubmissionRuns(tx, event, data.data, currentTraceparent() ?? event.traceparent);
       if (runIds.length > 0) onCommit(() => options.onQueued(runIds));
     },
   };

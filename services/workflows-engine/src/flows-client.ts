@@ -8,6 +8,7 @@
 import { INTERNAL_TOKEN_HEADER } from '@formloom/contracts/auth';
 import { InternalFlowResponse } from '@formloom/contracts/http/flows';
 import { unavailable } from '@formloom/kit/errors';
+import { injectTraceHeaders } from '@formloom/kit/telemetry';
 
 /** The flow as flows' internal call describes it (`@formloom/contracts/http/flows` InternalFlowResponse). */
 export type InternalFlow = InternalFlowResponse['flow'];
@@ -41,7 +42,7 @@ export function createFlowsClient(options: FlowsClientOptions): FlowLookup {
     let response: Response;
     try {
       response = await fetch(url, {
-        headers: { [INTERNAL_TOKEN_HEADER]: options.token, accept: 'application/json' },
+        headers: injectTraceHeaders({ [INTERNAL_TOKEN_HEADER]: options.token, accept: 'application/json' }),
         signal: AbortSignal.timeout(options.timeoutMs),
       });
     } catch (error) {

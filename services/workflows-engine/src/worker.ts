@@ -6,19 +6,24 @@
  * 1. The `form.submitted` consumer inserts it as `queued` (with the inbox row, one transaction) and kicks the
  *    worker; the worker also polls every RUNS_POLL_MS, which catches what a kick missed.
  * 2. A pass claims up to RUNS_CONCURRENCY runs that are `queued`, or `running` with an expired lease (a worker
- *    that crashed or hung): `status = running`, `attempts + 1`, a fresh `lease_token`, `lease_expires_at =
- *    now() + RUN_LEASE_MS`. A run claimed RUN_MAX_ATTEMPTS times without finishing is failed instead.
- * 3. The run is executed node by node from `trigger.nextNodeId` along `nextNodeId`. Each node gets a step row
- *    (`running`) before it starts; steps already `succeeded` (a reclaimed run) are skipped. While a node runs
- *    a heartbeat extends the lease. Every write is fenced by the lease token: a worker whose run was reclaimed
+ *    that crashed or hung), in ONE statement (`UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED)`):
+ *    `status = running`, `attempts + 1`, a fresh `lease_token` (one per pass), `lease_expires_at = now() +
+ *    RUN_LEASE_MS`. A run claimed RUN_MAX_ATTEMPTS times without finishing is failed instead.
+ * 3. The run is executed node by node from `trigger.nextNodeId` along `nextNodeId`; steps already `succeeded`
+ *    (a reclaimed run) are skipped. Every write is fenced by the lease token: a worker whose run was reclaimed
  *    (or deleted) stops at its next write and its transaction rolls back.
+ *    - A node whose work stays in the database (an email without SMTP: the mail log row is the delivery; a
+ *      node type that fails as unsupported) is committed in ONE fenced statement: the step row with its
+ *      outcome, its effect, and — when it is the last node or it failed — the run's end.
+ *    - A node with an outside effect (an email over SMTP) first gets a step row `running`, then runs while a
+ *      heartbeat extends the lease, then its outcome (and effect) is committed in a fenced transaction.
  * 4. The run ends `succeeded` when a node has no next node, or `failed` at the first failed step.
  *
  * Email nodes and duplicates: the mail log row and the step's `succeeded` are written in ONE fenced
- * transaction, and the log has `UNIQUE (workflow_run_id, node_id)`. Without SMTP the log row IS the delivery,
- * so each email step delivers exactly once. With SMTP the message is handed to the server before that
- * transaction: a crash (or lost lease) after the server accepted it and before the commit makes the reclaimed
- * run send it again — at-least-once, the one duplicate window.
+ * statement or transaction, and the log has `UNIQUE (workflow_run_id, node_id)`. Without SMTP the log row IS
+ * the delivery, so each email step delivers exactly once. With SMTP the message is handed to the server before
+ * that transaction: a crash (or lost lease) after the server accepted it and before the commit makes the
+ * reclaimed run send it again — at-least-once, the one duplicate window.
  *
  * Nodes other than `email` fail their step with 'The "<type>" step is not supported yet' and the run fails.
  * An SMTP refusal or timeout fails the step and the run (no automatic retry). Unexpected errors (database
@@ -30,12 +35,21 @@ import { EmailNodeTemplate as EmailNodeTemplateSchema } from '@formloom/contract
 import type { FormSubmittedData } from '@formloom/contracts/events/form-submitted';
 import { copy } from '@formloom/contracts/copy';
 import { MAX_WORKFLOW_ACTIONS } from '@formloom/contracts/limits';
-import type { Db, Tx } from '@formloom/kit/db';
+import { rowsOf, type Db, type Tx } from '@formloom/kit/db';
 import { uuidv7 } from '@formloom/kit/ids';
 import { mailMessages, workflowRuns, workflowRunSteps, type WorkflowRunRow, type WorkflowRunStepRow } from './db/schema';
 import { composeEmail, formatFrom } from './domain/email';
 import type { Mailer } from './mailer';
 import { PollingLoop } from '@formloom/kit/polling-loop';
+import { contextFromTraceparent, failSpan, inSpan, SpanKind, type Tracer } from '@formloom/kit/telemetry';
+
+/** How a run ended, for metrics (`formloom_workflow_runs_total`, `formloom_workflow_run_duration_seconds`). */
+export interface RunFinished {
+  runId: string;
+  status: 'succeeded' | 'failed';
+  /** From the run's first start to its end, in seconds (database clock); 0 when it never started. */
+  durationSeconds: number;
+}
 
 /** Options of {@link RunWorker}. */
 export interface RunWorkerOptions {
@@ -51,6 +65,13 @@ export interface RunWorkerOptions {
   maxAttempts: number;
   /** Runs executed at once per pass. */
   concurrency: number;
+  /**
+   * The service's tracer: each execution of a run is a span `workflow run`, child of the span that queued
+   * the run (its `traceparent` column), so the run shows in the submission's trace.
+   */
+  tracer: Tracer;
+  /** Called once per run that ended (succeeded, failed, or given up after RUN_MAX_ATTEMPTS), after commit. */
+  onRunFinished?(finished: RunFinished): void;
   log: {
     info(context: object, message?: string): void;
     warn(context: object, message?: string): void;
@@ -68,6 +89,17 @@ class LeaseLost extends Error {
 
 /** The outcome of one node. */
 type NodeOutcome = { ok: true; output: unknown } | { ok: false; error: string };
+
+/** What {@link composeEmail} composes. */
+type ComposedEmail = Extract<ReturnType<typeof composeEmail>, { ok: true }>['email'];
+
+/** A local node's outcome: the step output and the mail log row to insert, or the step's error. */
+type LocalOutcome =
+  | { ok: true; output: unknown; mail: typeof mailMessages.$inferInsert & { id: string; messageId: string } }
+  | { ok: false; error: string };
+
+/** A walk's outcome; `endedAfterSeconds` (the run's duration) when the run's end is already written. */
+type WalkOutcome = ({ ok: true } | { ok: false; error: string }) & { endedAfterSeconds?: number };
 
 /** A run as claimed: its row and the token that fences its writes. */
 interface Claimed {
@@ -108,54 +140,50 @@ export class RunWorker {
     this.options.mailer.close();
   }
 
-  /** Claims up to `concurrency` runs (see the module doc, step 2). */
+  /**
+   * Claims up to `concurrency` runs in one statement (see the module doc, step 2): the candidates are locked
+   * with `FOR UPDATE SKIP LOCKED` (other replicas skip them) and updated in place; those that reached
+   * RUN_MAX_ATTEMPTS are failed instead of claimed. All runs of one pass share one fresh lease token (a token
+   * fences the writes of one claim of one run: it is always checked together with the run id).
+   */
   private async claim(): Promise<Claimed[]> {
     const { db, concurrency, leaseMs, maxAttempts } = this.options;
-    return db.transaction(async (tx) => {
-      const candidates = await tx
-        .select({ id: workflowRuns.id, attempts: workflowRuns.attempts })
-        .from(workflowRuns)
-        .where(
-          or(
-            eq(workflowRuns.status, 'queued'),
-            and(eq(workflowRuns.status, 'running'), lt(workflowRuns.leaseExpiresAt, sql`now()`)),
-          ),
-        )
-        .orderBy(asc(workflowRuns.createdAt))
-        .limit(concurrency)
-        .for('update', { skipLocked: true });
-      const exhausted = candidates.filter((row) => row.attempts >= maxAttempts).map((row) => row.id);
-      if (exhausted.length > 0) {
-        await tx
-          .update(workflowRuns)
-          .set({
-            status: 'failed',
-            error: `Gave up after ${maxAttempts} attempts`,
-            finishedAt: sql`now()`,
-            leaseToken: null,
-            leaseExpiresAt: null,
-          })
-          .where(inArray(workflowRuns.id, exhausted));
-        this.options.log.error({ runIds: exhausted }, 'run worker: runs failed after too many attempts');
-      }
-      const claimed: Claimed[] = [];
-      for (const { id } of candidates.filter((row) => row.attempts < maxAttempts)) {
-        const token = uuidv7();
-        const [run] = await tx
-          .update(workflowRuns)
-          .set({
-            status: 'running',
-            attempts: sql`${workflowRuns.attempts} + 1`,
-            leaseToken: token,
-            leaseExpiresAt: leaseEnd(leaseMs),
-            startedAt: sql`coalesce(${workflowRuns.startedAt}, now())`,
-          })
-          .where(eq(workflowRuns.id, id))
-          .returning();
-        if (run) claimed.push({ run, token });
-      }
-      return claimed;
-    });
+    const token = uuidv7();
+    const exhausted = sql`${workflowRuns.attempts} >= ${maxAttempts}`;
+    const candidates = db
+      .select({ id: workflowRuns.id })
+      .from(workflowRuns)
+      .where(
+        or(
+          eq(workflowRuns.status, 'queued'),
+          and(eq(workflowRuns.status, 'running'), lt(workflowRuns.leaseExpiresAt, sql`now()`)),
+        ),
+      )
+      .orderBy(asc(workflowRuns.createdAt))
+      .limit(concurrency)
+      .for('update', { skipLocked: true });
+    const rows = await db
+      .update(workflowRuns)
+      .set({
+        status: sql`CASE WHEN ${exhausted} THEN 'failed' ELSE 'running' END`,
+        attempts: sql`CASE WHEN ${exhausted} THEN ${workflowRuns.attempts} ELSE ${workflowRuns.attempts} + 1 END`,
+        leaseToken: sql`CASE WHEN ${exhausted} THEN NULL ELSE ${token}::uuid END`,
+        leaseExpiresAt: sql`CASE WHEN ${exhausted} THEN NULL ELSE ${leaseEnd(leaseMs)} END`,
+        startedAt: sql`CASE WHEN ${exhausted} THEN ${workflowRuns.startedAt} ELSE coalesce(${workflowRuns.startedAt}, now()) END`,
+        finishedAt: sql`CASE WHEN ${exhausted} THEN now() ELSE ${workflowRuns.finishedAt} END`,
+        error: sql`CASE WHEN ${exhausted} THEN ${`Gave up after ${maxAttempts} attempts`} ELSE ${workflowRuns.error} END`,
+      })
+      .where(inArray(workflowRuns.id, candidates))
+      .returning();
+    const gaveUp = rows.filter((run) => run.status === 'failed');
+    if (gaveUp.length > 0) {
+      this.options.log.error({ runIds: gaveUp.map((run) => run.id) }, 'run worker: runs failed after too many attempts');
+      for (const run of gaveUp) this.options.onRunFinished?.(finished(run.id, 'failed', run.startedAt, run.finishedAt));
+    }
+    return rows
+      .filter((run) => run.status === 'running')
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+      .map((run) => ({ run, token }));
   }
 
   /**
@@ -180,40 +208,70 @@ export class RunWorker {
     });
   }
 
-  /** Executes one claimed run (see the module doc, steps 3-4). Never throws. */
+  /**
+   * Executes one claimed run (see the module doc, steps 3-4) in a span `workflow run` continuing the run's
+   * trace. Never throws.
+   */
   private async execute(claim: Claimed): Promise<void> {
     const { run } = claim;
-    try {
-      const outcome = await this.walk(claim);
-      await this.fenced(claim, (tx) =>
-        tx
-          .update(workflowRuns)
-          .set({
-            status: outcome.ok ? 'succeeded' : 'failed',
-            error: outcome.ok ? null : outcome.error,
-            finishedAt: sql`now()`,
-            leaseToken: null,
-            leaseExpiresAt: null,
-          })
-          .where(eq(workflowRuns.id, run.id)),
-      );
-      this.options.log.info({ runId: run.id, workflowId: run.workflowId, ok: outcome.ok }, 'workflow run finished');
-    } catch (error) {
-      if (error instanceof LeaseLost) {
-        this.options.log.warn({ runId: run.id }, 'run worker: lease lost, leaving the run to its new owner');
-        return;
-      }
-      this.options.log.error({ err: error, runId: run.id }, 'run worker: run interrupted; it is retried after its lease');
-    }
+    const attributes = {
+      'formloom.workflow.id': run.workflowId,
+      'formloom.workflow_run.id': run.id,
+      'formloom.workflow_run.attempt': run.attempts,
+    };
+    await inSpan(
+      this.options.tracer,
+      'workflow run',
+      { kind: SpanKind.INTERNAL, parent: contextFromTraceparent(run.traceparent), attributes },
+      async (span) => {
+        try {
+          const outcome = await this.walk(claim);
+          const status = outcome.ok ? 'succeeded' : 'failed';
+          // The last node's statement usually ended the run already; otherwise end it here.
+          const durationSeconds =
+            outcome.endedAfterSeconds ??
+            (await this.fenced(claim, async (tx) => {
+              const [ended] = await tx
+                .update(workflowRuns)
+                .set({
+                  status,
+                  error: outcome.ok ? null : outcome.error,
+                  finishedAt: sql`now()`,
+                  leaseToken: null,
+                  leaseExpiresAt: null,
+                })
+                .where(eq(workflowRuns.id, run.id))
+                .returning({ startedAt: workflowRuns.startedAt, finishedAt: workflowRuns.finishedAt });
+              return finished(run.id, status, ended?.startedAt ?? null, ended?.finishedAt ?? null).durationSeconds;
+            }));
+          span.setAttribute('formloom.workflow_run.status', status);
+          if (!outcome.ok) failSpan(span, new Error(outcome.error));
+          this.options.onRunFinished?.({ runId: run.id, status, durationSeconds });
+          this.options.log.info({ runId: run.id, workflowId: run.workflowId, ok: outcome.ok }, 'workflow run finished');
+        } catch (error) {
+          if (error instanceof LeaseLost) {
+            span.setAttribute('formloom.workflow_run.status', 'lease_lost');
+            this.options.log.warn({ runId: run.id }, 'run worker: lease lost, leaving the run to its new owner');
+            return;
+          }
+          failSpan(span, error);
+          this.options.log.error({ err: error, runId: run.id }, 'run worker: run interrupted; it is retried after its lease');
+        }
+      },
+    );
   }
 
-  /** Walks the nodes; resolves `{ok}` for the run's outcome. @throws LeaseLost or database errors. */
-  private async walk(claim: Claimed): Promise<{ ok: true } | { ok: false; error: string }> {
+  /**
+   * Walks the nodes; resolves `{ok}` for the run's outcome, with `endedAfterSeconds` when the run's end was
+   * already written (with its last node). @throws LeaseLost or database errors.
+   */
+  private async walk(claim: Claimed): Promise<WalkOutcome> {
     const template: WorkflowTemplate = claim.run.template;
-    const existing = await this.options.db
-      .select()
-      .from(workflowRunSteps)
-      .where(eq(workflowRunSteps.runId, claim.run.id));
+    // A run's steps are written only under a claim: on its first claim there are none to read.
+    const existing =
+      claim.run.attempts <= 1
+        ? []
+        : await this.options.db.select().from(workflowRunSteps).where(eq(workflowRunSteps.runId, claim.run.id));
     const previous = new Map<string, WorkflowRunStepRow>(existing.map((step) => [step.nodeId, step]));
     const visited = new Set<string>();
     let nodeId = template.trigger.nextNodeId;
@@ -230,6 +288,16 @@ export class RunWorker {
         continue;
       }
       if (before?.status === 'failed') return { ok: false, error: before.error ?? copy.workflows.nodeNotSupported(node.type) };
+      if (!(node.type === 'email' && this.options.mailer.kind === 'smtp')) {
+        const startedAt = new Date();
+        const local = this.runLocalNode(claim, nodeId, node);
+        const ends = !local.ok || node.nextNodeId === null;
+        const endedAfterSeconds = await this.commitLocalNode(claim, { nodeId, seq, type: node.type, startedAt, local, ends });
+        if (!local.ok) return { ok: false, error: local.error, endedAfterSeconds };
+        if (ends) return { ok: true, endedAfterSeconds };
+        nodeId = node.nextNodeId;
+        continue;
+      }
       await this.startStep(claim, nodeId, node, seq, before !== undefined);
       const outcome = await this.withHeartbeat(claim, () => this.runNode(claim, nodeId as string, node));
       if (!outcome.ok) {
@@ -291,7 +359,101 @@ export class RunWorker {
     return this.sendEmail(claim, nodeId, parsed.data, claim.run.triggerData);
   }
 
-  /** The email node (see the module doc "Email nodes and duplicates"). */
+  /**
+   * A node whose work stays in the database, computed without writing anything: an email without SMTP (its
+   * mail log row and step output), or the failure of a node the engine cannot run.
+   */
+  private runLocalNode(claim: Claimed, nodeId: string, node: WorkflowNode): LocalOutcome {
+    if (node.type !== 'email') return { ok: false, error: copy.workflows.nodeNotSupported(node.type) };
+    const parsed = EmailNodeTemplateSchema.safeParse(node.template);
+    if (!parsed.success) return { ok: false, error: `Invalid email step: ${parsed.error.issues[0]?.message ?? ''}`.trim() };
+    const composed = composeEmail(parsed.data, claim.run.triggerData);
+    if (!composed.ok) return composed;
+    const { id, messageId, row, output } = this.mailRecord(claim, nodeId, composed.email);
+    return { ok: true, output, mail: { ...row, id, messageId } };
+  }
+
+  /**
+   * Commits a local node in ONE fenced statement (see the module doc, step 3): extends the lease — or, when
+   * `ends`, ends the run (`succeeded` or `failed` with the node's error) — and, only if the run is still
+   * ours, upserts the step with its outcome and inserts the mail log row. Resolves the run's duration in
+   * seconds when it ended it, else undefined. @throws LeaseLost when the run is no longer ours (nothing written).
+   */
+  private async commitLocalNode(
+    claim: Claimed,
+    input: { nodeId: string; seq: number; type: string; startedAt: Date; local: LocalOutcome; ends: boolean },
+  ): Promise<number | undefined> {
+    const { local } = input;
+    const runSet = input.ends
+      ? sql`status = ${local.ok ? 'succeeded' : 'failed'}, error = ${local.ok ? null : local.error}::text,
+            finished_at = now(), lease_token = NULL, lease_expires_at = NULL`
+      : sql`lease_expires_at = ${leaseEnd(this.options.leaseMs)}`;
+    const mail = local.ok
+      ? sql`, mail AS (
+          INSERT INTO mail_messages (id, organization_id, message_id, from_address, to_addresses, cc_addresses,
+                                     bcc_addresses, reply_to, subject, body_text, body_html, transport,
+                                     workflow_run_id, node_id)
+          SELECT ${local.mail.id}::uuid, ${local.mail.organizationId}::int, ${local.mail.messageId}::text,
+                 ${local.mail.fromAddress}::text, ${textArray(local.mail.toAddresses)}, ${textArray(local.mail.ccAddresses)},
+                 ${textArray(local.mail.bccAddresses)}, ${local.mail.replyTo}::text, ${local.mail.subject}::text,
+                 ${local.mail.bodyText}::text, ${local.mail.bodyHtml}::text, ${local.mail.transport}::text, id,
+                 ${input.nodeId}::text
+            FROM held
+          ON CONFLICT DO NOTHING)`
+      : sql``;
+    const rows = rowsOf<{ duration_s: number | string | null }>(
+      await this.options.db.execute(sql`
+        WITH held AS (
+          UPDATE workflow_runs SET ${runSet}
+           WHERE id = ${claim.run.id}::uuid AND lease_token = ${claim.token}::uuid AND status = 'running'
+          RETURNING id, extract(epoch FROM (finished_at - started_at))::float8 AS duration_s
+        ), step AS (
+          INSERT INTO workflow_run_steps (run_id, node_id, seq, type, status, output, error, started_at, finished_at)
+          SELECT id, ${input.nodeId}::text, ${input.seq}::int, ${input.type}::text, ${local.ok ? 'succeeded' : 'failed'}::text,
+                 ${local.ok ? JSON.stringify(local.output) : null}::jsonb, ${local.ok ? null : local.error}::text,
+                 ${input.startedAt.toISOString()}::timestamptz, now()
+            FROM held
+          ON CONFLICT (run_id, node_id) DO UPDATE
+            SET status = excluded.status, output = excluded.output, error = excluded.error,
+                started_at = excluded.started_at, finished_at = excluded.finished_at,
+                attempts = workflow_run_steps.attempts + 1
+        )${mail}
+        SELECT duration_s FROM held`),
+    );
+    const [held] = rows;
+    if (!held) throw new LeaseLost();
+    return input.ends ? Math.max(0, Number(held.duration_s ?? 0)) : undefined;
+  }
+
+  /** The mail log row and step output of an email (a new id and Message-ID). */
+  private mailRecord(claim: Claimed, nodeId: string, email: ComposedEmail) {
+    const { mailer, mailFrom } = this.options;
+    const id = uuidv7();
+    const messageId = `<${id}@${mailFrom.split('@')[1] ?? 'formloom.local'}>`;
+    const row = {
+      organizationId: claim.run.organizationId,
+      fromAddress: formatFrom(email.fromName, mailFrom),
+      toAddresses: email.to,
+      ccAddresses: email.cc,
+      bccAddresses: email.bcc,
+      replyTo: email.replyTo,
+      subject: email.subject,
+      bodyText: email.text,
+      bodyHtml: email.html,
+      transport: mailer.kind,
+      workflowRunId: claim.run.id,
+      nodeId,
+    };
+    const output = {
+      to: email.to,
+      subject: email.subject,
+      messageId,
+      ...(email.skipped.length > 0 ? { skipped: email.skipped } : {}),
+    };
+    return { id, messageId, row, output };
+  }
+
+  /** The email node over SMTP (see the module doc "Email nodes and duplicates"). */
   private async sendEmail(
     claim: Claimed,
     nodeId: string,
@@ -302,8 +464,7 @@ export class RunWorker {
     if (!composed.ok) return composed;
     const { email } = composed;
     const { mailer, mailFrom } = this.options;
-    const id = uuidv7();
-    const messageId = `<${id}@${mailFrom.split('@')[1] ?? 'formloom.local'}>`;
+    const { id, messageId, row, output } = this.mailRecord(claim, nodeId, email);
     if (mailer.kind === 'smtp') {
       try {
         await mailer.send({
@@ -321,36 +482,26 @@ export class RunWorker {
         return { ok: false, error: `SMTP: ${error instanceof Error ? error.message : String(error)}` };
       }
     }
-    const output = {
-      to: email.to,
-      subject: email.subject,
-      messageId,
-      ...(email.skipped.length > 0 ? { skipped: email.skipped } : {}),
-    };
     await this.fenced(claim, async (tx) => {
       await tx
         .insert(mailMessages)
-        .values({
-          id,
-          organizationId: claim.run.organizationId,
-          messageId,
-          fromAddress: formatFrom(email.fromName, mailFrom),
-          toAddresses: email.to,
-          ccAddresses: email.cc,
-          bccAddresses: email.bcc,
-          replyTo: email.replyTo,
-          subject: email.subject,
-          bodyText: email.text,
-          bodyHtml: email.html,
-          transport: mailer.kind,
-          workflowRunId: claim.run.id,
-          nodeId,
-        })
+        .values({ ...row, id, messageId })
         .onConflictDoNothing();
       await this.finishStep(claim, nodeId, { ok: true, output }, tx);
     });
     return { ok: true, output };
   }
+}
+
+/** A {@link RunFinished} from the run's timestamps. */
+function finished(runId: string, status: RunFinished['status'], startedAt: Date | null, finishedAt: Date | null): RunFinished {
+  const durationSeconds = startedAt && finishedAt ? Math.max(0, (finishedAt.getTime() - startedAt.getTime()) / 1000) : 0;
+  return { runId, status, durationSeconds };
+}
+
+/** `values` as a SQL `text[]` (through JSON: the same on PostgreSQL and PGlite). */
+function textArray(values: readonly string[]) {
+  return sql`ARRAY(SELECT value FROM jsonb_array_elements_text(${JSON.stringify(values)}::jsonb) WITH ORDINALITY AS t (value, n) ORDER BY n)`;
 }
 
 /** `now() + ms` as SQL. */

@@ -5,7 +5,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FlowSettings, FlowType } from '@formloom/contracts/entities/flow';
 import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
-import type { DbOrTx, Tx } from '@formloom/kit/db';
+import type { Db, DbOrTx, Tx } from '@formloom/kit/db';
 import { flows, flowSnapshots, submissions } from './schema';
 
 /** A flow without its draft template, with the publish time of its live snapshot (null if never published). */
@@ -153,6 +153,67 @@ export async function insertLiveSnapshot(
   if (!row) throw new Error('insert into flow_snapshots returned no row');
   await tx.update(flows).set({ liveSnapshotId: row.id, updatedAt: sql`now()` }).where(eq(flows.id, snapshot.flowId));
   return row;
+}
+
+/** The prepared {@link findFlowByPublicIdentifier} of each database (see {@link findFlowForSubmission}). */
+const preparedFlowLookups = new WeakMap<Db, ReturnType<typeof prepareFlowLookup>>();
+
+function prepareFlowLookup(db: Db) {
+  return db
+    .select(recordColumns)
+    .from(flows)
+    .leftJoin(flowSnapshots, eq(flowSnapshots.id, flows.liveSnapshotId))
+    .where(eq(flows.publicIdentifier, sql.placeholder('publicIdentifier')))
+    .prepare('flows_find_by_public_identifier');
+}
+
+/**
+ * {@link findFlowByPublicIdentifier} as a prepared statement (the public submit path, the hottest query of
+ * the service): the query is built once per database, and on PostgreSQL it is parsed and planned once per
+ * connection (a named statement).
+ */
+export async function findFlowForSubmission(db: Db, publicIdentifier: string): Promise<FlowRecord | undefined> {
+  let lookup = preparedFlowLookups.get(db);
+  if (!lookup) {
+    lookup = prepareFlowLookup(db);
+    preparedFlowLookups.set(db, lookup);
+  }
+  const [row] = await lookup.execute({ publicIdentifier });
+  return row;
+}
+
+/** Most snapshot templates kept per database by {@link findSnapshotTemplateCached}. */
+const SNAPSHOT_CACHE_SIZE = 1000;
+/** Live snapshot templates by snapshot id, per database (ids are only unique within one database). */
+const snapshotTemplates = new WeakMap<Db, Map<number, FlowTemplate>>();
+
+/**
+ * {@link findSnapshotTemplate} with a cache: a published snapshot never changes (publishing again makes a
+ * new one), so its template can be kept in memory. At most {@link SNAPSHOT_CACHE_SIZE} templates per
+ * database; the least recently used goes first. Callers must not modify the returned template.
+ */
+export async function findSnapshotTemplateCached(db: Db, snapshotId: number): Promise<FlowTemplate | undefined> {
+  let cache = snapshotTemplates.get(db);
+  if (!cache) {
+    cache = new Map();
+    snapshotTemplates.set(db, cache);
+  }
+  const cached = cache.get(snapshotId);
+  if (cached) {
+    // Map order is insertion order: move it to the end (most recently used).
+    cache.delete(snapshotId);
+    cache.set(snapshotId, cached);
+    return cached;
+  }
+  const template = await findSnapshotTemplate(db, snapshotId);
+  if (template) {
+    cache.set(snapshotId, template);
+    if (cache.size > SNAPSHOT_CACHE_SIZE) {
+      const oldest = cache.keys().next().value;
+      if (oldest !== undefined) cache.delete(oldest);
+    }
+  }
+  return template;
 }
 
 /** The template of snapshot `snapshotId`, or undefined. */

@@ -10,7 +10,7 @@ import { validateAnswers } from '@formloom/contracts/rules/answers';
 import { toSubmissionQuestions } from '@formloom/contracts/rules/submission-questions';
 import { badRequest, notFound } from '@formloom/kit/errors';
 import { uuidv7 } from '@formloom/kit/ids';
-import { findFlowByPublicIdentifier, findSnapshotTemplate, findSnapshotTemplates } from '../db/flows-repository';
+import { findFlowForSubmission, findSnapshotTemplateCached, findSnapshotTemplates } from '../db/flows-repository';
 import { countSubmissions, insertSubmission, pageSubmissions } from '../db/submissions-repository';
 import { authorizedFlow, type Authorize, type FlowsDeps } from './flows';
 
@@ -29,11 +29,12 @@ export async function submitAnswers(
   publicIdentifier: string,
   answers: unknown,
 ): Promise<SubmitResponse['submission']> {
-  const flow = await findFlowByPublicIdentifier(deps.db, publicIdentifier);
+  const flow = await findFlowForSubmission(deps.db, publicIdentifier);
   if (!flow) throw notFound(copy.flows.flowNotFound);
   if (flow.liveSnapshotId === null) throw notFound(copy.flows.flowNotPublished);
   const snapshotId = flow.liveSnapshotId;
-  const template = await findSnapshotTemplate(deps.db, snapshotId);
+  // Snapshots are immutable: their templates are cached (one query per request instead of two).
+  const template = await findSnapshotTemplateCached(deps.db, snapshotId);
   if (!template) throw notFound(copy.flows.flowNotPublished);
   const result = validateAnswers(template, answers);
   if (!result.ok) throw badRequest(copy.flows.submissionInvalid, result.errors);
@@ -53,7 +54,7 @@ export async function submitAnswers(
     await emit<FormSubmittedData>({
       type: FORM_SUBMITTED,
       version: FORM_SUBMITTED_VERSION,
-      key: flow.publicIdentifier,
+      key: submissionId,
       tenant: { organizationId: flow.organizationId, workspaceId: flow.workspaceId },
       data: {
         flowId: flow.id,

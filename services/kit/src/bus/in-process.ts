@@ -20,7 +20,7 @@
  *   handlers already running.
  */
 import type { EventEnvelope } from '@formloom/contracts/events/envelope';
-import type { EventBus, EventHandler, SubscribeOptions, Subscription } from './types';
+import type { ConsumerLag, EventBus, EventHandler, SubscribeOptions, Subscription } from './types';
 
 /**
  * A pino-compatible logger (`{ info, warn, error }`, each taking a context object and a message). The bus
@@ -216,6 +216,23 @@ export class InProcessBus implements EventBus {
   /** True until `close()` is called. */
   async isReady(): Promise<boolean> {
     return !this.closed;
+  }
+
+  /**
+   * Per group and event type it subscribed to, the events queued for the group and not yet acknowledged
+   * (waiting, running, or waiting for a retry); 0 for a type with nothing queued. See {@link EventBus.lag}.
+   */
+  async lag(): Promise<ConsumerLag[]> {
+    const rows: ConsumerLag[] = [];
+    for (const group of this.groups.values()) {
+      const counts = new Map<string, number>();
+      for (const type of group.types) counts.set(type, 0);
+      for (const lane of group.lanes.values()) {
+        for (const { event } of lane) counts.set(event.type, (counts.get(event.type) ?? 0) + 1);
+      }
+      for (const [type, lag] of counts) rows.push({ group: group.name, type, lag });
+    }
+    return rows;
   }
 
   /**

@@ -22,8 +22,10 @@
  *   backoff (`retryInitialMs` doubling up to `retryMaxMs`), holding up later entries of the same key;
  * - a periodic task (every `claimIntervalMs`) renews the entries the consumer holds (XCLAIM … JUSTID, so
  *   a slow handler or a long backoff is not taken over by another consumer) and takes over, with
- *   XAUTOCLAIM, entries idle for `claimIdleMs` or more: those of consumers that died (or lost Redis), and
- *   this consumer's own leftovers from an earlier run under the same name;
+ *   XAUTOCLAIM, entries idle for `claimIdleMs` or more: those of consumers that died (or lost Redis);
+ * - a consumer first reads back its own pending entries (XREADGROUP from id 0): with a stable
+ *   `consumerName`, a process restarted after a crash resumes what it had read but not acknowledged at
+ *   once instead of after `claimIdleMs`;
  * - at-least-once: a crash between a handler's commit and its XACK, or a take-over, delivers an event
  *   again; consumers make effects exactly-once with their inbox (ARCHITECTURE §1).
  *
@@ -37,7 +39,7 @@ import { hostname } from 'node:os';
 import { Redis } from 'ioredis';
 import type { RedisOptions } from 'ioredis';
 import { EventEnvelope } from '@formloom/contracts/events/envelope';
-import type { EventBus, EventHandler, SubscribeOptions, Subscription } from './types';
+import type { ConsumerLag, EventBus, EventHandler, SubscribeOptions, Subscription } from './types';
 import { positiveOption, retryDelayMs, silentBusLogger } from './in-process';
 import type { BusLogger } from './in-process';
 
@@ -73,6 +75,11 @@ export interface RedisStreamsBusOptions {
   readyTimeoutMs?: number;
   /** Where failures, take-overs and outages are logged. Default: nowhere. */
   logger?: BusLogger;
+  /**
+   * Called once per entry moved to the dead-letter stream, with the event type its stream carries (drives
+   * `formloom_bus_dead_letters_total{type}`).
+   */
+  onDeadLetter?(type: string): void;
 }
 
 /** The settings shared by the bus and its subscriptions, defaults applied. */
@@ -90,6 +97,7 @@ interface Settings {
   readonly retryMaxMs: number;
   readonly readyTimeoutMs: number;
   readonly logger: BusLogger;
+  readonly onDeadLetter: ((type: string) => void) | undefined;
 }
 
 /** A stream entry as Redis returns it; `fields` is null when the entry was deleted (trimmed). */
@@ -133,6 +141,8 @@ export class RedisStreamsBus implements EventBus {
   private readonly commands: Redis;
   private readonly subscriptions = new Set<StreamSubscription>();
   private readonly consumersPerGroup = new Map<string, number>();
+  /** The streams each group subscribed to through this instance (for {@link lag}). */
+  private readonly groupStreams = new Map<string, Set<string>>();
   private closed = false;
 
   /**
@@ -161,6 +171,7 @@ export class RedisStreamsBus implements EventBus {
       retryMaxMs: positiveOption('retryMaxMs', options.retryMaxMs, 30_000),
       readyTimeoutMs: positiveOption('readyTimeoutMs', options.readyTimeoutMs, 1_000),
       logger: options.logger ?? silentBusLogger,
+      onDeadLetter: options.onDeadLetter,
     };
     this.commands = connect(this.settings, 'commands', {
       // Fail a command after two reconnect attempts instead of queueing it for the whole outage.
@@ -223,6 +234,9 @@ export class RedisStreamsBus implements EventBus {
     if (options.types.length === 0) throw new Error('subscribe needs at least one event type');
     const count = (this.consumersPerGroup.get(options.group) ?? 0) + 1;
     this.consumersPerGroup.set(options.group, count);
+    const streams = this.groupStreams.get(options.group) ?? new Set<string>();
+    for (const type of options.types) streams.add(this.streamOf(type));
+    this.groupStreams.set(options.group, streams);
     const consumer = count === 1 ? this.settings.consumerName : `${this.settings.consumerName}-${count}`;
     const subscription = new StreamSubscription(this.settings, this.commands, {
       group: options.group,
@@ -239,6 +253,52 @@ export class RedisStreamsBus implements EventBus {
         this.subscriptions.delete(subscription);
       },
     };
+  }
+
+  /**
+   * Per group subscribed through this instance and per event type: entries not yet acknowledged by the
+   * group = the group's `lag` (entries not yet delivered, XINFO GROUPS, Redis 7) + its `pending` (delivered,
+   * not acknowledged). When Redis cannot tell the lag (nil after an XDEL inside the range), it is computed
+   * as the stream's `entries-added` minus the group's `entries-read`; a group where neither is known (Redis
+   * < 7) is left out. A stream or group that does not exist yet is left out. See {@link EventBus.lag}.
+   * @throws Error when Redis cannot be reached
+   */
+  async lag(): Promise<ConsumerLag[]> {
+    const wanted = [...this.groupStreams].flatMap(([group, streams]) => [...streams].map((stream) => ({ group, stream })));
+    const streams = [...new Set(wanted.map((row) => row.stream))];
+    if (streams.length === 0) return [];
+    const pipeline = this.commands.pipeline();
+    for (const stream of streams) {
+      pipeline.call('XINFO', 'GROUPS', stream);
+      pipeline.call('XINFO', 'STREAM', stream);
+    }
+    const results = (await pipeline.exec()) ?? [];
+    const info = new Map<string, { groups: Map<string, Record<string, unknown>>; entriesAdded: unknown }>();
+    streams.forEach((stream, index) => {
+      const [groupsError, groupsReply] = results[index * 2] ?? [];
+      const [streamError, streamReply] = results[index * 2 + 1] ?? [];
+      if (groupsError || !Array.isArray(groupsReply)) return;
+      const groups = new Map<string, Record<string, unknown>>();
+      for (const item of groupsReply as unknown[]) {
+        const fields = pairs(item);
+        if (typeof fields.name === 'string') groups.set(fields.name, fields);
+      }
+      info.set(stream, { groups, entriesAdded: streamError ? undefined : pairs(streamReply)['entries-added'] });
+    });
+    const rows: ConsumerLag[] = [];
+    for (const { group, stream } of wanted) {
+      const entry = info.get(stream);
+      const fields = entry?.groups.get(group);
+      if (!entry || !fields) continue;
+      const pending = Number(fields.pending ?? 0);
+      let undelivered = fields.lag === null || fields.lag === undefined ? undefined : Number(fields.lag);
+      if (undelivered === undefined && typeof entry.entriesAdded === 'number' && typeof fields['entries-read'] === 'number') {
+        undelivered = Math.max(0, entry.entriesAdded - fields['entries-read']);
+      }
+      if (undelivered === undefined || !Number.isFinite(undelivered)) continue;
+      rows.push({ group, type: stream.slice(this.settings.streamPrefix.length), lag: undelivered + pending });
+    }
+    return rows;
   }
 
   /** True when Redis answers PING within `readyTimeoutMs`; false while disconnected or after `close()`. */
@@ -304,6 +364,11 @@ class StreamSubscription {
   /** Handler runs (with their XACK) and dead-letter writes, awaited by a graceful stop. */
   private readonly inFlight = new Set<Promise<void>>();
   private readonly claimCursors = new Map<string, string>();
+  /**
+   * Streams whose pending entries of this consumer (an earlier run under the same name) are still to be
+   * read back, with the id to read after; emptied once each read comes back empty.
+   */
+  private readonly history = new Map<string, string>();
   private readonly log: Record<string, string>;
   private stopping = false;
   private aborted = false;
@@ -320,6 +385,7 @@ class StreamSubscription {
     private readonly target: StreamSubscriptionTarget,
   ) {
     this.log = { group: target.group, consumer: target.consumer };
+    for (const stream of target.streams) this.history.set(stream, '0-0');
     this.blocking = connect(settings, `consumer ${target.consumer}`, {
       // Errors surface at once so the loop can wait and retry; nothing is queued or resent by ioredis.
       maxRetriesPerRequest: 0,
@@ -396,22 +462,35 @@ class StreamSubscription {
       try {
         // XREADGROUP answers within blockMs; silence well beyond that means a dead (half-open) socket.
         watchdog = setTimeout(() => this.blocking.disconnect(true), this.settings.blockMs + COMMAND_TIMEOUT_MS);
-        const reply = await this.blocking.call(
-          'XREADGROUP',
-          'GROUP',
-          this.target.group,
-          this.target.consumer,
-          'COUNT',
-          Math.min(this.settings.batchSize, free),
-          'BLOCK',
-          this.settings.blockMs,
-          'STREAMS',
-          ...this.target.streams,
-          ...this.target.streams.map(() => '>'),
-        );
+        const count = Math.min(this.settings.batchSize, free);
+        // Own pending entries first (history reads never block), then new entries.
+        const [recovering, after] = this.history.entries().next().value ?? [];
+        const reply = recovering
+          ? await this.blocking.call(
+              'XREADGROUP', 'GROUP', this.target.group, this.target.consumer, 'COUNT', count,
+              'STREAMS', recovering, after ?? '0-0',
+            )
+          : await this.blocking.call(
+              'XREADGROUP', 'GROUP', this.target.group, this.target.consumer, 'COUNT', count,
+              'BLOCK', this.settings.blockMs,
+              'STREAMS', ...this.target.streams, ...this.target.streams.map(() => '>'),
+            );
         if (failures > 0) this.settings.logger.info({ ...this.log, failures }, 'event bus read loop resumed');
         failures = 0;
-        for (const { stream, entries } of parseStreamsReply(reply)) {
+        const read = parseStreamsReply(reply);
+        if (recovering) {
+          const last = read.find((item) => item.stream === recovering)?.entries.at(-1);
+          if (last) {
+            this.history.set(recovering, last.id);
+            this.settings.logger.info(
+              { ...this.log, stream: recovering, upTo: last.id },
+              'resuming entries this consumer had read but not acknowledged',
+            );
+          } else {
+            this.history.delete(recovering);
+          }
+        }
+        for (const { stream, entries } of read) {
           for (const entry of entries) this.accept(stream, entry);
         }
       } catch (error) {
@@ -594,6 +673,7 @@ class StreamSubscription {
     try {
       const results = (await pipeline.exec()) ?? [];
       for (const [error] of results) if (error) throw error;
+      this.settings.onDeadLetter?.(stream.slice(this.settings.streamPrefix.length));
     } catch (error) {
       this.settings.logger.warn(
         { ...this.log, err: error, stream, entryId: id },
@@ -854,4 +934,15 @@ function parseEntry(
     return { ok: false, reason: `invalid envelope: ${issues.join('; ')}`, raw: json };
   }
   return { ok: true, event: { ...parsed.data, data: parsed.data.data } };
+}
+
+/** A flat RESP reply `[key, value, key, value, …]` as an object (`{}` for anything else). */
+function pairs(value: unknown): Record<string, unknown> {
+  const result: Record<string, unknown> = {};
+  if (!Array.isArray(value)) return result;
+  for (let index = 0; index + 1 < value.length; index += 2) {
+    const key: unknown = value[index];
+    if (typeof key === 'string') result[key] = value[index + 1];
+  }
+  return result;
 }

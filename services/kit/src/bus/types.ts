@@ -1,6 +1,6 @@
 /**
  * The event bus port (ARCHITECTURE §1-2). Three adapters implement it: in-process (embedded default),
- * Redis Streams (one node) and Kafka (Kubernetes, a later issue). Services never call `publish` inside a
+ * Redis Streams (one node) and Kafka (Kubernetes). Services never call `publish` inside a
  * request: the outbox relay does (see `outbox.ts`).
  *
  * Delivery is at-least-once per consumer group: every group receives every event of the types it
@@ -29,6 +29,14 @@ export interface Subscription {
   close(): Promise<void>;
 }
 
+/** One row of {@link EventBus.lag}: events of `type` that consumer group `group` has not acknowledged yet. */
+export interface ConsumerLag {
+  group: string;
+  type: string;
+  /** Events not yet acknowledged (undelivered + in flight). */
+  lag: number;
+}
+
 /** The bus. */
 export interface EventBus {
   /** The adapter name, for logs and `/readyz`: `in-process`, `redis` or `kafka`. */
@@ -45,6 +53,13 @@ export interface EventBus {
   subscribe(options: SubscribeOptions): Promise<Subscription>;
   /** True while the broker is reachable (drives `/readyz`). */
   isReady(): Promise<boolean>;
+  /**
+   * Per consumer group of this bus instance's subscriptions and per event type: how many events the group
+   * has not acknowledged yet (not yet delivered plus delivered and still being handled). Drives the
+   * `formloom_consumer_lag_events{group,type}` gauge, read on each `/metrics` scrape. Optional: an adapter
+   * without it reports no lag.
+   */
+  lag?(): Promise<ConsumerLag[]>;
   /** Stops every subscription and releases connections. */
   close(): Promise<void>;
 }

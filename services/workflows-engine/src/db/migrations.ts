@@ -84,4 +84,10 @@ export const migrations: Migration[] = [
       CREATE INDEX mail_messages_org ON mail_messages (organization_id, sent_at);
     `,
   },
+  {
+    // The trace context a run continues (issue 3 §4): its execution span is a child of the span that
+    // queued it (the trigger event's consumer span), so a submission and its runs form one trace.
+    id: '0002_run_traceparent',
+    sql: `ALTER TABLE workflow_runs ADD COLUMN traceparent text;`,
+  },
 ];

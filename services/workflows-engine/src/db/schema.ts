@@ -66,6 +66,11 @@ export const workflowRuns = pgTable(
     createdAt: createdAt(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /**
+     * W3C `traceparent` of the span that queued the run (the trigger event's consumer span); the run's
+     * execution span is its child. Null for runs queued before migration 0002 or without a trace.
+     */
+    traceparent: text('traceparent'),
   },
   (t) => [
     unique('workflow_runs_event').on(t.workflowId, t.triggerEventId),

@@ -18,11 +18,13 @@ import { workflowRuns, workflowRunSteps, workflows, type WorkflowRunRow, type Wo
  * Queues one run per workflow that listens to this submission: active, published, whose published trigger
  * is `formSubmission` on `data.flowPublicIdentifier`, in the event's organization. A (workflow, event) or
  * (workflow, submission) pair that already has a run is skipped. Returns the ids of the runs queued.
+ * `traceparent` (default: the event's) is stored on each run: its execution continues that trace.
  */
 export async function queueSubmissionRuns(
   tx: Tx,
   event: EventEnvelope,
   data: FormSubmittedData,
+  traceparent: string | undefined = event.traceparent,
 ): Promise<string[]> {
   const candidates = await tx
     .select({ id: workflows.id, template: workflows.publishedTemplate })
@@ -55,6 +57,7 @@ export async function queueSubmissionRuns(
         template,
         triggerData: data,
         status: 'queued' as const,
+        traceparent: traceparent ?? null,
       })),
     )
     .onConflictDoNothing()

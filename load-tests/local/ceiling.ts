@@ -1,0 +1,190 @@
+/**
+ * `npm run load:ceiling`: this machine's ceiling, to read the load test's figures against (issue 3 §5).
+ *
+ * 1. **HTTP**: a bare Fastify upstream (one route answering 201 with a small JSON body, no database), measured
+ *    directly and through the real gateway (`buildGateway` from `gateway/src/app.ts`: @fastify/http-proxy,
+ *    the header rewriting, the request id — with a route table of one row sending `/public/flows` to the
+ *    upstream). Upstream and gateway are separate processes, as in one-node mode; the load generator is the
+ *    same as `npm run load:local`'s (undici Pool, closed loop, CONCURRENCY in flight) in this process.
+ * 2. **PostgreSQL**: single-row INSERT commits per second with `pgbench` (the machine's PostgreSQL client;
+ *    a custom script of one `INSERT … RETURNING` per transaction, prepared statements, `-c` clients, `-j 2`
+ *    threads) on a fresh database that is dropped afterwards — at 1 client and at PG_CLIENTS clients.
+ *
+ * Prints the figures and writes them to `load-tests/local/results/ceiling-<date>.json` and
+ * `ceiling-latest.json`.
+ *
+ * | variable | default | meaning |
+ * | --- | --- | --- |
+ * | DURATION_S | 10 | seconds per HTTP measurement and per pgbench run |
+ * | CONCURRENCY | 64 | requests in flight |
+ * | PG_CLIENTS | 16 | pgbench clients of the concurrent run |
+ * | PG_URL | postgres://postgres@127.0.0.1:5432 | the server to measure |
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { writeFileSync, mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import Fastify from 'fastify';
+import { runLoad } from './load';
+import { distribution, round1 } from './stats';
+
+const RESULTS_DIR = path.join(__dirname, 'results');
+const SUBMIT_PATH = '/public/flows/ceilingForm1/submissions';
+const BODY = '{"answers":{"w1":"Load Test","w2":"load@example.com"}}';
+
+/** The bare upstream: answers every POST under /public/flows with 201 and a submission-shaped body. */
+async function runUpstream(port: number): Promise<void> {
+  const app = Fastify({ logger: false });
+  app.post('/public/flows/:id/submissions', async (_request, reply) =>
+    reply.code(201).send({ submission: { submissionId: '01a203a8-693c-7449-9f6b-8965e8ca7f12', submissionTime: new Date().toISOString() } }),
+  );
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  await app.listen({ host: '127.0.0.1', port });
+}
+
+/** The real gateway in front of `upstream` for `/public/flows` (other services point there too; unused). */
+async function runGateway(port: number, upstream: string): Promise<void> {
+  const { buildGateway } = await import('@formloom/gateway/app');
+  const app = await buildGateway({
+    services: { 'workspaces-auth': upstream, flows: upstream, 'workflows-engine': upstream },
+    internalToken: 'ceiling-internal-token-0123456789',
+    logger: false,
+    routes: [{ prefix: '/public/flows', service: 'flows' }],
+  });
+  await app.listen({ host: '127.0.0.1', port });
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts this file in `role` as a child process and waits until `url`/healthz answers. */
+async function startChild(role: string, args: string[], url: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', __filename, `--role=${role}`, ...args], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: process.env,
+  });
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const ok = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
+    if (ok) return child;
+    await sleep(100);
+  }
+  child.kill('SIGKILL');
+  throw new Error(`${role} did not start`);
+}
+
+/** One closed-loop HTTP measurement. */
+async function measureHttp(origin: string, durationS: number, concurrency: number) {
+  await runLoad({ origin, path: SUBMIT_PATH, body: () => BODY, durationS: 2, concurrency, pipelining: 1 });
+  const result = await runLoad({ origin, path: SUBMIT_PATH, body: () => BODY, durationS, concurrency, pipelining: 1 });
+  return {
+    requestsPerSecond: round1(result.accepted / result.elapsedS),
+    failed: result.failed,
+    latencyMs: distribution(result.latencies),
+  };
+}
+
+/** pgbench single-row insert commits per second on a fresh database. */
+function measurePostgres(pgUrl: string, durationS: number, clients: number) {
+  const url = new URL(pgUrl);
+  const database = `formloom_ceiling_${Date.now().toString(36)}`;
+  const adminUrl = new URL(pgUrl);
+  adminUrl.pathname = '/postgres';
+  const script = path.join(os.tmpdir(), `${database}.sql`);
+  writeFileSync(script, "INSERT INTO ceiling (payload) VALUES ('{\"answers\":{\"w1\":\"Load Test\"}}') RETURNING id;\n");
+  const env = {
+    ...process.env,
+    PGHOST: url.hostname,
+    PGPORT: url.port || '5432',
+    PGUSER: decodeURIComponent(url.username || 'postgres'),
+    ...(url.password ? { PGPASSWORD: decodeURIComponent(url.password) } : {}),
+  };
+  const psql = (db: string, sqlText: string) => execFileSync('psql', ['-X', '-q', '-d', db, '-c', sqlText], { env });
+  psql('postgres', `CREATE DATABASE ${database}`);
+  try {
+    psql(database, 'CREATE TABLE ceiling (id bigserial PRIMARY KEY, payload jsonb NOT NULL, created_at timestamptz NOT NULL DEFAULT now())');
+    const run = (c: number) => {
+      const out = execFileSync(
+        'pgbench',
+        ['-n', '-M', 'prepared', '-f', script, '-c', String(c), '-j', String(Math.min(2, c)), '-T', String(durationS), database],
+        { env, encoding: 'utf8' },
+      );
+      const tps = /tps = ([\d.]+)/.exec(out)?.[1];
+      const latency = /latency average = ([\d.]+) ms/.exec(out)?.[1];
+      return { clients: c, commitsPerSecond: tps ? round1(Number(tps)) : null, latencyAverageMs: latency ? Number(latency) : null };
+    };
+    const settings = execFileSync('psql', ['-X', '-A', '-t', '-d', database, '-c', 'SHOW synchronous_commit'], { env, encoding: 'utf8' }).trim();
+    const fsync = execFileSync('psql', ['-X', '-A', '-t', '-d', database, '-c', 'SHOW fsync'], { env, encoding: 'utf8' }).trim();
+    const version = execFileSync('psql', ['-X', '-A', '-t', '-d', database, '-c', 'SHOW server_version'], { env, encoding: 'utf8' }).trim();
+    return { tool: 'pgbench', server: version, synchronousCommit: settings, fsync, single: run(1), concurrent: run(clients) };
+  } finally {
+    psql('postgres', `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+  }
+}
+
+async function main(): Promise<void> {
+  const durationS = Number(process.env.DURATION_S || 10);
+  const concurrency = Number(process.env.CONCURRENCY || 64);
+  const pgClients = Number(process.env.PG_CLIENTS || 16);
+  const pgUrl = process.env.PG_URL || 'postgres://postgres@127.0.0.1:5432';
+  const upstreamPort = await freePort();
+  const gatewayPort = await freePort();
+  const upstreamUrl = `http://127.0.0.1:${upstreamPort}`;
+  const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
+  const children: ChildProcess[] = [];
+  try {
+    children.push(await startChild('upstream', [`--port=${upstreamPort}`], upstreamUrl));
+    children.push(await startChild('gateway', [`--port=${gatewayPort}`, `--upstream=${upstreamUrl}`], gatewayUrl));
+    console.log(`measuring the bare upstream for ${durationS} s …`);
+    const direct = await measureHttp(upstreamUrl, durationS, concurrency);
+    console.log(`measuring the gateway → upstream for ${durationS} s …`);
+    const throughGateway = await measureHttp(gatewayUrl, durationS, concurrency);
+    for (const child of children.splice(0)) child.kill('SIGTERM');
+    console.log(`measuring PostgreSQL single-row insert commits (pgbench, ${durationS} s per run) …`);
+    const postgres = measurePostgres(pgUrl, durationS, pgClients);
+    const report = {
+      date: new Date().toISOString(),
+      command: 'npm run load:ceiling',
+      machine: {
+        cores: os.availableParallelism(),
+        cpuModel: os.cpus()[0]?.model ?? 'unknown',
+        memoryGiB: round1(os.totalmem() / 1024 ** 3),
+        node: process.version,
+      },
+      settings: { durationS, concurrency },
+      http: { direct, throughGateway },
+      postgres,
+    };
+    console.log(JSON.stringify(report, null, 2));
+    mkdirSync(RESULTS_DIR, { recursive: true });
+    const json = `${JSON.stringify(report, null, 2)}\n`;
+    writeFileSync(path.join(RESULTS_DIR, `ceiling-${report.date.replace(/[:.]/g, '-')}.json`), json);
+    writeFileSync(path.join(RESULTS_DIR, 'ceiling-latest.json'), json);
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+  }
+}
+
+const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const role = arg('role');
+if (role === 'upstream') {
+  void runUpstream(Number(arg('port')));
+} else if (role === 'gateway') {
+  void runGateway(Number(arg('port')), arg('upstream') ?? '');
+} else {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,59 @@
+/**
+ * Where the machine's CPU went during a load test (Linux `/proc`): CPU seconds per process of interest —
+ * each supervised child, the load generator (this process), PostgreSQL (every `postgres` process of the
+ * machine) and Redis (`redis-server`) — and everything else, between two snapshots.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+
+/** Clock ticks per second of `/proc/<pid>/stat` times (USER_HZ; 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/** CPU ticks (user + system) of every process, by pid, with its command name. */
+type Snapshot = Map<number, { comm: string; ticks: number }>;
+
+/** Reads `/proc/<pid>/stat` of every process; empty off Linux. */
+export function cpuSnapshot(): Snapshot {
+  const snapshot: Snapshot = new Map();
+  let pids: string[];
+  try {
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return snapshot;
+  }
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      const comm = stat.slice(stat.indexOf('(') + 1, close);
+      const fields = stat.slice(close + 2).split(' ');
+      // fields[0] is field 3 (state): utime is field 14, stime field 15.
+      const ticks = Number(fields[11]) + Number(fields[12]);
+      snapshot.set(Number(pid), { comm, ticks });
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return snapshot;
+}
+
+/**
+ * CPU seconds used between two snapshots, by group: `named` pids under their names, `postgres` and `redis`
+ * by command name, `others` the rest. Processes that started between the snapshots count from zero.
+ */
+export function cpuSecondsBetween(
+  before: Snapshot,
+  after: Snapshot,
+  named: Record<string, number | undefined>,
+): Record<string, number> {
+  const nameOf = new Map<number, string>();
+  for (const [name, pid] of Object.entries(named)) if (pid !== undefined) nameOf.set(pid, name);
+  const totals: Record<string, number> = {};
+  for (const [pid, now] of after) {
+    const used = now.ticks - (before.get(pid)?.ticks ?? 0);
+    if (used <= 0) continue;
+    const group =
+      nameOf.get(pid) ?? (now.comm === 'postgres' ? 'postgres' : now.comm.startsWith('redis-server') ? 'redis' : 'others');
+    totals[group] = (totals[group] ?? 0) + used / TICKS_PER_SECOND;
+  }
+  return Object.fromEntries(Object.entries(totals).map(([group, seconds]) => [group, Math.round(seconds * 10) / 10]));
+}

@@ -1,0 +1,188 @@
+/**
+ * The system under test of the local load test: one-node mode (`scripts/src/supervisor.ts`) — the gateway
+ * and every service as its own process — on the machine's PostgreSQL and Redis, isolated from anything else
+ * running there:
+ *
+ * - fresh databases `formloom_load_<suffix>_<service>` (the kit creates them), dropped again by `stop()`
+ *   unless `keepDatabases`;
+ * - an empty Redis logical database (`SELECT n`, 1–15; the streams and consumer groups of other one-node
+ *   instances live in their own), whose `formloom:events:*` keys `stop()` deletes;
+ * - free ports (so a running `npm run start:services` on 8080/8101-8103 is not disturbed).
+ *
+ * Children's output goes to `logFile`. With `cpuProfileDir`, the processes named in `cpuProfile` run with
+ * `node --cpu-prof` and write their `.cpuprofile`s to `<cpuProfileDir>/<process>/` when they stop (one file per
+ * thread; the main thread's is the largest).
+ */
+import { createWriteStream } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import type { SQL } from 'drizzle-orm';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { rowsOf } from '@formloom/kit/db';
+import { START_ORDER, startSupervisor, type ProcessName, type Supervisor } from '@formloom/scripts/supervisor';
+import type { SqlRunner } from './accounting';
+
+/** Options of {@link startTarget}. */
+export interface TargetOptions {
+  /** PostgreSQL server without a database (default `PG_URL` or postgres://postgres@127.0.0.1:5432). */
+  pgUrl: string;
+  /** Redis server (default `REDIS_URL` or redis://127.0.0.1:6379); a free logical database is chosen. */
+  redisUrl: string;
+  /** Level of every child's logs (default `warn`: request logs off, as a loaded production would run). */
+  logLevel: string;
+  /** Where the children's output is appended. */
+  logFile: string;
+  /** Variables for every child (on top of this process's environment). */
+  env: Record<string, string>;
+  /** Variables per process. */
+  processEnv?: Partial<Record<ProcessName, Record<string, string>>>;
+  /** Write `.cpuprofile`s of these processes here (`node --cpu-prof`). */
+  cpuProfileDir?: string;
+  cpuProfile?: readonly ProcessName[];
+  /** Keep the databases after `stop()` (to look at them). */
+  keepDatabases?: boolean;
+}
+
+/** The running system under test. */
+export interface Target {
+  /** The gateway's URL. */
+  url: string;
+  supervisor: Supervisor;
+  /** Queries on flows' and the engine's databases. */
+  flowsSql: SqlRunner;
+  engineSql: SqlRunner;
+  /** The databases and the Redis database used (for the report). */
+  databases: string[];
+  redisUrl: string;
+  /** Stops the processes, then drops the databases and the streams. Idempotent. */
+  stop(): Promise<void>;
+}
+
+/** A free TCP port on 127.0.0.1. */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The URL of an empty logical database of the Redis at `redisUrl` (1–15). @throws when none is empty. */
+async function emptyRedisDatabase(redisUrl: string): Promise<string> {
+  const base = new URL(redisUrl);
+  for (let index = 15; index >= 1; index -= 1) {
+    base.pathname = `/${index}`;
+    const client = new Redis(base.toString(), { lazyConnect: true, maxRetriesPerRequest: 1 });
+    try {
+      await client.connect();
+      if ((await client.dbsize()) === 0) return base.toString();
+    } finally {
+      client.disconnect();
+    }
+  }
+  throw new Error(`no empty logical database on ${redisUrl} (1-15); flush one you do not need`);
+}
+
+/** Deletes the event bus keys (`formloom:events:*`) of the Redis database at `url`. */
+async function deleteStreams(url: string): Promise<void> {
+  const client = new Redis(url, { maxRetriesPerRequest: 1 });
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await client.scan(cursor, 'MATCH', 'formloom:events:*', 'COUNT', 1000);
+      cursor = next;
+      if (keys.length > 0) await client.del(...keys);
+    } while (cursor !== '0');
+  } finally {
+    client.disconnect();
+  }
+}
+
+/** A {@link SqlRunner} on a small pool to `url`; `end()` closes the pool. */
+function sqlRunner(url: string): { run: SqlRunner; end(): Promise<void> } {
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  pool.on('error', () => undefined);
+  const db = drizzle({ client: pool });
+  return { run: async (query: SQL) => rowsOf(await db.execute(query)), end: () => pool.end() };
+}
+
+/** Drops the databases `names` on the server `pgUrl` (terminating their sessions). */
+async function dropDatabases(pgUrl: string, names: readonly string[]): Promise<void> {
+  const admin = new URL(pgUrl);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    for (const name of names) await client.query(`DROP DATABASE IF EXISTS "${name.replace(/"/g, '""')}" WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Starts one-node mode for a load test (see the module doc).
+ * @throws when a process does not become ready; whatever was created is cleaned up first.
+ */
+export async function startTarget(options: TargetOptions): Promise<Target> {
+  const suffix = `${Date.now().toString(36)}${process.pid.toString(36)}`;
+  const databasePrefix = `formloom_load_${suffix}_`;
+  const redisUrl = await emptyRedisDatabase(options.redisUrl);
+  const ports: Partial<Record<ProcessName, number>> = {};
+  for (const name of START_ORDER) ports[name] = await freePort();
+  const log = createWriteStream(options.logFile, { flags: 'a' });
+  const nodeArgs: Partial<Record<ProcessName, string[]>> = {};
+  if (options.cpuProfileDir) {
+    for (const name of options.cpuProfile ?? []) {
+      // One directory per process: each of its threads (tsx's loader thread too) writes its own file there.
+      nodeArgs[name] = ['--cpu-prof', `--cpu-prof-dir=${path.join(options.cpuProfileDir, name)}`];
+    }
+  }
+  const databases = ['workspaces_auth', 'flows', 'workflows_engine'].map((service) => `${databasePrefix}${service}`);
+  let supervisor: Supervisor;
+  try {
+    supervisor = await startSupervisor({
+      pgUrl: options.pgUrl,
+      redisUrl,
+      databasePrefix,
+      ports,
+      logLevel: options.logLevel,
+      env: { ...process.env, ...options.env },
+      processEnv: options.processEnv,
+      nodeArgs,
+      output: (source, line) => log.write(`${source.padEnd(16)} | ${line}\n`),
+      stopTimeoutMs: 30_000,
+    });
+  } catch (error) {
+    await dropDatabases(options.pgUrl, databases).catch(() => undefined);
+    await deleteStreams(redisUrl).catch(() => undefined);
+    log.end();
+    throw error;
+  }
+  const flows = sqlRunner(supervisor.databaseUrls.flows);
+  const engine = sqlRunner(supervisor.databaseUrls['workflows-engine']);
+  let stopping: Promise<void> | undefined;
+  return {
+    url: supervisor.url,
+    supervisor,
+    flowsSql: flows.run,
+    engineSql: engine.run,
+    databases,
+    redisUrl,
+    stop: () =>
+      (stopping ??= (async () => {
+        await Promise.all([flows.end(), engine.end()]);
+        await supervisor.stop();
+        if (!options.keepDatabases) {
+          await dropDatabases(options.pgUrl, databases);
+          await deleteStreams(redisUrl);
+        }
+        await new Promise<void>((resolve) => log.end(resolve));
+      })()),
+  };
+}

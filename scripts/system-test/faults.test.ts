@@ -1,0 +1,237 @@
+/**
+ * Faults (issue 3 §6), against one-node mode (`startSupervisor`: every service its own process) on a
+ * throw-away Redis and PostgreSQL (`servers.ts`), with a published form and an active email workflow (mail
+ * log, no SMTP) per test:
+ * - kill -9 of the workflows-engine during a load: every submission gets exactly one completed run and exactly
+ *   one email;
+ * - Redis stopped for 10 s during a load: submissions are still accepted (the outbox holds their events) and
+ *   every run completes once Redis is back;
+ * - PostgreSQL restarted (crashed: `pg_ctl stop -m immediate`) during a load: the services turn not ready,
+ *   recover by themselves, and lose nothing they acknowledged.
+ * Each test ends by counting rows in the services' databases (`countOutcome`), not by reading logs.
+ *
+ * `SYSTEM_TEST_LOG_DIR=<dir>` keeps the services' output there (`services.log`); `SYSTEM_TEST_LOG_LEVEL`
+ * sets their level (default `warn`).
+ */
+import { copyFileSync, createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import { startSupervisor, type ProcessName, type Supervisor } from '../src/supervisor';
+import { waitFor } from '../src/wait-for';
+import { countOutcome, Owner, statusCounts, submitLoad, type Outcome, type PublishedForm } from './product';
+import { startRun, type SystemTestRun } from './run';
+import { freePorts, startThrowawayPostgres, startThrowawayRedis, type ThrowawayPostgres, type ThrowawayRedis } from './servers';
+
+/** Submissions per load. */
+const LOAD = 2_000;
+const SERVICES = ['workspaces-auth', 'flows', 'workflows-engine'] as const;
+
+let run: SystemTestRun | undefined;
+let redis: ThrowawayRedis | undefined;
+let postgres: ThrowawayPostgres | undefined;
+let supervisor: Supervisor | undefined;
+let logFile: WriteStream | undefined;
+let owner: Owner;
+/** What each test observed, printed at the end. */
+const observed: Record<string, unknown> = {};
+
+/** The running supervisor (beforeAll started it). */
+function product(): Supervisor {
+  if (!supervisor) throw new Error('one-node mode did not start');
+  return supervisor;
+}
+
+/** A supervised process by name. */
+function processOf(name: ProcessName) {
+  const child = product().processes.get(name);
+  if (!child) throw new Error(`no process ${name}`);
+  return child;
+}
+
+/** The status of `GET <service>/readyz`; 0 when it does not answer. */
+async function readiness(name: ProcessName): Promise<number> {
+  try {
+    const response = await fetch(`${processOf(name).url}/readyz`, { signal: AbortSignal.timeout(3_000) });
+    await response.arrayBuffer();
+    return response.status;
+  } catch {
+    return 0;
+  }
+}
+
+/** Unpublished rows in the outbox of a service's database. */
+async function outboxBacklog(databaseUrl: string): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5_000 });
+  await client.connect();
+  try {
+    const result = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox WHERE published_at IS NULL');
+    return result.rows[0]?.n ?? 0;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Waits until every stored submission of `form` has its one completed run and email; resolves the counts. */
+async function waitForCompletion(form: PublishedForm, acknowledged: readonly string[], expected?: number): Promise<Outcome> {
+  let last: Outcome | undefined;
+  await waitFor(
+    async () => {
+      last = await countOutcome(product().databaseUrls, form, acknowledged);
+      const target = expected ?? last.submissions;
+      return last.complete >= target && last.submissions >= target;
+    },
+    { timeoutMs: 180_000, intervalMs: 1_000, description: 'every submission to have its completed run and email' },
+  ).catch((error: unknown) => {
+    throw new Error(`${String(error)}\nlast counts: ${JSON.stringify(last)}`);
+  });
+  if (!last) throw new Error('no counts');
+  return last;
+}
+
+beforeAll(async () => {
+  run = startRun();
+  const logLevel = process.env.SYSTEM_TEST_LOG_LEVEL ?? 'warn';
+  const stream = createWriteStream(path.join(run.dir, 'services.log'));
+  logFile = stream;
+  [redis, postgres] = await Promise.all([
+    startThrowawayRedis({ parentDir: run.dir, env: run.env }),
+    startThrowawayPostgres({ parentDir: run.dir, env: run.env }),
+  ]);
+  const [gateway, auth, flows, engine] = await freePorts(4);
+  // The services' own settings that would send real mail or telemetry elsewhere are left out.
+  const { SMTP_URL: _smtp, OTEL_EXPORTER_OTLP_ENDPOINT: _otel, ...env } = run.env;
+  supervisor = await startSupervisor({
+    pgUrl: postgres.url,
+    redisUrl: redis.url,
+    ports: { gateway, 'workspaces-auth': auth, flows, 'workflows-engine': engine },
+    logLevel,
+    env,
+    processEnv: {
+      // A run claimed by the killed engine is taken back after 5 s instead of 60 s.
+      'workflows-engine': { RUN_LEASE_MS: '5000' },
+    },
+    restartDelayMs: { initial: 500, max: 5_000 },
+    output: (source, line) => stream.write(`${source.padEnd(16)} | ${line}\n`),
+  });
+  owner = await Owner.signUp(supervisor.url, 'faults@example.com');
+}, 240_000);
+
+afterAll(async () => {
+  await supervisor?.stop().catch(() => undefined);
+  await Promise.all([redis?.cleanup(), postgres?.cleanup()].map((p) => p?.catch(() => undefined)));
+  if (logFile) await new Promise<void>((resolve) => logFile?.end(() => resolve()));
+  const keep = process.env.SYSTEM_TEST_LOG_DIR;
+  if (keep && run) {
+    mkdirSync(keep, { recursive: true });
+    copyFileSync(path.join(run.dir, 'services.log'), path.join(keep, 'services.log'));
+  }
+  run?.finish();
+  console.info(`fault suite observations:\n${JSON.stringify(observed, null, 2)}`);
+}, 120_000);
+
+describe('one-node mode under faults', () => {
+  it('kill -9 of the workflows-engine during a load: each submission gets exactly one completed run and one email', async () => {
+    const form = await owner.publishFormWithEmailWorkflow('Kill -9');
+    const engine = processOf('workflows-engine');
+    const firstPid = engine.pid;
+    const load = submitLoad(product().url, form, { count: LOAD, concurrency: 16 });
+    await waitFor(() => load.accepted() >= LOAD / 4, { timeoutMs: 120_000, description: 'a quarter of the load accepted' });
+
+    const atKill = await countOutcome(product().databaseUrls, form);
+    engine.kill('SIGKILL');
+    const results = await load.done;
+    await engine.waitUntilReady(60_000);
+    expect(engine.pid).not.toBe(firstPid);
+    expect(engine.restarts).toBeGreaterThanOrEqual(1);
+
+    expect(statusCounts(results)).toEqual({ 201: LOAD });
+    const acknowledged = results.flatMap((r) => (r.submissionId ? [r.submissionId] : []));
+    const outcome = await waitForCompletion(form, acknowledged, LOAD);
+    observed.kill = { atKill: { submissions: atKill.submissions, runs: atKill.runs, emails: atKill.emails }, outcome };
+    expect(outcome).toEqual({
+      submissions: LOAD,
+      runs: { succeeded: LOAD },
+      complete: LOAD,
+      lost: 0,
+      duplicated: 0,
+      emails: LOAD,
+      acknowledgedMissing: 0,
+    });
+  });
+
+  it('Redis stopped for 10 s during a load: submissions are accepted meanwhile and every run completes after', async () => {
+    if (!redis) throw new Error('no Redis');
+    const form = await owner.publishFormWithEmailWorkflow('Redis outage');
+    // ~100 submissions/s: the load lasts about 20 s, across the outage.
+    const load = submitLoad(product().url, form, { count: LOAD, concurrency: 16, perSecond: 100 });
+    await waitFor(() => load.accepted() >= 300, { timeoutMs: 60_000, description: '300 submissions accepted' });
+
+    const stoppedAt = Date.now();
+    const acceptedBefore = load.accepted();
+    await redis.stop();
+    for (const name of SERVICES) {
+      await waitFor(async () => (await readiness(name)) === 503, { timeoutMs: 8_000, description: `${name} not ready` });
+    }
+    await sleep(Math.max(0, 10_000 - (Date.now() - stoppedAt)));
+    const acceptedWhileDown = load.accepted() - acceptedBefore;
+    const backlogWhileDown = await outboxBacklog(product().databaseUrls.flows);
+    await redis.start();
+    const downMs = Date.now() - stoppedAt;
+
+    const results = await load.done;
+    expect(statusCounts(results)).toEqual({ 201: LOAD });
+    expect(acceptedWhileDown).toBeGreaterThan(500);
+    expect(backlogWhileDown).toBeGreaterThan(0);
+    for (const name of SERVICES) {
+      await waitFor(async () => (await readiness(name)) === 200, { timeoutMs: 30_000, description: `${name} ready again` });
+    }
+    const acknowledged = results.flatMap((r) => (r.submissionId ? [r.submissionId] : []));
+    const outcome = await waitForCompletion(form, acknowledged, LOAD);
+    observed.redis = { downMs, acceptedWhileDown, outboxBacklogWhileDown: backlogWhileDown, outcome };
+    expect(outcome).toEqual({
+      submissions: LOAD,
+      runs: { succeeded: LOAD },
+      complete: LOAD,
+      lost: 0,
+      duplicated: 0,
+      emails: LOAD,
+      acknowledgedMissing: 0,
+    });
+  });
+
+  it('PostgreSQL restarted during a load: services turn not ready, recover by themselves, and lose nothing acknowledged', async () => {
+    if (!postgres) throw new Error('no PostgreSQL');
+    const form = await owner.publishFormWithEmailWorkflow('PostgreSQL restart');
+    const count = 1_000;
+    const load = submitLoad(product().url, form, { count, concurrency: 8, perSecond: 60 });
+    await waitFor(() => load.accepted() >= 200, { timeoutMs: 60_000, description: '200 submissions accepted' });
+
+    const stoppedAt = Date.now();
+    await postgres.stop();
+    for (const name of SERVICES) {
+      await waitFor(async () => (await readiness(name)) === 503, { timeoutMs: 15_000, description: `${name} not ready` });
+    }
+    await sleep(Math.max(0, 5_000 - (Date.now() - stoppedAt)));
+    await postgres.start();
+    const restartedAt = Date.now();
+    for (const name of SERVICES) {
+      await waitFor(async () => (await readiness(name)) === 200, { timeoutMs: 60_000, description: `${name} ready again` });
+    }
+    const recoveredMs = Date.now() - restartedAt;
+
+    const results = await load.done;
+    const statuses = statusCounts(results);
+    const acknowledged = results.flatMap((r) => (r.status === 201 && r.submissionId ? [r.submissionId] : []));
+    // Accepted after the restart too: the services reconnected by themselves.
+    const acceptedAfter = results.filter((r) => r.status === 201 && load.startedAt + r.atMs > restartedAt);
+    expect(acknowledged.length).toBeGreaterThan(200);
+    const outcome = await waitForCompletion(form, acknowledged);
+    observed.postgres = { downMs: restartedAt - stoppedAt, recoveredMs, statuses, outcome };
+    expect(acceptedAfter.length).toBeGreaterThan(0);
+    expect(outcome.acknowledgedMissing).toBe(0);
+    expect(outcome.submissions).toBeGreaterThanOrEqual(acknowledged.length);
+    expect(outcome).toMatchObject({ lost: 0, duplicated: 0, complete: outcome.submissions, emails: outcome.submissions });
+    expect(outcome.runs).toEqual({ succeeded: outcome.submissions });
+  });
+});

@@ -1,0 +1,291 @@
+/**
+ * What the fault tests do with the product, through the gateway only (as users do), and how they check the
+ * outcome: by counting rows in the services' own databases (flows' `submissions`, the engine's
+ * `workflow_runs` and `mail_messages`), never by reading logs.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import { thankYouEmailTemplate } from '@formloom/contracts/workflow-templates';
+
+/** The form every test publishes: a name and an email, both required. */
+const FORM_TEMPLATE = {
+  firstStep: 's1',
+  steps: {
+    s1: {
+      id: 's1',
+      name: 'Page 1',
+      type: 'form',
+      template: {
+        widgets: [
+          { id: 'w1', name: 'Name', type: 'ShortAnswer', template: { label: 'Your name', required: true } },
+          { id: 'w2', name: 'Email', type: 'EmailInput', template: { label: 'Email', required: true } },
+        ],
+      },
+      nextStep: { defaultNextStep: 'end' },
+    },
+    end: {
+      id: 'end',
+      name: 'Thank you',
+      type: 'ending',
+      template: { title: 'Thanks!', body: "We've received your submission." },
+      nextStep: null,
+    },
+  },
+};
+
+/** A JSON answer. */
+interface Answer<T> {
+  status: number;
+  body: T;
+}
+
+/** A signed-in user of the product: a base URL and the session cookie. */
+export class Owner {
+  private cookie = '';
+
+  private constructor(readonly baseUrl: string) {}
+
+  /** Signs a new user up (a fresh organization and workspace). @throws when the sign-up is refused. */
+  static async signUp(baseUrl: string, email: string): Promise<Owner> {
+    const owner = new Owner(baseUrl);
+    const answer = await owner.request('POST', '/auth/signup', {
+      email,
+      password: 'correct-horse-battery',
+      firstName: 'Fault',
+      lastName: 'Tester',
+    });
+    if (answer.status !== 201) throw new Error(`sign-up answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    return owner;
+  }
+
+  /** Sends a JSON request with the session cookie; remembers a new session cookie. */
+  async request<T = Record<string, unknown>>(method: string, url: string, body?: unknown): Promise<Answer<T>> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (this.cookie) headers.cookie = this.cookie;
+    const response = await fetch(this.baseUrl + url, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(30_000),
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const pair = line.split(';')[0] ?? '';
+      if (pair.startsWith('formloom_session=')) this.cookie = pair;
+    }
+    const text = await response.text();
+    return { status: response.status, body: (text ? JSON.parse(text) : {}) as T };
+  }
+
+  /** `request`, expecting `status`. @throws with the answer otherwise. */
+  private async expect<T>(status: number, method: string, url: string, body?: unknown): Promise<T> {
+    const answer = await this.request<T>(method, url, body);
+    if (answer.status !== status) {
+      throw new Error(`${method} ${url} answered ${answer.status} (expected ${status}): ${JSON.stringify(answer.body)}`);
+    }
+    return answer.body;
+  }
+
+  /**
+   * Creates and publishes a form, and an active workflow that emails a fixed address (the mail log: no SMTP)
+   * on each of its submissions.
+   */
+  async publishFormWithEmailWorkflow(name: string): Promise<PublishedForm> {
+    const me = await this.expect<{ workspaces: { id: number }[] }>(200, 'GET', '/auth/me');
+    const workspaceId = me.workspaces[0]?.id;
+    if (workspaceId === undefined) throw new Error('the new user has no workspace');
+    const { flow } = await this.expect<{ flow: { id: number; publicIdentifier: string } }>(201, 'POST', '/admin/flows', {
+      workspaceId,
+      name,
+      dedupeFormName: true,
+    });
+    await this.expect(200, 'PUT', `/admin/flows/${flow.publicIdentifier}/template`, { template: FORM_TEMPLATE });
+    await this.expect(200, 'POST', `/admin/flows/${flow.publicIdentifier}/publish`);
+    const template = thankYouEmailTemplate({
+      flowPublicIdentifier: flow.publicIdentifier,
+      emailWidgetId: null,
+      fallbackRecipients: ['owner@example.com'],
+    });
+    const { workflow } = await this.expect<{ workflow: { id: string } }>(200, 'POST', '/admin/workflows', {
+      template,
+      isHidden: false,
+      name: `${name} thank-you`,
+    });
+    await this.expect(200, 'POST', '/admin/workflows/publish', { id: workflow.id, template });
+    await this.expect(200, 'POST', '/admin/workflows/enableOrDisable', { id: workflow.id, isActive: true });
+    return { flowId: flow.id, publicIdentifier: flow.publicIdentifier, workflowId: workflow.id };
+  }
+}
+
+/** A published form with its active email workflow. */
+export interface PublishedForm {
+  flowId: number;
+  publicIdentifier: string;
+  workflowId: string;
+}
+
+/** One submission attempt. */
+export interface SubmissionResult {
+  /** HTTP status; 0 when the request failed without an answer. */
+  status: number;
+  /** The submission id of a 201. */
+  submissionId?: string;
+  /** When the answer came, ms since the load started. */
+  atMs: number;
+}
+
+/** Options of {@link submitLoad}. */
+export interface LoadOptions {
+  /** Submissions to send. */
+  count: number;
+  /** Requests in flight at most. */
+  concurrency: number;
+  /** Start at most this many per second (default: as fast as `concurrency` allows). */
+  perSecond?: number;
+}
+
+/** A running load: its results so far, and a promise of all of them. */
+export interface Load {
+  /** When the load started (epoch ms); results' `atMs` count from here. */
+  readonly startedAt: number;
+  readonly results: readonly SubmissionResult[];
+  /** Answers received so far with status 201. */
+  accepted(): number;
+  readonly done: Promise<SubmissionResult[]>;
+}
+
+/**
+ * Submits `count` valid answers to the form through the gateway with at most `concurrency` requests in
+ * flight (and at most `perSecond` started per second). Never throws: failures are results with their status.
+ */
+export function submitLoad(baseUrl: string, form: PublishedForm, options: LoadOptions): Load {
+  const results: SubmissionResult[] = [];
+  const started = Date.now();
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    for (;;) {
+      const index = next;
+      if (index >= options.count) return;
+      next += 1;
+      if (options.perSecond) {
+        const due = started + (index * 1000) / options.perSecond;
+        if (due > Date.now()) await sleep(due - Date.now());
+      }
+      let result: SubmissionResult;
+      try {
+        const response = await fetch(`${baseUrl}/public/flows/${form.publicIdentifier}/submissions`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json' },
+          body: JSON.stringify({ answers: { w1: `Respondent ${index}`, w2: `respondent${index}@example.com` } }),
+          signal: AbortSignal.timeout(30_000),
+        });
+        const text = await response.text();
+        const body = (response.status === 201 ? JSON.parse(text) : {}) as { submission?: { submissionId?: string } };
+        result = { status: response.status, submissionId: body.submission?.submissionId, atMs: Date.now() - started };
+      } catch {
+        result = { status: 0, atMs: Date.now() - started };
+      }
+      results.push(result);
+    }
+  };
+  const done = Promise.all(Array.from({ length: options.concurrency }, () => worker())).then(() => results);
+  return { startedAt: started, results, accepted: () => results.filter((r) => r.status === 201).length, done };
+}
+
+/** Counts of statuses, e.g. `{ 201: 1990, 500: 10 }`. */
+export function statusCounts(results: readonly SubmissionResult[]): Record<number, number> {
+  const counts: Record<number, number> = {};
+  for (const { status } of results) counts[status] = (counts[status] ?? 0) + 1;
+  return counts;
+}
+
+/** What the databases hold for one form and its workflow. */
+export interface Outcome {
+  /** Rows in flows' `submissions` for the form. */
+  submissions: number;
+  /** Rows in the engine's `workflow_runs` for the workflow, by status. */
+  runs: Record<string, number>;
+  /** Submissions with exactly one run, `succeeded`, and exactly one mail log message. */
+  complete: number;
+  /** Submissions without a succeeded run. */
+  lost: number;
+  /** Submissions with more than one run or more than one message. */
+  duplicated: number;
+  /** Rows in the engine's `mail_messages` for the workflow's runs. */
+  emails: number;
+  /** Acknowledged (201) submission ids missing from flows' database. */
+  acknowledgedMissing: number;
+}
+
+/**
+ * Counts rows in flows' and the engine's databases for `form` (and checks that each of `acknowledged` —
+ * submission ids answered 201 — is stored). Opens and closes its own connections.
+ */
+export async function countOutcome(
+  databaseUrls: { flows: string; 'workflows-engine': string },
+  form: PublishedForm,
+  acknowledged: readonly string[] = [],
+): Promise<Outcome> {
+  const flows = new pg.Client({ connectionString: databaseUrls.flows, connectionTimeoutMillis: 5_000 });
+  const engine = new pg.Client({ connectionString: databaseUrls['workflows-engine'], connectionTimeoutMillis: 5_000 });
+  await flows.connect();
+  try {
+    await engine.connect();
+    const submissionRows = await flows.query<{ id: string }>('SELECT id::text AS id FROM submissions WHERE flow_id = $1', [
+      form.flowId,
+    ]);
+    const stored = new Set(submissionRows.rows.map((row) => row.id));
+    const runRows = await engine.query<{ submission_id: string | null; status: string; runs: number }>(
+      `SELECT submission_id, status, count(*)::int AS runs FROM workflow_runs WHERE workflow_id = $1
+        GROUP BY submission_id, status`,
+      [form.workflowId],
+    );
+    const mailRows = await engine.query<{ submission_id: string | null; emails: number }>(
+      `SELECT r.submission_id, count(*)::int AS emails
+         FROM mail_messages m JOIN workflow_runs r ON r.id = m.workflow_run_id
+        WHERE r.workflow_id = $1
+        GROUP BY r.submission_id`,
+      [form.workflowId],
+    );
+    const runs: Record<string, number> = {};
+    const perSubmission = new Map<string, { runs: number; succeeded: number; emails: number }>();
+    const entryOf = (id: string | null) => {
+      const key = id ?? '';
+      let entry = perSubmission.get(key);
+      if (!entry) perSubmission.set(key, (entry = { runs: 0, succeeded: 0, emails: 0 }));
+      return entry;
+    };
+    for (const row of runRows.rows) {
+      runs[row.status] = (runs[row.status] ?? 0) + row.runs;
+      const entry = entryOf(row.submission_id);
+      entry.runs += row.runs;
+      if (row.status === 'succeeded') entry.succeeded += row.runs;
+    }
+    let emails = 0;
+    for (const row of mailRows.rows) {
+      emails += row.emails;
+      entryOf(row.submission_id).emails += row.emails;
+    }
+    let complete = 0;
+    let lost = 0;
+    let duplicated = 0;
+    for (const id of stored) {
+      const entry = perSubmission.get(id);
+      if (!entry || entry.succeeded === 0) lost += 1;
+      if (entry && (entry.runs > 1 || entry.emails > 1)) duplicated += 1;
+      if (entry && entry.runs === 1 && entry.succeeded === 1 && entry.emails === 1) complete += 1;
+    }
+    return {
+      submissions: stored.size,
+      runs,
+      complete,
+      lost,
+      duplicated,
+      emails,
+      acknowledgedMissing: acknowledged.filter((id) => !stored.has(id)).length,
+    };
+  } finally {
+    await engine.end().catch(() => undefined);
+    await flows.end().catch(() => undefined);
+  }
+}

@@ -1,0 +1,203 @@
+/**
+ * Tracing across the whole product (issue 3 §4), embedded in this process with every part's spans recorded:
+ * one public form submission through the gateway yields ONE trace that spans the gateway, flows (the submit
+ * request and the `form.submitted` outbox emit) and workflows-engine (the event's consumer and the workflow
+ * run it queued), each span a child of the one before it across HTTP, the outbox, the bus and the run queue.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { SpanKind } from '@opentelemetry/api';
+import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
+import { thankYouEmailTemplate } from '@formloom/contracts/workflow-templates';
+import { createSpanRecorder } from '@formloom/kit/testing';
+import { startEmbedded, type EmbeddedProduct } from '../src/embedded';
+import { waitFor } from '../src/wait-for';
+
+/** A first start creates three PGlite databases (initdb each): allow for a slow, busy machine. */
+const STARTUP_TIMEOUT_MS = 180_000;
+
+/** A one-page form with a required name and an email question. */
+const TEMPLATE: unknown = {
+  firstStep: 's1',
+  steps: {
+    s1: {
+      id: 's1',
+      name: 'Page 1',
+      type: 'form',
+      template: {
+        widgets: [
+          { id: 'w1', name: 'Name', type: 'ShortAnswer', template: { label: 'Your name', required: true } },
+          { id: 'w2', name: 'Email', type: 'EmailInput', template: { label: 'Email', required: true } },
+        ],
+      },
+      nextStep: { defaultNextStep: 'end' },
+    },
+    end: { id: 'end', name: 'Thank you', type: 'ending', template: { title: 'Thanks!', body: 'Received.' }, nextStep: null },
+  },
+};
+
+/** A JSON client of the gateway that keeps the session cookie. */
+class Client {
+  private cookie: string | undefined;
+
+  constructor(private readonly baseUrl: string) {}
+
+  async request<T>(method: string, url: string, body?: unknown): Promise<{ status: number; body: T }> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (this.cookie) headers.cookie = this.cookie;
+    const response = await fetch(this.baseUrl + url, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const session = response.headers.getSetCookie().find((line) => line.startsWith('formloom_session='));
+    if (session) this.cookie = session.split(';')[0];
+    const text = await response.text();
+    return { status: response.status, body: (text ? JSON.parse(text) : {}) as T };
+  }
+}
+
+/** The `service.name` of the resource a span was recorded under. */
+function serviceOf(span: ReadableSpan): string {
+  return String(span.resource.attributes['service.name']);
+}
+
+/** The one span of `spans` that matches, or a failure naming what was looked for. */
+function only(spans: readonly ReadableSpan[], what: string, match: (span: ReadableSpan) => boolean): ReadableSpan {
+  const found = spans.filter(match);
+  if (found.length !== 1) {
+    const seen = spans.map((span) => `${serviceOf(span)}: ${span.name}`).join('\n  ');
+    throw new Error(`expected one ${what}, found ${found.length} among:\n  ${seen}`);
+  }
+  return found[0]!;
+}
+
+/** True when `ancestor` is `span`'s parent, grandparent … within `spans`. */
+function descendsFrom(span: ReadableSpan, ancestor: ReadableSpan, spans: readonly ReadableSpan[]): boolean {
+  const byId = new Map(spans.map((s) => [s.spanContext().spanId, s]));
+  let parentId = span.parentSpanContext?.spanId;
+  for (let depth = 0; parentId && depth < 50; depth += 1) {
+    if (parentId === ancestor.spanContext().spanId) return true;
+    parentId = byId.get(parentId)?.parentSpanContext?.spanId;
+  }
+  return false;
+}
+
+let dataDir: string;
+let product: EmbeddedProduct | undefined;
+const recorder = createSpanRecorder();
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'formloom-tracing-'));
+  product = await startEmbedded({ dataDir, port: 0, logLevel: 'silent', spanProcessors: [recorder.processor] });
+}, STARTUP_TIMEOUT_MS);
+
+afterAll(async () => {
+  await product?.close();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+it('follows one submission from the gateway through flows, the bus and the engine in one trace', async () => {
+  if (!product) throw new Error('the product did not start');
+  const owner = new Client(product.url);
+  expect(
+    (await owner.request('POST', '/auth/signup', { email: 'ada@example.com', password: 'analytical-engine', firstName: 'Ada', lastName: 'L' }))
+      .status,
+  ).toBe(201);
+  const me = await owner.request<{ workspaces: { id: number }[] }>('GET', '/auth/me');
+  const flow = (
+    await owner.request<{ flow: { publicIdentifier: string } }>('POST', '/admin/flows', {
+      workspaceId: me.body.workspaces[0]?.id,
+      name: 'Traced form',
+    })
+  ).body.flow;
+  expect((await owner.request('PUT', `/admin/flows/${flow.publicIdentifier}/template`, { template: TEMPLATE })).status).toBe(200);
+  expect((await owner.request('POST', `/admin/flows/${flow.publicIdentifier}/publish`)).status).toBe(200);
+  const template = thankYouEmailTemplate({
+    flowPublicIdentifier: flow.publicIdentifier,
+    emailWidgetId: null,
+    fallbackRecipients: ['ada@example.com'],
+  });
+  const workflowId = (
+    await owner.request<{ workflow: { id: string } }>('POST', '/admin/workflows', { template, isHidden: false, name: 'Thanks' })
+  ).body.workflow.id;
+  expect((await owner.request('POST', '/admin/workflows/publish', { id: workflowId, template })).status).toBe(200);
+  expect((await owner.request('POST', '/admin/workflows/enableOrDisable', { id: workflowId, isActive: true })).status).toBe(200);
+
+  recorder.reset();
+  const respondent = new Client(product.url);
+  const submitted = await respondent.request('POST', `/public/flows/${flow.publicIdentifier}/submissions`, {
+    answers: { w1: 'Grace Hopper', w2: 'grace@example.com' },
+  });
+  expect(submitted.status).toBe(201);
+
+  // The run finished (committed inside its span), then its span ended.
+  await waitFor(
+    async () => {
+      const runs = await owner.request<{ runs: { status: string }[] }>('GET', `/admin/workflows/${workflowId}/runs`);
+      return runs.body.runs[0]?.status === 'succeeded' ? true : undefined;
+    },
+    { timeoutMs: 30_000, description: 'the run to succeed' },
+  );
+  await waitFor(async () => (recorder.spans().some((span) => span.name === 'workflow run') ? true : undefined), {
+    timeoutMs: 10_000,
+    description: 'the run span to end',
+  });
+
+  const all = recorder.spans();
+  const gatewayRequest = only(
+    all,
+    'gateway server span of the submission',
+    (span) => serviceOf(span) === 'gateway' && span.kind === SpanKind.SERVER && String(span.attributes['url.path']).endsWith('/submissions'),
+  );
+  const traceId = gatewayRequest.spanContext().traceId;
+  const trace = all.filter((span) => span.spanContext().traceId === traceId);
+
+  // Every part of the product is in the one trace.
+  expect(new Set(trace.map(serviceOf))).toEqual(new Set(['gateway', 'flows', 'workflows-engine']));
+
+  // gateway → flows over HTTP.
+  const flowsRequest = only(
+    trace,
+    'flows server span of the submission',
+    (span) => serviceOf(span) === 'flows' && span.kind === SpanKind.SERVER,
+  );
+  expect(flowsRequest.attributes['http.route']).toBe('/public/flows/:publicIdentifier/submissions');
+  expect(flowsRequest.name).toBe('POST /public/flows/:publicIdentifier/submissions');
+  expect(descendsFrom(flowsRequest, gatewayRequest, trace)).toBe(true);
+  expect(serviceOf(trace.find((span) => span.spanContext().spanId === flowsRequest.parentSpanContext?.spanId)!)).toBe('gateway');
+
+  // flows: the outbox emit happens inside the request.
+  const emit = only(trace, 'form.submitted emit', (span) => span.name === 'create form.submitted');
+  expect(serviceOf(emit)).toBe('flows');
+  expect(emit.kind).toBe(SpanKind.PRODUCER);
+  expect(descendsFrom(emit, flowsRequest, trace)).toBe(true);
+
+  // Across the bus: the engine's consumer span is the emit's child (the envelope's traceparent).
+  const consume = only(trace, 'form.submitted consumer span', (span) => span.name === 'process form.submitted');
+  expect(serviceOf(consume)).toBe('workflows-engine');
+  expect(consume.kind).toBe(SpanKind.CONSUMER);
+  expect(consume.parentSpanContext?.spanId).toBe(emit.spanContext().spanId);
+  expect(consume.attributes['messaging.consumer.group.name']).toBe('workflows-engine');
+  expect(consume.attributes['formloom.consumer.outcome']).toBe('processed');
+
+  // Across the run queue: the run executes in a span child of the consumer that queued it.
+  const run = only(trace, 'workflow run span', (span) => span.name === 'workflow run');
+  expect(serviceOf(run)).toBe('workflows-engine');
+  expect(run.parentSpanContext?.spanId).toBe(consume.spanContext().spanId);
+  expect(run.attributes['formloom.workflow.id']).toBe(workflowId);
+  expect(run.attributes['formloom.workflow_run.status']).toBe('succeeded');
+
+  // Nothing of this submission went to another trace; the relay's batch span (a trace of its own) links
+  // to the emit.
+  const elsewhere = all.filter(
+    (span) => span.spanContext().traceId !== traceId && ['process form.submitted', 'workflow run'].includes(span.name),
+  );
+  expect(elsewhere).toEqual([]);
+  const relay = all.filter((span) => serviceOf(span) === 'flows' && span.name === 'send outbox');
+  expect(
+    relay.some((span) => span.links.some((link) => link.context.spanId === emit.spanContext().spanId)),
+  ).toBe(true);
+}, 120_000);
