@@ -5,7 +5,9 @@
  *    directly and through the real gateway (`buildGateway` from `gateway/src/app.ts`: @fastify/http-proxy,
  *    the header rewriting, the request id — with a route table of one row sending `/public/flows` to the
  *    upstream). Upstream and gateway are separate processes, as in one-node mode; the load generator is the
- *    same as `npm run load:local`'s (undici Pool, closed loop, CONCURRENCY in flight) in this process.
+ *    same as `npm run load:local`'s (undici Pool) in this process: closed loop with CONCURRENCY in flight, directly
+ *    and through the gateway, then through the gateway at 1,000 requests/s — each with the CPU milliseconds
+ *    the upstream, the gateway and the load generator used per request.
  * 2. **PostgreSQL**: single-row INSERT commits per second with `pgbench` (the machine's PostgreSQL client;
  *    a custom script of one `INSERT … RETURNING` per transaction, prepared statements, `-c` clients, `-j 2`
  *    threads) on a fresh database that is dropped afterwards — at 1 client and at PG_CLIENTS clients.
@@ -27,12 +29,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Fastify from 'fastify';
+import { cpuSecondsBetween, cpuSnapshot } from './cpu';
 import { runLoad } from './load';
 import { distribution, round1 } from './stats';
 
 const RESULTS_DIR = path.join(__dirname, 'results');
 const SUBMIT_PATH = '/public/flows/ceilingForm1/submissions';
 const BODY = '{"answers":{"w1":"Load Test","w2":"load@example.com"}}';
+/** The arrival rate of the third HTTP measurement (the issue's target rate). */
+const RATE_PROBE = 1000;
 
 /** The bare upstream: answers every POST under /public/flows with 201 and a submission-shaped body. */
 async function runUpstream(port: number): Promise<void> {
@@ -84,14 +89,26 @@ async function startChild(role: string, args: string[], url: string): Promise<Ch
   throw new Error(`${role} did not start`);
 }
 
-/** One closed-loop HTTP measurement. */
-async function measureHttp(origin: string, durationS: number, concurrency: number) {
-  await runLoad({ origin, path: SUBMIT_PATH, body: () => BODY, durationS: 2, concurrency, pipelining: 1 });
-  const result = await runLoad({ origin, path: SUBMIT_PATH, body: () => BODY, durationS, concurrency, pipelining: 1 });
+/**
+ * One HTTP measurement: closed loop with `concurrency` in flight (`rate` unset) or at `rate` requests/s, after a
+ * 2 s warm-up; with the CPU milliseconds each process used per request (from /proc, 10 ms ticks).
+ */
+async function measureHttp(origin: string, durationS: number, concurrency: number, pids: Record<string, number | undefined>, rate?: number) {
+  await runLoad({ origin, path: SUBMIT_PATH, body: () => BODY, durationS: 2, concurrency, pipelining: 1, rate });
+  const before = cpuSnapshot();
+  const result = await runLoad({ origin, path: SUBMIT_PATH, body: () => BODY, durationS, concurrency, pipelining: 1, rate });
+  const cpu = cpuSecondsBetween(before, cpuSnapshot(), { ...pids, 'load generator': process.pid });
+  const perRequest = Object.fromEntries(
+    Object.entries(cpu)
+      .filter(([name]) => name !== 'others' && name !== 'postgres' && name !== 'redis')
+      .map(([name, seconds]) => [name, Math.round((seconds / Math.max(1, result.accepted)) * 1_000_000) / 1000]),
+  );
   return {
+    mode: rate ? `${rate}/s` : `max, ${concurrency} in flight`,
     requestsPerSecond: round1(result.accepted / result.elapsedS),
     failed: result.failed,
     latencyMs: distribution(result.latencies),
+    cpuMsPerRequest: perRequest,
   };
 }
 
@@ -144,12 +161,17 @@ async function main(): Promise<void> {
   const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
   const children: ChildProcess[] = [];
   try {
-    children.push(await startChild('upstream', [`--port=${upstreamPort}`], upstreamUrl));
-    children.push(await startChild('gateway', [`--port=${gatewayPort}`, `--upstream=${upstreamUrl}`], gatewayUrl));
+    const upstream = await startChild('upstream', [`--port=${upstreamPort}`], upstreamUrl);
+    children.push(upstream);
+    const gateway = await startChild('gateway', [`--port=${gatewayPort}`, `--upstream=${upstreamUrl}`], gatewayUrl);
+    children.push(gateway);
+    const pids = { upstream: upstream.pid, gateway: gateway.pid };
     console.log(`measuring the bare upstream for ${durationS} s …`);
-    const direct = await measureHttp(upstreamUrl, durationS, concurrency);
+    const direct = await measureHttp(upstreamUrl, durationS, concurrency, pids);
     console.log(`measuring the gateway → upstream for ${durationS} s …`);
-    const throughGateway = await measureHttp(gatewayUrl, durationS, concurrency);
+    const throughGateway = await measureHttp(gatewayUrl, durationS, concurrency, pids);
+    console.log(`measuring the gateway → upstream at ${RATE_PROBE}/s for ${durationS} s …`);
+    const throughGatewayAtRate = await measureHttp(gatewayUrl, durationS, concurrency, pids, RATE_PROBE);
     for (const child of children.splice(0)) child.kill('SIGTERM');
     console.log(`measuring PostgreSQL single-row insert commits (pgbench, ${durationS} s per run) …`);
     const postgres = measurePostgres(pgUrl, durationS, pgClients);
@@ -163,7 +185,7 @@ async function main(): Promise<void> {
         node: process.version,
       },
       settings: { durationS, concurrency },
-      http: { direct, throughGateway },
+      http: { direct, throughGateway, throughGatewayAtRate },
       postgres,
     };
     console.log(JSON.stringify(report, null, 2));

@@ -5,8 +5,10 @@
  *    Redis logical database, free ports).
  * 2. Through the gateway: signs up, creates and publishes a form with an email question, creates, publishes
  *    and enables a thank-you email workflow sent to the email answer (`scenario.ts`).
- * 3. Warms up for WARMUP_S, then submits for DURATION_S — at RATE submissions/s with at most CONCURRENCY in
- *    flight, or, without RATE, as fast as CONCURRENCY concurrent requests go (`load.ts`, undici Pool).
+ * 3. Warms up for WARMUP_S and waits until the warm-up's runs are done (steady state), then submits for
+ *    DURATION_S — at RATE submissions/s with at most CONCURRENCY in flight, or, without RATE, as fast as
+ *    CONCURRENCY concurrent requests go (`load.ts`, undici Pool). CPU seconds per process are read from /proc
+ *    around the measured load (`cpu.ts`).
  * 4. Waits (at most WAIT_S, and gives up earlier when no run finishes for 30 s) until every stored submission
  *    has a finished run, then counts from the databases (`accounting.ts`).
  * 5. Prints the figures and writes them as JSON to `load-tests/local/results/<date>.json` and `latest.json`.
@@ -24,7 +26,7 @@
  * | CONCURRENCY | 64 | most requests in flight (rate) / concurrent loops (max throughput) |
  * | PIPELINING | 1 | HTTP/1.1 pipelining depth per connection |
  * | CONNECTIONS | CONCURRENCY / PIPELINING | connections to the gateway |
- * | WARMUP_S | 5 | warm-up at the same settings before measuring (JIT, pools); counted for lost/duplicated only |
+ * | WARMUP_S | 10 | warm-up at the same settings before measuring (JIT, pools), then a wait until its runs are done; counted for lost/duplicated only |
  * | WAIT_S | 180 | longest wait for the last runs after the load |
  * | QUIET_WAIT_S | 0 | wait up to this long for the machine to be quiet (< 10 % CPU in use) before starting |
  * | LOG_LEVEL | warn | the children's log level (their output goes to `results/<date>.log`) |
@@ -106,7 +108,7 @@ function readSettings(): Settings {
     concurrency: numberSetting('CONCURRENCY', 64) ?? 64,
     pipelining: numberSetting('PIPELINING', 1) ?? 1,
     connections: numberSetting('CONNECTIONS', undefined),
-    warmupS: numberSetting('WARMUP_S', 5, 0) ?? 5,
+    warmupS: numberSetting('WARMUP_S', 10, 0) ?? 10,
     waitS: numberSetting('WAIT_S', 180) ?? 180,
     quietWaitS: numberSetting('QUIET_WAIT_S', 0, 0) ?? 0,
     logLevel: setting('LOG_LEVEL') ?? 'warn',
@@ -368,6 +370,8 @@ async function main(): Promise<number> {
       const warm = await runLoad({ ...common, durationS: settings.warmupS });
       acknowledged += warm.accepted;
       nextIndex = warm.sent;
+      // Start measuring from a steady state: what the warm-up queued (with cold JIT and pools) is done.
+      await drain(target, scenario.flowId, scenario.workflowId, settings.waitS);
     }
     console.log(`measuring for ${settings.durationS} s …`);
     const pids: Record<string, number | undefined> = { 'load generator': process.pid };

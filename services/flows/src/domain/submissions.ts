@@ -54,7 +54,7 @@ export async function submitAnswers(
     await emit<FormSubmittedData>({
       type: FORM_SUBMITTED,
       version: FORM_SUBMITTED_VERSION,
-      key: submissionId,
+      key: flow.publicIdentifier,
       tenant: { organizationId: flow.organizationId, workspaceId: flow.workspaceId },
       data: {
         flowId: flow.id,

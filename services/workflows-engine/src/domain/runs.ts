@@ -6,19 +6,22 @@
  * again at the table. The run keeps a copy of the published template and of the event's data, so the worker
  * needs nothing else and later edits do not change a queued run.
  */
-import { and, asc, count, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { EventEnvelope } from '@formloom/contracts/events/envelope';
 import type { FormSubmittedData } from '@formloom/contracts/events/form-submitted';
 import type { PageQuery, WorkflowRun, WorkflowRunsResponse } from '@formloom/contracts/http/workflows';
-import type { DbOrTx, Tx } from '@formloom/kit/db';
-import { uuidv7 } from '@formloom/kit/ids';
-import { workflowRuns, workflowRunSteps, workflows, type WorkflowRunRow, type WorkflowRunStepRow } from '../db/schema';
+import { rowsOf, type DbOrTx, type Tx } from '@formloom/kit/db';
+import { workflowRuns, workflowRunSteps, type WorkflowRunRow, type WorkflowRunStepRow } from '../db/schema';
 
 /**
  * Queues one run per workflow that listens to this submission: active, published, whose published trigger
  * is `formSubmission` on `data.flowPublicIdentifier`, in the event's organization. A (workflow, event) or
  * (workflow, submission) pair that already has a run is skipped. Returns the ids of the runs queued.
  * `traceparent` (default: the event's) is stored on each run: its execution continues that trace.
+ *
+ * One statement (`INSERT … SELECT … FROM workflows`, the hot path of every submission): the listening
+ * workflows are chosen and their runs inserted in the same round trip. Run ids are UUIDv7 made in SQL
+ * ({@link SQL_UUIDV7}) since the number of listening workflows is not known beforehand.
  */
 export async function queueSubmissionRuns(
   tx: Tx,
@@ -26,44 +29,33 @@ export async function queueSubmissionRuns(
   data: FormSubmittedData,
   traceparent: string | undefined = event.traceparent,
 ): Promise<string[]> {
-  const candidates = await tx
-    .select({ id: workflows.id, template: workflows.publishedTemplate })
-    .from(workflows)
-    .where(
-      and(
-        eq(workflows.flowPublicIdentifier, data.flowPublicIdentifier),
-        eq(workflows.organizationId, event.tenant.organizationId),
-        eq(workflows.isActive, true),
-        isNotNull(workflows.publishedTemplate),
-      ),
-    );
-  const listening = candidates.flatMap(({ id, template }) =>
-    template &&
-    template.trigger.type === 'formSubmission' &&
-    template.trigger.template.flowPublicIdentifier === data.flowPublicIdentifier
-      ? [{ id, template }]
-      : [],
+  const inserted = rowsOf<{ id: string }>(
+    await tx.execute(sql`
+      INSERT INTO workflow_runs (id, workflow_id, organization_id, trigger_event_id, submission_id, template,
+                                 trigger_data, status, traceparent)
+      SELECT ${SQL_UUIDV7}, w.id, w.organization_id, ${event.id}::uuid, ${data.submissionId}::text,
+             w.published_template, ${JSON.stringify(data)}::jsonb, 'queued', ${traceparent ?? null}::text
+        FROM workflows w
+       WHERE w.flow_public_identifier = ${data.flowPublicIdentifier}::text
+         AND w.organization_id = ${event.tenant.organizationId}::int
+         AND w.is_active
+         AND w.published_template IS NOT NULL
+         AND w.published_template -> 'trigger' ->> 'type' = 'formSubmission'
+         AND w.published_template -> 'trigger' -> 'template' ->> 'flowPublicIdentifier' = ${data.flowPublicIdentifier}::text
+      ON CONFLICT DO NOTHING
+      RETURNING id`),
   );
-  if (listening.length === 0) return [];
-  const inserted = await tx
-    .insert(workflowRuns)
-    .values(
-      listening.map(({ id, template }) => ({
-        id: uuidv7(),
-        workflowId: id,
-        organizationId: event.tenant.organizationId,
-        triggerEventId: event.id,
-        submissionId: data.submissionId,
-        template,
-        triggerData: data,
-        status: 'queued' as const,
-        traceparent: traceparent ?? null,
-      })),
-    )
-    .onConflictDoNothing()
-    .returning({ id: workflowRuns.id });
   return inserted.map((row) => row.id);
 }
+
+/**
+ * A UUIDv7 (RFC 9562) made by the database: a random (v4) UUID whose first 48 bits are replaced by the Unix
+ * time in milliseconds and whose version bits are set to 7. PostgreSQL 15 and PGlite have no `uuidv7()`.
+ */
+const SQL_UUIDV7 = sql`encode(
+  set_bit(set_bit(overlay(uuid_send(gen_random_uuid())
+    placing substring(int8send(floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint) FROM 3) FROM 1 FOR 6),
+  52, 1), 53, 1), 'hex')::uuid`;
 
 function iso(date: Date | null): string | null {
   return date ? date.toISOString() : null;
