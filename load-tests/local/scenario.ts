@@ -5,34 +5,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { SESSION_COOKIE } from '@formloom/contracts/auth';
-import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
 import { thankYouEmailTemplate } from '@formloom/contracts/workflow-templates';
+import { NAME_EMAIL_FORM_TEMPLATE } from '@formloom/scripts/fixtures';
 
-/** The form: `w1` a name, `w2` an email, one page then the ending. */
-export const LOAD_FORM_TEMPLATE: FlowTemplate = {
-  firstStep: 's1',
-  steps: {
-    s1: {
-      id: 's1',
-      name: 'Page 1',
-      type: 'form',
-      template: {
-        widgets: [
-          { id: 'w1', name: 'Name', type: 'ShortAnswer', template: { label: 'Your name', required: true } },
-          { id: 'w2', name: 'Email', type: 'EmailInput', template: { label: 'Email', required: true } },
-        ],
-      },
-      nextStep: { defaultNextStep: 'end' },
-    },
-    end: {
-      id: 'end',
-      name: 'Thank you',
-      type: 'ending',
-      template: { title: 'Thanks!', body: "We've received your submission." },
-      nextStep: null,
-    },
-  },
-};
 
 /** What the setup created. */
 export interface LoadScenario {
@@ -93,7 +68,7 @@ export async function setUpScenario(baseUrl: string): Promise<LoadScenario> {
     name: 'Load test',
     dedupeFormName: true,
   });
-  await call('PUT', `/admin/flows/${flow.publicIdentifier}/template`, 200, { template: LOAD_FORM_TEMPLATE });
+  await call('PUT', `/admin/flows/${flow.publicIdentifier}/template`, 200, { template: NAME_EMAIL_FORM_TEMPLATE });
   await call('POST', `/admin/flows/${flow.publicIdentifier}/publish`, 200);
 
   const template = thankYouEmailTemplate({ flowPublicIdentifier: flow.publicIdentifier, emailWidgetId: 'w2' });

@@ -6,32 +6,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { thankYouEmailTemplate } from '@formloom/contracts/workflow-templates';
+import { NAME_EMAIL_FORM_TEMPLATE } from '../src/fixtures';
 
-/** The form every test publishes: a name and an email, both required. */
-const FORM_TEMPLATE = {
-  firstStep: 's1',
-  steps: {
-    s1: {
-      id: 's1',
-      name: 'Page 1',
-      type: 'form',
-      template: {
-        widgets: [
-          { id: 'w1', name: 'Name', type: 'ShortAnswer', template: { label: 'Your name', required: true } },
-          { id: 'w2', name: 'Email', type: 'EmailInput', template: { label: 'Email', required: true } },
-        ],
-      },
-      nextStep: { defaultNextStep: 'end' },
-    },
-    end: {
-      id: 'end',
-      name: 'Thank you',
-      type: 'ending',
-      template: { title: 'Thanks!', body: "We've received your submission." },
-      nextStep: null,
-    },
-  },
-};
 
 /** A JSON answer. */
 interface Answer<T> {
@@ -99,7 +75,7 @@ export class Owner {
       name,
       dedupeFormName: true,
     });
-    await this.expect(200, 'PUT', `/admin/flows/${flow.publicIdentifier}/template`, { template: FORM_TEMPLATE });
+    await this.expect(200, 'PUT', `/admin/flows/${flow.publicIdentifier}/template`, { template: NAME_EMAIL_FORM_TEMPLATE });
     await this.expect(200, 'POST', `/admin/flows/${flow.publicIdentifier}/publish`);
     const template = thankYouEmailTemplate({
       flowPublicIdentifier: flow.publicIdentifier,
