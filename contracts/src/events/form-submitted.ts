@@ -1,7 +1,10 @@
 /**
  * `form.submitted` v1: a respondent submitted a published form (flows → workflows-engine, integrations).
  * The data carries the answered questions in Fillout's shape so consumers need not call flows back.
- * Key: the flow's public identifier.
+ * Key: the submission id. Consumers need no order among one form's submissions, so they are not queued
+ * behind each other (every bus adapter handles the events of one key one at a time, and on Kafka a key is
+ * a partition: a popular form would otherwise be one hot lane). A consumer that wants a form's submissions
+ * in order sorts them by `submissionTime`.
  */
 import { z } from 'zod';
 import { SubmissionQuestion } from '../entities/flow';

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { createService, type FormloomService, type ServiceDefinition, type ServiceOptions } from '@formloom/kit/service';
 import { migrations } from './db/migrations';
+import { createSubmissionWriter } from './domain/submissions';
 import { adminFlowRoutes } from './routes/admin-flows';
 import { internalFlowRoutes } from './routes/internal-flows';
 import { publicFlowRoutes } from './routes/public-flows';
@@ -22,7 +23,7 @@ export const definition: ServiceDefinition<FlowsShape> = {
   routes(app, ctx) {
     const deps = { db: ctx.db, transact: ctx.transact };
     adminFlowRoutes(app, deps);
-    publicFlowRoutes(app, deps);
+    publicFlowRoutes(app, { ...deps, submissionWriter: createSubmissionWriter(ctx.transact) });
     internalFlowRoutes(app, deps, ctx.config.INTERNAL_TOKEN);
   },
 };

@@ -163,7 +163,7 @@ describe('POST /public/flows/:publicIdentifier/submissions', () => {
     const rows = (await outboxRows(h, 'form.submitted')).filter((r) => r.envelope.data.submissionId === submissionId);
     expect(rows).toHaveLength(1);
     const [row] = rows;
-    expect(row?.key).toBe(id);
+    expect(row?.key).toBe(submissionId);
     expect(row?.envelope.tenant).toEqual({ organizationId: 1, workspaceId: 1 });
     expect(row?.envelope.data).toEqual({
       flowId: expect.any(Number),
@@ -293,7 +293,7 @@ describe('form.submitted on the bus', () => {
       await new Promise((resolve) => setImmediate(resolve));
 
       expect(received).toHaveLength(1);
-      expect(received[0]).toMatchObject({ type: 'form.submitted', version: 1, key: id, data: { submissionId } });
+      expect(received[0]).toMatchObject({ type: 'form.submitted', version: 1, key: submissionId, data: { submissionId } });
     } finally {
       await subscription.close();
       await harness.service.close();

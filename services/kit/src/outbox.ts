@@ -74,7 +74,10 @@ export interface EventInput<TData = unknown> {
   data: TData;
 }
 
-/** Emits an event inside the caller's transaction; returns the envelope written. */
+/**
+ * Emits an event inside the caller's transaction; returns its envelope. The outbox row is written before the
+ * transaction commits (the events of one transaction in one insert, in the order emitted).
+ */
 export type Emit = <TData>(event: EventInput<TData>) => Promise<EventEnvelope<TData>>;
 
 /** Builds an envelope (UUIDv7 id, ISO occurredAt) from an {@link EventInput}. */
@@ -115,6 +118,8 @@ export interface OutboxRelayOptions {
   pollMs: number;
   /** Rows per publish batch. */
   batchSize: number;
+  /** How long a kick waits before its pass, so that more rows join it (ms; default 0; see {@link PollingLoop}). */
+  lingerMs?: number;
   /** Published rows older than this are deleted (ms; default 24 h). */
   retentionMs?: number;
   /**
@@ -146,6 +151,7 @@ export class OutboxRelay {
     this.loop = new PollingLoop({
       name: 'outbox relay',
       pollMs: options.pollMs,
+      lingerMs: options.lingerMs,
       maxBackoffMs: 5000,
       log: options.log,
       pass: async () => {

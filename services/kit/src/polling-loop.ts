@@ -2,8 +2,10 @@
  * The loop behind every background worker of a service (the outbox relay, the workflow run worker, durable
  * timers): one pass at a time; a pass runs again at once while it reports more work or was kicked during the
  * pass; otherwise it waits `pollMs`; after a failed pass it backs off exponentially (100 ms · 2^failures, up to
- * `maxBackoffMs`). `kick()` asks for a pass now (after a commit that created work); `stop()` waits for the pass
- * in progress. ARCHITECTURE §1 "Durable time": the work itself lives in the database, so a restart loses
+ * `maxBackoffMs`). `kick()` asks for a pass now (after a commit that created work), or after `lingerMs` when set:
+ * kicks arriving within that window share one pass, so at a steady rate a pass handles several rows instead of
+ * one (a pass costs its round trips whatever it carries; docs/benchmarks.md). `stop()` waits for the pass in
+ * progress. ARCHITECTURE §1 "Durable time": the work itself lives in the database, so a restart loses
  * nothing; the loop only decides when to look.
  */
 
@@ -18,6 +20,11 @@ export interface PollingLoopOptions {
   name: string;
   /** Wait between passes when idle (ms). */
   pollMs: number;
+  /**
+   * How long a kick waits before its pass (ms; default 0): more work committed meanwhile joins the same pass.
+   * A pass that filled its batch still runs again at once.
+   */
+  lingerMs?: number;
   /** Longest wait after failures (ms; default 30 s). */
   maxBackoffMs?: number;
   log: LoopLogger;
@@ -28,6 +35,8 @@ export interface PollingLoopOptions {
 /** See the module doc. */
 export class PollingLoop {
   private timer: NodeJS.Timeout | undefined;
+  /** When the scheduled pass is due (ms since epoch), while `timer` is set. */
+  private due = 0;
   private stopped = true;
   private running = false;
   private again = false;
@@ -49,7 +58,7 @@ export class PollingLoop {
       this.again = true;
       return;
     }
-    this.schedule(0);
+    this.schedule(this.options.lingerMs ?? 0);
   }
 
   /** Stops the loop and waits for the pass in progress. */
@@ -65,10 +74,19 @@ export class PollingLoop {
     return this.failures;
   }
 
+  /** Schedules the next pass in `delayMs`, unless one is already due sooner. */
   private schedule(delayMs: number): void {
     if (this.stopped) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.run(), delayMs);
+    const due = Date.now() + delayMs;
+    if (this.timer) {
+      if (this.due <= due) return;
+      clearTimeout(this.timer);
+    }
+    this.due = due;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.run();
+    }, delayMs);
   }
 
   private async run(): Promise<void> {
@@ -77,11 +95,13 @@ export class PollingLoop {
     let resolveIdle: () => void = () => undefined;
     this.idle = new Promise((resolve) => (resolveIdle = resolve));
     try {
+      const linger = this.options.lingerMs ?? 0;
       let more: boolean;
       do {
         this.again = false;
         more = await this.options.pass();
-      } while (!this.stopped && (this.again || more));
+        // Kicked during the pass: at once without a linger; otherwise after it (below).
+      } while (!this.stopped && (more || (this.again && linger === 0)));
       this.failures = 0;
     } catch (error) {
       this.failures += 1;
@@ -90,7 +110,10 @@ export class PollingLoop {
       this.running = false;
       resolveIdle();
       const backoff = Math.min(this.options.maxBackoffMs ?? 30_000, 100 * 2 ** this.failures);
-      this.schedule(this.again ? 0 : this.failures === 0 ? this.options.pollMs : backoff);
+      // A pending poll timer must not delay a kick or a backoff, and must not be cut short by a later poll.
+      if (this.timer) clearTimeout(this.timer);
+      this.timer = undefined;
+      this.schedule(this.again && this.failures === 0 ? (this.options.lingerMs ?? 0) : this.failures === 0 ? this.options.pollMs : backoff);
     }
   }
 }

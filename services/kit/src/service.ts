@@ -17,6 +17,7 @@ import { migrate, openDatabase, resolveDatabaseLocation, type DatabaseHandle, ty
 import { createTokenVerifier, type TokenVerifier } from './auth';
 import { createHttpApp, type ZodFastify } from './http';
 import { buildEnvelope, enqueue, inbox, kitMigrations, OutboxRelay, type Emit, type EventInput } from './outbox';
+import { GroupCommit } from './group-commit';
 import { createServiceMetrics, registerMetrics, type ServiceMetrics } from './metrics';
 import {
   contextFromTraceparent,
@@ -193,6 +194,7 @@ export async function createService<TConfig extends z.ZodRawShape>(
       log: app.log,
       pollMs: config.OUTBOX_POLL_MS,
       batchSize: config.OUTBOX_BATCH_SIZE,
+      lingerMs: config.OUTBOX_LINGER_MS,
       telemetry,
       onPublished: (count) => metrics.outboxPublished.inc(count),
     });
@@ -201,6 +203,9 @@ export async function createService<TConfig extends z.ZodRawShape>(
       let emitted = 0;
       const committed: (() => void)[] = [];
       const result = await database.db.transaction(async (tx) => {
+        // Emitted events are written as one multi-row outbox insert when `fn` is done (one statement per
+        // transaction, not per event; `seq` keeps the order they were emitted in).
+        const pending: EventEnvelope[] = [];
         const emit: Emit = async <TData>(event: EventInput<TData>) => {
           // A PRODUCER span per event, child of the active span (the request, or the consumer); its context
           // travels in the envelope, so the consumer's span becomes its child across the bus.
@@ -211,8 +216,7 @@ export async function createService<TConfig extends z.ZodRawShape>(
           try {
             const envelope = buildEnvelope(event, formatTraceparent(span.spanContext()));
             if (span.isRecording()) span.setAttribute('messaging.message.id', envelope.id);
-            await enqueue(tx, [envelope]);
-            emitted += 1;
+            pending.push(envelope);
             return envelope;
           } catch (error) {
             failSpan(span, error);
@@ -221,7 +225,10 @@ export async function createService<TConfig extends z.ZodRawShape>(
             span.end();
           }
         };
-        return fn(tx, emit, (callback) => committed.push(callback));
+        const value = await fn(tx, emit, (callback) => committed.push(callback));
+        await enqueue(tx, pending);
+        emitted = pending.length;
+        return value;
       });
       if (emitted > 0) relay.kick();
       for (const callback of committed) {
@@ -287,7 +294,7 @@ export async function createService<TConfig extends z.ZodRawShape>(
             await bus.subscribe({
               group: definition.name,
               types: consumer.types,
-              handler: (event) => consumeOnce(definition.name, consumer, event, transact, consumption),
+              handler: consumerHandler(definition.name, consumer, transact, consumption),
             }),
           );
         }
@@ -315,7 +322,7 @@ export async function createService<TConfig extends z.ZodRawShape>(
   }
 }
 
-/** What {@link consumeOnce} reports to. */
+/** What {@link consumerHandler} reports to. */
 interface Consumption {
   telemetry: Telemetry;
   metrics: ServiceMetrics;
@@ -323,51 +330,88 @@ interface Consumption {
   busKind: string;
 }
 
+/** What became of one delivered event. */
+type ConsumeOutcome = 'processed' | 'duplicate';
+
 /**
- * Applies `event` once per consumer group: the inbox row and the effect commit together; a duplicate
- * delivery finds the row and does nothing. Runs in a CONSUMER span `process <type>` whose parent is the
- * envelope's `traceparent` (the producer's span, across the bus), and counts the outcome in
- * `formloom_consumer_events_total` (processed, duplicate, or failed when it throws: the bus redelivers).
+ * The bus handler of `consumer`: applies each event once per consumer group. The events the bus delivers
+ * concurrently (events of different keys; one key's events come one at a time) are group-committed (see
+ * `group-commit.ts`): one transaction writes their inbox rows with one multi-row insert and applies the new
+ * ones in delivery order, so a batch of 16 events costs one commit instead of 16. A duplicate delivery finds
+ * its inbox row and does nothing. When a batch fails, each event is applied again alone, so only the failing
+ * event is redelivered by the bus. Each applied event runs in a CONSUMER span `process <type>` whose parent
+ * is the envelope's `traceparent` (the producer's span, across the bus); each outcome is counted in
+ * `formloom_consumer_events_total` (processed, duplicate, or failed when it throws).
  */
-async function consumeOnce(
+function consumerHandler(
   group: string,
   consumer: Consumer,
-  event: EventEnvelope,
   transact: Transact,
   observe: Consumption,
-): Promise<void> {
-  let outcome: 'processed' | 'duplicate' | 'failed' = 'failed';
-  try {
-    await inSpan(
-      observe.telemetry.tracer,
-      `process ${event.type}`,
-      {
-        kind: SpanKind.CONSUMER,
-        parent: contextFromTraceparent(event.traceparent),
-        attributes: {
-          'messaging.system': observe.busKind,
-          'messaging.operation.type': 'process',
-          'messaging.destination.name': event.type,
-          'messaging.consumer.group.name': group,
-          'messaging.message.id': event.id,
+): (event: EventEnvelope) => Promise<void> {
+  const batches = new GroupCommit<EventEnvelope, ConsumeOutcome>({
+    name: `consumer ${group}`,
+    write: (batch) => consumeBatch(group, consumer, batch.map((entry) => entry.item), transact, observe),
+  });
+  return async (event) => {
+    let outcome: ConsumeOutcome | 'failed' = 'failed';
+    try {
+      outcome = await batches.submit(event);
+    } finally {
+      observe.metrics.consumerEvents.inc({ group, type: event.type, outcome });
+    }
+  };
+}
+
+/**
+ * Applies `events` in one transaction: their inbox rows in one insert (a row already there means the event
+ * was applied before: `duplicate`), then `consumer.handle` for each new one, in order, each in its CONSUMER
+ * span. Resolves with one outcome per event once committed; throws (rolling everything back) when a handler
+ * or the database fails.
+ */
+async function consumeBatch(
+  group: string,
+  consumer: Consumer,
+  events: readonly EventEnvelope[],
+  transact: Transact,
+  observe: Consumption,
+): Promise<ConsumeOutcome[]> {
+  return transact(async (tx, emit, onCommit) => {
+    const inserted = await tx
+      .insert(inbox)
+      .values(events.map((event) => ({ consumer: group, eventId: event.id, eventType: event.type })))
+      .onConflictDoNothing()
+      .returning({ eventId: inbox.eventId });
+    // The same event twice in one batch (a redelivery racing the first delivery) is applied once.
+    const fresh = new Set(inserted.map((row) => row.eventId));
+    const outcomes: ConsumeOutcome[] = [];
+    for (const event of events) {
+      if (!fresh.delete(event.id)) {
+        outcomes.push('duplicate');
+        continue;
+      }
+      await inSpan(
+        observe.telemetry.tracer,
+        `process ${event.type}`,
+        {
+          kind: SpanKind.CONSUMER,
+          parent: contextFromTraceparent(event.traceparent),
+          attributes: {
+            'messaging.system': observe.busKind,
+            'messaging.operation.type': 'process',
+            'messaging.destination.name': event.type,
+            'messaging.consumer.group.name': group,
+            'messaging.message.id': event.id,
+            'messaging.batch.message_count': events.length,
+          },
         },
-      },
-      async (span) => {
-        const handled = await transact(async (tx, emit, onCommit) => {
-          const inserted = await tx
-            .insert(inbox)
-            .values({ consumer: group, eventId: event.id, eventType: event.type })
-            .onConflictDoNothing()
-            .returning({ eventId: inbox.eventId });
-          if (inserted.length === 0) return false;
+        async (span) => {
           await consumer.handle(event, tx, emit, onCommit);
-          return true;
-        });
-        outcome = handled ? 'processed' : 'duplicate';
-        if (span.isRecording()) span.setAttribute('formloom.consumer.outcome', outcome);
-      },
-    );
-  } finally {
-    observe.metrics.consumerEvents.inc({ group, type: event.type, outcome });
-  }
+          if (span.isRecording()) span.setAttribute('formloom.consumer.outcome', 'processed');
+        },
+      );
+      outcomes.push('processed');
+    }
+    return outcomes;
+  });
 }

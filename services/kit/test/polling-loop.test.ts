@@ -82,3 +82,28 @@ it('waits for the pass in progress when stopped, and runs no pass after', async 
   await new Promise((resolve) => setTimeout(resolve, 30));
   expect(passes).toBe(1);
 });
+
+it('with a linger, lets the kicks that arrive within it share one pass', async () => {
+  let passes = 0;
+  const loop = new PollingLoop({
+    name: 'test',
+    pollMs: 60_000,
+    lingerMs: 50,
+    log: quiet,
+    pass: async () => {
+      passes += 1;
+      return false;
+    },
+  });
+  loop.start();
+  await until(() => passes === 1);
+  // Three kicks 10 ms apart: without the linger each would get a pass of its own.
+  for (let kick = 0; kick < 3; kick += 1) {
+    loop.kick();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  await until(() => passes >= 2);
+  await new Promise((resolve) => setTimeout(resolve, 120));
+  await loop.stop();
+  expect(passes).toBe(2);
+});

@@ -20,6 +20,22 @@ const migrations: Migration[] = [
   { id: '0002_effects', sql: 'CREATE TABLE effects (event_id uuid NOT NULL, body text NOT NULL)' },
 ];
 
+/** Failed deliveries per poison event id. */
+const poisonFailures = new Map<string, number>();
+
+/** An event of `note.created` with its own key, as another replica's relay would publish it. */
+function noteEvent(body: string): EventEnvelope {
+  return {
+    id: randomUUID(),
+    type: 'note.created',
+    version: 1,
+    occurredAt: new Date().toISOString(),
+    key: randomUUID(),
+    tenant: { organizationId: 1, workspaceId: 1 },
+    data: { body },
+  };
+}
+
 const definition: ServiceDefinition = {
   name: 'kit-test',
   migrations,
@@ -60,6 +76,14 @@ const definition: ServiceDefinition = {
       types: ['note.created'],
       async handle(event, tx) {
         const data = event.data as { body: string };
+        // A "poison" event fails its first two deliveries (a bug fixed meanwhile, say).
+        if (data.body.startsWith('poison')) {
+          const failures = poisonFailures.get(event.id) ?? 0;
+          if (failures < 2) {
+            poisonFailures.set(event.id, failures + 1);
+            throw new Error('cannot apply this event yet');
+          }
+        }
         await tx.execute(sql`INSERT INTO effects (event_id, body) VALUES (${event.id}, ${data.body})`);
       },
     },
@@ -145,6 +169,30 @@ describe.each([
     await waitFor(async () => (await count(service, 'effects')) === 2);
     await new Promise((r) => setTimeout(r, 100));
     expect(await count(service, 'effects')).toBe(2);
+  });
+
+  it('applies the events delivered together in one transaction, each once', async () => {
+    const events = Array.from({ length: 12 }, (_, index) => noteEvent(`batch-${index}`));
+    // One delivered twice in the same batch (a redelivery racing the first delivery).
+    await bus.publish([...events, events[0]!]);
+    await waitFor(async () => (await count(service, "effects WHERE body LIKE 'batch-%'")) === 12);
+    await new Promise((r) => setTimeout(r, 100));
+    const [row] = rowsOf<{ effects: number; transactions: number }>(
+      await service.ctx.db.execute(
+        sql`SELECT count(*)::int AS effects, count(DISTINCT xmin::text)::int AS transactions FROM effects WHERE body LIKE 'batch-%'`,
+      ),
+    );
+    expect(row).toEqual({ effects: 12, transactions: 1 });
+    expect(await count(service, `inbox WHERE event_id IN (${events.map((e) => `'${e.id}'`).join(',')})`)).toBe(12);
+  });
+
+  it('lets a failing event fail alone: the others of its batch are applied, it is retried until it applies', async () => {
+    const events = ['fine-1', 'poison-1', 'fine-2', 'fine-3'].map(noteEvent);
+    await bus.publish(events);
+    await waitFor(async () => (await count(service, "effects WHERE body LIKE 'fine-%'")) === 3, 2000);
+    await waitFor(async () => (await count(service, "effects WHERE body LIKE 'poison-%'")) === 1);
+    expect(poisonFailures.get(events[1]!.id)).toBe(2);
+    expect(await count(service, "effects WHERE body LIKE 'fine-%' OR body LIKE 'poison-%'")).toBe(4);
   });
 
   it('rolls back the state and the event together when the handler fails', async () => {

@@ -32,6 +32,7 @@ export function runWorkerOf(ctx: Context): RunWorker {
       leaseMs: config.RUN_LEASE_MS,
       maxAttempts: config.RUN_MAX_ATTEMPTS,
       concurrency: config.RUNS_CONCURRENCY,
+      lingerMs: config.RUNS_LINGER_MS,
       log: ctx.log,
       tracer: ctx.telemetry.tracer,
       onRunFinished: createRunMetrics(ctx.metrics.registry).record,

@@ -11,7 +11,8 @@
  * | RUNS_POLL_MS | 1000 | run worker poll interval when not kicked (ms) |
  * | RUN_LEASE_MS | 60000 | how long a claimed run stays claimed without a heartbeat (ms); then it is reclaimed |
  * | RUN_MAX_ATTEMPTS | 5 | claims after which an unfinished run is failed |
- * | RUNS_CONCURRENCY | 8 | runs claimed per pass and executed at once per replica; keep it below DATABASE_POOL_SIZE (default 10) so the event consumer always finds a connection (docs/benchmarks.md) |
+ * | RUNS_LINGER_MS | 5 | how long the worker waits after runs were queued before claiming, so that runs queued meanwhile share the claim (ms; 0 = at once) |
+ * | RUNS_CONCURRENCY | 32 | runs claimed per pass and executed at once per replica; their node commits share transactions, so a pass holds at most 3 connections of DATABASE_POOL_SIZE (docs/benchmarks.md) |
  */
 import { z } from 'zod';
 
@@ -27,7 +28,8 @@ export const EngineConfig = z.object({
   RUNS_POLL_MS: ms(1000),
   RUN_LEASE_MS: ms(60_000),
   RUN_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
-  RUNS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
+  RUNS_LINGER_MS: z.coerce.number().int().min(0).max(1000).default(5),
+  RUNS_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(32),
 });
 /** The engine's own configuration. */
 export type EngineConfig = z.infer<typeof EngineConfig>;

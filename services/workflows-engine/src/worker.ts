@@ -29,7 +29,7 @@
  * An SMTP refusal or timeout fails the step and the run (no automatic retry). Unexpected errors (database
  * down) leave the run `running`; it is reclaimed when its lease expires.
  */
-import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { EmailNodeTemplate, WorkflowNode, WorkflowTemplate } from '@formloom/contracts/entities/workflow';
 import { EmailNodeTemplate as EmailNodeTemplateSchema } from '@formloom/contracts/entities/workflow';
 import type { FormSubmittedData } from '@formloom/contracts/events/form-submitted';
@@ -40,6 +40,7 @@ import { uuidv7 } from '@formloom/kit/ids';
 import { mailMessages, workflowRuns, workflowRunSteps, type WorkflowRunRow, type WorkflowRunStepRow } from './db/schema';
 import { composeEmail, formatFrom } from './domain/email';
 import type { Mailer } from './mailer';
+import { GroupCommit } from '@formloom/kit/group-commit';
 import { PollingLoop } from '@formloom/kit/polling-loop';
 import { contextFromTraceparent, failSpan, inSpan, SpanKind, type Tracer } from '@formloom/kit/telemetry';
 
@@ -65,6 +66,8 @@ export interface RunWorkerOptions {
   maxAttempts: number;
   /** Runs executed at once per pass. */
   concurrency: number;
+  /** How long a kick waits before its claim, so that runs queued meanwhile join it (ms; default 0). */
+  lingerMs?: number;
   /**
    * The service's tracer: each execution of a run is a span `workflow run`, child of the span that queued
    * the run (its `traceparent` column), so the run shows in the submission's trace.
@@ -110,11 +113,33 @@ interface Claimed {
 /** The run worker; see the module doc. `start`/`stop` are driven by the kit (definition.workers). */
 export class RunWorker {
   private readonly loop: PollingLoop;
+  /**
+   * The one-statement commits of local nodes ({@link commitLocalNode}) of the runs executing at once,
+   * group-committed: one transaction (one WAL flush) for the nodes that finish together instead of one each.
+   * Each statement is fenced by its own run's lease, and a statement that finds its lease lost writes nothing
+   * and returns no row without failing the others.
+   */
+  private readonly nodeCommits: GroupCommit<SQL, Record<string, unknown>[]>;
 
   constructor(private readonly options: RunWorkerOptions) {
+    this.nodeCommits = new GroupCommit<SQL, Record<string, unknown>[]>({
+      name: 'run node commits',
+      maxBatch: 64,
+      concurrency: 2,
+      write: async (batch) => {
+        const [only] = batch;
+        if (batch.length === 1 && only) return [rowsOf(await options.db.execute(only.item))];
+        return options.db.transaction(async (tx) => {
+          const results: Record<string, unknown>[][] = [];
+          for (const entry of batch) results.push(rowsOf(await tx.execute(entry.item)));
+          return results;
+        });
+      },
+    });
     this.loop = new PollingLoop({
       name: 'run worker',
       pollMs: options.pollMs,
+      lingerMs: options.lingerMs,
       log: options.log,
       pass: async () => {
         const claimed = await this.claim();
@@ -376,7 +401,8 @@ export class RunWorker {
   /**
    * Commits a local node in ONE fenced statement (see the module doc, step 3): extends the lease — or, when
    * `ends`, ends the run (`succeeded` or `failed` with the node's error) — and, only if the run is still
-   * ours, upserts the step with its outcome and inserts the mail log row. Resolves the run's duration in
+   * ours, upserts the step with its outcome and inserts the mail log row. The statement is group-committed
+   * with those of the other runs finishing at once ({@link nodeCommits}). Resolves the run's duration in
    * seconds when it ended it, else undefined. @throws LeaseLost when the run is no longer ours (nothing written).
    */
   private async commitLocalNode(
@@ -401,8 +427,7 @@ export class RunWorker {
             FROM held
           ON CONFLICT DO NOTHING)`
       : sql``;
-    const rows = rowsOf<{ duration_s: number | string | null }>(
-      await this.options.db.execute(sql`
+    const rows = (await this.nodeCommits.submit(sql`
         WITH held AS (
           UPDATE workflow_runs SET ${runSet}
            WHERE id = ${claim.run.id}::uuid AND lease_token = ${claim.token}::uuid AND status = 'running'
@@ -418,8 +443,7 @@ export class RunWorker {
                 started_at = excluded.started_at, finished_at = excluded.finished_at,
                 attempts = workflow_run_steps.attempts + 1
         )${mail}
-        SELECT duration_s FROM held`),
-    );
+        SELECT duration_s FROM held`)) as { duration_s: number | string | null }[];
     const [held] = rows;
     if (!held) throw new LeaseLost();
     return input.ends ? Math.max(0, Number(held.duration_s ?? 0)) : undefined;

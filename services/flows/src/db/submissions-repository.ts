@@ -15,9 +15,10 @@ export interface SubmissionRecord {
   lastUpdatedAt: Date;
 }
 
-/** Inserts a submission. */
-export async function insertSubmission(db: DbOrTx, submission: SubmissionRecord): Promise<void> {
-  await db.insert(submissions).values(submission);
+/** Inserts submissions with one multi-row statement (nothing when `records` is empty). */
+export async function insertSubmissions(db: DbOrTx, records: readonly SubmissionRecord[]): Promise<void> {
+  if (records.length === 0) return;
+  await db.insert(submissions).values([...records]);
 }
 
 /** Number of submissions of flow `flowId`. */

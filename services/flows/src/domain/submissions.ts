@@ -9,23 +9,57 @@ import type { SubmissionsQuery, SubmissionsResponse, SubmitResponse } from '@for
 import { validateAnswers } from '@formloom/contracts/rules/answers';
 import { toSubmissionQuestions } from '@formloom/contracts/rules/submission-questions';
 import { badRequest, notFound } from '@formloom/kit/errors';
+import { GroupCommit } from '@formloom/kit/group-commit';
 import { uuidv7 } from '@formloom/kit/ids';
+import type { EventInput } from '@formloom/kit/outbox';
+import type { Transact } from '@formloom/kit/service';
 import { findFlowForSubmission, findSnapshotTemplateCached, findSnapshotTemplates } from '../db/flows-repository';
-import { countSubmissions, insertSubmission, pageSubmissions } from '../db/submissions-repository';
+import { countSubmissions, insertSubmissions, pageSubmissions, type SubmissionRecord } from '../db/submissions-repository';
 import { authorizedFlow, type Authorize, type FlowsDeps } from './flows';
+
+/** A validated submission and its `form.submitted` event, waiting to be written. */
+export interface PendingSubmission {
+  record: SubmissionRecord;
+  event: EventInput<FormSubmittedData>;
+}
+
+/** Writes submissions with their events; `submit` resolves once they are committed. */
+export type SubmissionWriter = Pick<GroupCommit<PendingSubmission, void>, 'submit'>;
+
+/**
+ * The group commit of submissions (kit `group-commit.ts`): the submissions that arrive while one batch is
+ * being written go together in the next transaction, as one multi-row insert of submissions and one of outbox
+ * rows (at most 64 per transaction, 2 transactions at once). Each submission's event is emitted in its own
+ * request's trace context. A batch that fails is retried one submission at a time, so a failure reaches only
+ * its own request. Source: issue 3 §5 (batching), docs/benchmarks.md.
+ */
+export function createSubmissionWriter(transact: Transact): SubmissionWriter {
+  return new GroupCommit<PendingSubmission, void>({
+    name: 'submissions',
+    maxBatch: 64,
+    concurrency: 2,
+    write: (batch) =>
+      transact(async (tx, emit) => {
+        await insertSubmissions(tx, batch.map((entry) => entry.item.record));
+        for (const entry of batch) await entry.within(() => emit(entry.item.event));
+        return batch.map(() => undefined);
+      }),
+  });
+}
 
 /**
  * Stores a submission of the LIVE form `publicIdentifier` (no login). The answers are checked against the live
  * snapshot with `validateAnswers` (every question of every page) and stored normalized, tied to that snapshot.
  * The submission row and its `form.submitted` outbox row (tenant = the flow's organization and workspace,
- * key = the public identifier, data with `questions` = `toSubmissionQuestions(liveTemplate, answers)`) are
- * written in ONE transaction: either both exist or neither.
+ * key = the submission id, data with `questions` = `toSubmissionQuestions(liveTemplate, answers)`) are
+ * written in ONE transaction: either both exist or neither. Concurrent submissions share that transaction
+ * ({@link createSubmissionWriter}); the call resolves once it has committed.
  * @throws 404 `copy.flows.flowNotFound` (unknown flow) or `copy.flows.flowNotPublished` (never published);
  *   400 `copy.flows.submissionInvalid` with details `[{path: 'answers.<widgetId>', message}]` for every
  *   question in error. Nothing is stored when it throws.
  */
 export async function submitAnswers(
-  deps: FlowsDeps,
+  deps: FlowsDeps & { submissionWriter: SubmissionWriter },
   publicIdentifier: string,
   answers: unknown,
 ): Promise<SubmitResponse['submission']> {
@@ -42,19 +76,21 @@ export async function submitAnswers(
   const submissionId = uuidv7();
   const now = new Date();
   const submissionTime = now.toISOString();
-  await deps.transact(async (tx, emit) => {
-    await insertSubmission(tx, {
+  await deps.submissionWriter.submit({
+    record: {
       id: submissionId,
       flowId: flow.id,
       snapshotId,
       answers: result.answers,
       submissionTime: now,
       lastUpdatedAt: now,
-    });
-    await emit<FormSubmittedData>({
+    },
+    event: {
       type: FORM_SUBMITTED,
       version: FORM_SUBMITTED_VERSION,
-      key: flow.publicIdentifier,
+      // Keyed by submission: consumers need no order among a form's submissions, and a popular form is not
+      // one hot lane (or Kafka partition) that every submission of it must queue in (docs/architecture.md §8).
+      key: submissionId,
       tenant: { organizationId: flow.organizationId, workspaceId: flow.workspaceId },
       data: {
         flowId: flow.id,
@@ -65,7 +101,7 @@ export async function submitAnswers(
         answers: result.answers,
         questions: toSubmissionQuestions(template, result.answers),
       },
-    });
+    },
   });
   return { submissionId, submissionTime };
 }

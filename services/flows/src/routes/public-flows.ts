@@ -11,11 +11,11 @@ import {
 } from '@formloom/contracts/http/flows';
 import type { ZodFastify } from '@formloom/kit/http';
 import { getPublicTemplate, type FlowsDeps } from '../domain/flows';
-import { submitAnswers } from '../domain/submissions';
+import { submitAnswers, type SubmissionWriter } from '../domain/submissions';
 import { flowAuthorizer } from './access';
 
-/** Registers the `/public/flows` routes. */
-export function publicFlowRoutes(app: ZodFastify, deps: FlowsDeps): void {
+/** Registers the `/public/flows` routes; submissions are written through `deps.submissionWriter`. */
+export function publicFlowRoutes(app: ZodFastify, deps: FlowsDeps & { submissionWriter: SubmissionWriter }): void {
   app.get(
     '/public/flows/templates/:publicIdentifier',
     { schema: { params: FlowParams, querystring: PublicTemplateQuery, response: { 200: PublicTemplateResponse } } },

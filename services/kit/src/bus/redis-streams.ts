@@ -178,6 +178,8 @@ export class RedisStreamsBus implements EventBus {
       maxRetriesPerRequest: 2,
       // A command unanswered for 10 s fails; the caller then replaces the (probably half-open) socket.
       commandTimeout: COMMAND_TIMEOUT_MS,
+      // Commands issued in the same tick (the XACKs of a group-committed batch) go in one write.
+      enableAutoPipelining: true,
     });
   }
 
