@@ -121,7 +121,11 @@ export class GroupCommit<TItem, TResult> {
     } finally {
       this.inFlight -= 1;
       if (this.queue.length > 0) this.schedule();
-      else if (this.inFlight === 0) for (const resolve of [...this.idle]) (this.idle.delete(resolve), resolve());
+      else if (this.inFlight === 0) {
+        const waiting = [...this.idle];
+        this.idle.clear();
+        for (const resolve of waiting) resolve();
+      }
     }
   }
 
