@@ -10,6 +10,7 @@ import type { JSONWebKeySet } from 'jose';
 import type { FastifyServerOptions } from 'fastify';
 import type { z } from 'zod';
 import type { EventEnvelope } from '@formloom/contracts/events/envelope';
+import { context as contextApi, trace } from '@opentelemetry/api';
 import { createBusFromConfig } from './bus/from-config';
 import type { EventBus, Subscription } from './bus/types';
 import { parseConfig, type KitConfig } from './config';
@@ -24,7 +25,6 @@ import {
   createTelemetry,
   failSpan,
   formatTraceparent,
-  inSpan,
   registerTracing,
   SpanKind,
   type SpanProcessor,
@@ -66,6 +66,20 @@ export interface Consumer {
    * again later.
    */
   handle(event: EventEnvelope, tx: Tx, emit: Emit, onCommit: OnCommit): Promise<void>;
+  /**
+   * Optional, set-based: applies several new events at once inside `tx` (one statement for all, say) instead
+   * of `handle` for each. Each comes with the `traceparent` of its own CONSUMER span, for what continues its
+   * trace (a queued job). Throwing rolls back the batch; the kit then applies its events one by one with
+   * `handle`, so only a failing event is redelivered.
+   */
+  handleBatch?(events: readonly ConsumedEvent[], tx: Tx, emit: Emit, onCommit: OnCommit): Promise<void>;
+}
+
+/** An event given to {@link Consumer.handleBatch}. */
+export interface ConsumedEvent {
+  event: EventEnvelope;
+  /** The W3C traceparent of the event's CONSUMER span (`process <type>`). */
+  traceparent: string | undefined;
 }
 
 /** A service's definition. */
@@ -365,9 +379,9 @@ function consumerHandler(
 
 /**
  * Applies `events` in one transaction: their inbox rows in one insert (a row already there means the event
- * was applied before: `duplicate`), then `consumer.handle` for each new one, in order, each in its CONSUMER
- * span. Resolves with one outcome per event once committed; throws (rolling everything back) when a handler
- * or the database fails.
+ * was applied before: `duplicate`), then the new ones — with `consumer.handleBatch` when it has one and there
+ * are several, else `consumer.handle` for each in order — each in its CONSUMER span. Resolves with one outcome
+ * per event once committed; throws (rolling everything back) when a handler or the database fails.
  */
 async function consumeBatch(
   group: string,
@@ -384,18 +398,13 @@ async function consumeBatch(
       .returning({ eventId: inbox.eventId });
     // The same event twice in one batch (a redelivery racing the first delivery) is applied once.
     const fresh = new Set(inserted.map((row) => row.eventId));
-    const outcomes: ConsumeOutcome[] = [];
-    for (const event of events) {
-      if (!fresh.delete(event.id)) {
-        outcomes.push('duplicate');
-        continue;
-      }
-      await inSpan(
-        observe.telemetry.tracer,
+    const outcomes = events.map((event): ConsumeOutcome => (fresh.delete(event.id) ? 'processed' : 'duplicate'));
+    const applied = events.filter((_, index) => outcomes[index] === 'processed');
+    const spans = applied.map((event) =>
+      observe.telemetry.tracer.startSpan(
         `process ${event.type}`,
         {
           kind: SpanKind.CONSUMER,
-          parent: contextFromTraceparent(event.traceparent),
           attributes: {
             'messaging.system': observe.busKind,
             'messaging.operation.type': 'process',
@@ -405,12 +414,26 @@ async function consumeBatch(
             'messaging.batch.message_count': events.length,
           },
         },
-        async (span) => {
-          await consumer.handle(event, tx, emit, onCommit);
-          if (span.isRecording()) span.setAttribute('formloom.consumer.outcome', 'processed');
-        },
-      );
-      outcomes.push('processed');
+        contextFromTraceparent(event.traceparent),
+      ),
+    );
+    try {
+      if (consumer.handleBatch && applied.length > 1) {
+        const batch = applied.map((event, index) => ({ event, traceparent: formatTraceparent(spans[index]?.spanContext()) }));
+        await consumer.handleBatch(batch, tx, emit, onCommit);
+      } else {
+        for (const [index, event] of applied.entries()) {
+          const span = spans[index];
+          const inEventSpan = span ? trace.setSpan(contextFromTraceparent(event.traceparent), span) : contextApi.active();
+          await contextApi.with(inEventSpan, () => consumer.handle(event, tx, emit, onCommit));
+        }
+      }
+      for (const span of spans) if (span.isRecording()) span.setAttribute('formloom.consumer.outcome', 'processed');
+    } catch (error) {
+      for (const span of spans) failSpan(span, error);
+      throw error;
+    } finally {
+      for (const span of spans) span.end();
     }
     return outcomes;
   });

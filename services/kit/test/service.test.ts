@@ -22,6 +22,8 @@ const migrations: Migration[] = [
 
 /** Failed deliveries per poison event id. */
 const poisonFailures = new Map<string, number>();
+/** The number of events of each `handleBatch` call. */
+const batchSizes: number[] = [];
 
 /** An event of `note.created` with its own key, as another replica's relay would publish it. */
 function noteEvent(body: string): EventEnvelope {
@@ -85,6 +87,18 @@ const definition: ServiceDefinition = {
           }
         }
         await tx.execute(sql`INSERT INTO effects (event_id, body) VALUES (${event.id}, ${data.body})`);
+      },
+      // Set-based: one insert for the events applied together; any poison fails the batch (then `handle`
+      // applies them one by one).
+      async handleBatch(events, tx) {
+        batchSizes.push(events.length);
+        if (events.some(({ event }) => (event.data as { body: string }).body.startsWith('poison'))) {
+          throw new Error('a poison event in the batch');
+        }
+        const rows = events.map(({ event }) => ({ id: event.id, body: (event.data as { body: string }).body }));
+        await tx.execute(
+          sql`INSERT INTO effects (event_id, body) SELECT id, body FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(id uuid, body text)`,
+        );
       },
     },
   ],
@@ -183,6 +197,7 @@ describe.each([
       ),
     );
     expect(row).toEqual({ effects: 12, transactions: 1 });
+    expect(batchSizes).toContain(12);
     expect(await count(service, `inbox WHERE event_id IN (${events.map((e) => `'${e.id}'`).join(',')})`)).toBe(12);
   });
 

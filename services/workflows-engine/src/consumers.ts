@@ -6,9 +6,9 @@
 import type { EventEnvelope } from '@formloom/contracts/events/envelope';
 import { FORM_SUBMITTED, FORM_SUBMITTED_VERSION, FormSubmittedData } from '@formloom/contracts/events/form-submitted';
 import type { Tx } from '@formloom/kit/db';
-import type { Consumer, OnCommit } from '@formloom/kit/service';
+import type { ConsumedEvent, Consumer, OnCommit } from '@formloom/kit/service';
 import { currentTraceparent } from '@formloom/kit/telemetry';
-import { queueSubmissionRuns } from './domain/runs';
+import { queueSubmissionRuns, type SubmissionTrigger } from './domain/runs';
 
 /** Options of {@link formSubmittedConsumer}. */
 export interface FormSubmittedConsumerOptions {
@@ -18,25 +18,37 @@ export interface FormSubmittedConsumerOptions {
 }
 
 /**
- * The `form.submitted` consumer. An event of another version or whose data does not parse is logged and
- * acknowledged (redelivering it would never succeed).
+ * The `form.submitted` consumer. The events the kit applies together are turned into runs by one statement
+ * (`handleBatch`). An event of another version or whose data does not parse is logged and acknowledged
+ * (redelivering it would never succeed).
  */
 export function formSubmittedConsumer(options: FormSubmittedConsumerOptions): Consumer {
+  const triggerOf = (event: EventEnvelope, traceparent: string | undefined): SubmissionTrigger | undefined => {
+    if (event.version !== FORM_SUBMITTED_VERSION) {
+      options.log.warn({ eventId: event.id, version: event.version }, 'form.submitted: unknown version, skipped');
+      return undefined;
+    }
+    const data = FormSubmittedData.safeParse(event.data);
+    if (!data.success) {
+      options.log.warn({ eventId: event.id, issues: data.error.issues }, 'form.submitted: data does not parse, skipped');
+      return undefined;
+    }
+    return { event, data: data.data, traceparent };
+  };
+  const queue = async (triggers: SubmissionTrigger[], tx: Tx, onCommit: OnCommit): Promise<void> => {
+    const runIds = await queueSubmissionRuns(tx, triggers);
+    if (runIds.length > 0) onCommit(() => options.onQueued(runIds));
+  };
   return {
     types: [FORM_SUBMITTED],
     async handle(event: EventEnvelope, tx: Tx, _emit, onCommit: OnCommit) {
-      if (event.version !== FORM_SUBMITTED_VERSION) {
-        options.log.warn({ eventId: event.id, version: event.version }, 'form.submitted: unknown version, skipped');
-        return;
-      }
-      const data = FormSubmittedData.safeParse(event.data);
-      if (!data.success) {
-        options.log.warn({ eventId: event.id, issues: data.error.issues }, 'form.submitted: data does not parse, skipped');
-        return;
-      }
       // The kit runs `handle` in the event's consumer span: the runs continue the trace from there.
-      const runIds = await queueSubmissionRuns(tx, event, data.data, currentTraceparent() ?? event.traceparent);
-      if (runIds.length > 0) onCommit(() => options.onQueued(runIds));
+      const trigger = triggerOf(event, currentTraceparent() ?? event.traceparent);
+      if (trigger) await queue([trigger], tx, onCommit);
+    },
+    async handleBatch(events: readonly ConsumedEvent[], tx: Tx, _emit, onCommit: OnCommit) {
+      const triggers = events.flatMap(({ event, traceparent }) => triggerOf(event, traceparent ?? event.traceparent) ?? []);
+      await queue(triggers, tx, onCommit);
     },
   };
 }

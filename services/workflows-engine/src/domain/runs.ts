@@ -13,35 +13,49 @@ import type { PageQuery, WorkflowRun, WorkflowRunsResponse } from '@formloom/con
 import { rowsOf, type DbOrTx, type Tx } from '@formloom/kit/db';
 import { workflowRuns, workflowRunSteps, type WorkflowRunRow, type WorkflowRunStepRow } from '../db/schema';
 
+/** One `form.submitted` event to queue runs for, with the trace context its runs continue. */
+export interface SubmissionTrigger {
+  event: EventEnvelope;
+  data: FormSubmittedData;
+  /** Stored on each run: its execution continues this trace (default: the event's `traceparent`). */
+  traceparent?: string;
+}
+
 /**
- * Queues one run per workflow that listens to this submission: active, published, whose published trigger
+ * Queues one run per workflow that listens to each submission: active, published, whose published trigger
  * is `formSubmission` on `data.flowPublicIdentifier`, in the event's organization. A (workflow, event) or
  * (workflow, submission) pair that already has a run is skipped. Returns the ids of the runs queued.
- * `traceparent` (default: the event's) is stored on each run: its execution continues that trace.
  *
- * One statement (`INSERT … SELECT … FROM workflows`, the hot path of every submission): the listening
- * workflows are chosen and their runs inserted in the same round trip. Run ids are UUIDv7 made in SQL
- * ({@link SQL_UUIDV7}) since the number of listening workflows is not known beforehand.
+ * One statement for all the triggers (`INSERT … SELECT … FROM jsonb_to_recordset(…) JOIN workflows`, the hot
+ * path of every submission, group-committed by the kit's consumer): the listening workflows are chosen and
+ * their runs inserted in the same round trip. Run ids are UUIDv7 made in SQL ({@link SQL_UUIDV7}) since the
+ * number of listening workflows is not known beforehand.
  */
-export async function queueSubmissionRuns(
-  tx: Tx,
-  event: EventEnvelope,
-  data: FormSubmittedData,
-  traceparent: string | undefined = event.traceparent,
-): Promise<string[]> {
+export async function queueSubmissionRuns(tx: Tx, triggers: readonly SubmissionTrigger[]): Promise<string[]> {
+  if (triggers.length === 0) return [];
+  const rows = triggers.map(({ event, data, traceparent }) => ({
+    event_id: event.id,
+    organization_id: event.tenant.organizationId,
+    flow: data.flowPublicIdentifier,
+    submission_id: data.submissionId,
+    data,
+    traceparent: traceparent ?? event.traceparent ?? null,
+  }));
   const inserted = rowsOf<{ id: string }>(
     await tx.execute(sql`
       INSERT INTO workflow_runs (id, workflow_id, organization_id, trigger_event_id, submission_id, template,
                                  trigger_data, status, traceparent)
-      SELECT ${SQL_UUIDV7}, w.id, w.organization_id, ${event.id}::uuid, ${data.submissionId}::text,
-             w.published_template, ${JSON.stringify(data)}::jsonb, 'queued', ${traceparent ?? null}::text
-        FROM workflows w
-       WHERE w.flow_public_identifier = ${data.flowPublicIdentifier}::text
-         AND w.organization_id = ${event.tenant.organizationId}::int
-         AND w.is_active
+      SELECT ${SQL_UUIDV7}, w.id, w.organization_id, e.event_id, e.submission_id, w.published_template, e.data,
+             'queued', e.traceparent
+        FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+               AS e(event_id uuid, organization_id int, flow text, submission_id text, data jsonb, traceparent text)
+        JOIN workflows w
+          ON w.flow_public_identifier = e.flow
+         AND w.organization_id = e.organization_id
+       WHERE w.is_active
          AND w.published_template IS NOT NULL
          AND w.published_template -> 'trigger' ->> 'type' = 'formSubmission'
-         AND w.published_template -> 'trigger' -> 'template' ->> 'flowPublicIdentifier' = ${data.flowPublicIdentifier}::text
+         AND w.published_template -> 'trigger' -> 'template' ->> 'flowPublicIdentifier' = e.flow
       ON CONFLICT DO NOTHING
       RETURNING id`),
   );
