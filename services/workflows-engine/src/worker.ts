@@ -114,27 +114,18 @@ interface Claimed {
 export class RunWorker {
   private readonly loop: PollingLoop;
   /**
-   * The one-statement commits of local nodes ({@link commitLocalNode}) of the runs executing at once,
-   * group-committed: one transaction (one WAL flush) for the nodes that finish together instead of one each.
-   * Each statement is fenced by its own run's lease, and a statement that finds its lease lost writes nothing
-   * and returns no row without failing the others.
+   * The commits of local nodes ({@link commitLocalNode}) of the runs executing at once, group-committed: the
+   * nodes that finish together are written by ONE statement ({@link commitLocalNodes}), fenced per run, so a
+   * run whose lease was lost writes nothing and gets no row back without failing the others.
    */
-  private readonly nodeCommits: GroupCommit<SQL, Record<string, unknown>[]>;
+  private readonly nodeCommits: GroupCommit<LocalNodeCommit, number | null | undefined>;
 
   constructor(private readonly options: RunWorkerOptions) {
-    this.nodeCommits = new GroupCommit<SQL, Record<string, unknown>[]>({
+    this.nodeCommits = new GroupCommit<LocalNodeCommit, number | null | undefined>({
       name: 'run node commits',
       maxBatch: 64,
       concurrency: 2,
-      write: async (batch) => {
-        const [only] = batch;
-        if (batch.length === 1 && only) return [rowsOf(await options.db.execute(only.item))];
-        return options.db.transaction(async (tx) => {
-          const results: Record<string, unknown>[][] = [];
-          for (const entry of batch) results.push(rowsOf(await tx.execute(entry.item)));
-          return results;
-        });
-      },
+      write: (batch) => commitLocalNodes(options.db, batch.map((entry) => entry.item), options.leaseMs),
     });
     this.loop = new PollingLoop({
       name: 'run worker',
@@ -399,54 +390,19 @@ export class RunWorker {
   }
 
   /**
-   * Commits a local node in ONE fenced statement (see the module doc, step 3): extends the lease — or, when
-   * `ends`, ends the run (`succeeded` or `failed` with the node's error) — and, only if the run is still
-   * ours, upserts the step with its outcome and inserts the mail log row. The statement is group-committed
-   * with those of the other runs finishing at once ({@link nodeCommits}). Resolves the run's duration in
-   * seconds when it ended it, else undefined. @throws LeaseLost when the run is no longer ours (nothing written).
+   * Commits a local node (see the module doc, step 3), fenced by the run's lease: extends the lease — or,
+   * when `ends`, ends the run (`succeeded` or `failed` with the node's error) — and, only if the run is still
+   * ours, upserts the step with its outcome and inserts the mail log row. Group-committed with the nodes of
+   * the other runs finishing at once ({@link nodeCommits}). Resolves the run's duration in seconds when it
+   * ended it, else undefined. @throws LeaseLost when the run is no longer ours (nothing written).
    */
   private async commitLocalNode(
     claim: Claimed,
     input: { nodeId: string; seq: number; type: string; startedAt: Date; local: LocalOutcome; ends: boolean },
   ): Promise<number | undefined> {
-    const { local } = input;
-    const runSet = input.ends
-      ? sql`status = ${local.ok ? 'succeeded' : 'failed'}, error = ${local.ok ? null : local.error}::text,
-            finished_at = now(), lease_token = NULL, lease_expires_at = NULL`
-      : sql`lease_expires_at = ${leaseEnd(this.options.leaseMs)}`;
-    const mail = local.ok
-      ? sql`, mail AS (
-          INSERT INTO mail_messages (id, organization_id, message_id, from_address, to_addresses, cc_addresses,
-                                     bcc_addresses, reply_to, subject, body_text, body_html, transport,
-                                     workflow_run_id, node_id)
-          SELECT ${local.mail.id}::uuid, ${local.mail.organizationId}::int, ${local.mail.messageId}::text,
-                 ${local.mail.fromAddress}::text, ${textArray(local.mail.toAddresses)}, ${textArray(local.mail.ccAddresses)},
-                 ${textArray(local.mail.bccAddresses)}, ${local.mail.replyTo}::text, ${local.mail.subject}::text,
-                 ${local.mail.bodyText}::text, ${local.mail.bodyHtml}::text, ${local.mail.transport}::text, id,
-                 ${input.nodeId}::text
-            FROM held
-          ON CONFLICT DO NOTHING)`
-      : sql``;
-    const rows = (await this.nodeCommits.submit(sql`
-        WITH held AS (
-          UPDATE workflow_runs SET ${runSet}
-           WHERE id = ${claim.run.id}::uuid AND lease_token = ${claim.token}::uuid AND status = 'running'
-          RETURNING id, extract(epoch FROM (finished_at - started_at))::float8 AS duration_s
-        ), step AS (
-          INSERT INTO workflow_run_steps (run_id, node_id, seq, type, status, output, error, started_at, finished_at)
-          SELECT id, ${input.nodeId}::text, ${input.seq}::int, ${input.type}::text, ${local.ok ? 'succeeded' : 'failed'}::text,
-                 ${local.ok ? JSON.stringify(local.output) : null}::jsonb, ${local.ok ? null : local.error}::text,
-                 ${input.startedAt.toISOString()}::timestamptz, now()
-            FROM held
-          ON CONFLICT (run_id, node_id) DO UPDATE
-            SET status = excluded.status, output = excluded.output, error = excluded.error,
-                started_at = excluded.started_at, finished_at = excluded.finished_at,
-                attempts = workflow_run_steps.attempts + 1
-        )${mail}
-        SELECT duration_s FROM held`)) as { duration_s: number | string | null }[];
-    const [held] = rows;
-    if (!held) throw new LeaseLost();
-    return input.ends ? Math.max(0, Number(held.duration_s ?? 0)) : undefined;
+    const result = await this.nodeCommits.submit({ runId: claim.run.id, token: claim.token, ...input });
+    if (result === undefined) throw new LeaseLost();
+    return input.ends ? Math.max(0, result ?? 0) : undefined;
   }
 
   /** The mail log row and step output of an email (a new id and Message-ID). */
@@ -517,15 +473,113 @@ export class RunWorker {
   }
 }
 
+/** A local node's commit: which run (and the lease token fencing it), the node, and its outcome. */
+interface LocalNodeCommit {
+  runId: string;
+  token: string;
+  nodeId: string;
+  seq: number;
+  type: string;
+  startedAt: Date;
+  local: LocalOutcome;
+  /** The node is the run's last (or failed): the run ends with it. */
+  ends: boolean;
+}
+
+/**
+ * Writes the commits of several local nodes (of different runs) in ONE statement: a data-modifying CTE over
+ * `jsonb_to_recordset` that, per run still held under its lease token, extends the lease or ends the run,
+ * upserts the step (a reclaimed run's step gets `attempts + 1`) and inserts the mail log row. Resolves, per
+ * commit in order: the run's duration in seconds when it ended it (`null` when unknown), `null` when it only
+ * extended the lease, `undefined` when the lease was lost (nothing written for that run).
+ * @throws on database errors (nothing is written then)
+ */
+async function commitLocalNodes(
+  db: Db,
+  commits: readonly LocalNodeCommit[],
+  leaseMs: number,
+): Promise<(number | null | undefined)[]> {
+  const rows = commits.map((commit) => {
+    const { local } = commit;
+    const mail = local.ok ? local.mail : undefined;
+    return {
+      run_id: commit.runId,
+      token: commit.token,
+      ends: commit.ends,
+      ok: local.ok,
+      error: local.ok ? null : local.error,
+      node_id: commit.nodeId,
+      seq: commit.seq,
+      type: commit.type,
+      output: local.ok ? (local.output ?? null) : null,
+      started_at: commit.startedAt.toISOString(),
+      mail_id: mail?.id ?? null,
+      organization_id: mail?.organizationId ?? null,
+      message_id: mail?.messageId ?? null,
+      from_address: mail?.fromAddress ?? null,
+      to_addresses: mail?.toAddresses ?? [],
+      cc_addresses: mail?.ccAddresses ?? [],
+      bcc_addresses: mail?.bccAddresses ?? [],
+      reply_to: mail?.replyTo ?? null,
+      subject: mail?.subject ?? null,
+      body_text: mail?.bodyText ?? null,
+      body_html: mail?.bodyHtml ?? null,
+      transport: mail?.transport ?? null,
+    };
+  });
+  const held = rowsOf<{ id: string; duration_s: number | string | null }>(
+    await db.execute(sql`
+      WITH e AS (
+        SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS e(
+          run_id uuid, token uuid, ends boolean, ok boolean, error text, node_id text, seq int, type text,
+          output jsonb, started_at timestamptz, mail_id uuid, organization_id int, message_id text,
+          from_address text, to_addresses jsonb, cc_addresses jsonb, bcc_addresses jsonb, reply_to text,
+          subject text, body_text text, body_html text, transport text)
+      ), held AS (
+        UPDATE workflow_runs r
+           SET status = CASE WHEN e.ends THEN CASE WHEN e.ok THEN 'succeeded' ELSE 'failed' END ELSE r.status END,
+               error = CASE WHEN e.ends THEN CASE WHEN e.ok THEN NULL ELSE e.error END ELSE r.error END,
+               finished_at = CASE WHEN e.ends THEN now() ELSE r.finished_at END,
+               lease_token = CASE WHEN e.ends THEN NULL ELSE r.lease_token END,
+               lease_expires_at = CASE WHEN e.ends THEN NULL ELSE ${leaseEnd(leaseMs)} END
+          FROM e
+         WHERE r.id = e.run_id AND r.lease_token = e.token AND r.status = 'running'
+        RETURNING r.id, CASE WHEN e.ends THEN extract(epoch FROM (r.finished_at - r.started_at))::float8 END AS duration_s
+      ), step AS (
+        INSERT INTO workflow_run_steps (run_id, node_id, seq, type, status, output, error, started_at, finished_at)
+        SELECT e.run_id, e.node_id, e.seq, e.type, CASE WHEN e.ok THEN 'succeeded' ELSE 'failed' END,
+               e.output, e.error, e.started_at, now()
+          FROM held JOIN e ON e.run_id = held.id
+        ON CONFLICT (run_id, node_id) DO UPDATE
+          SET status = excluded.status, output = excluded.output, error = excluded.error,
+              started_at = excluded.started_at, finished_at = excluded.finished_at,
+              attempts = workflow_run_steps.attempts + 1
+      ), mail AS (
+        INSERT INTO mail_messages (id, organization_id, message_id, from_address, to_addresses, cc_addresses,
+                                   bcc_addresses, reply_to, subject, body_text, body_html, transport,
+                                   workflow_run_id, node_id)
+        SELECT e.mail_id, e.organization_id, e.message_id, e.from_address, ${textArrayOf(sql`e.to_addresses`)},
+               ${textArrayOf(sql`e.cc_addresses`)}, ${textArrayOf(sql`e.bcc_addresses`)}, e.reply_to, e.subject,
+               e.body_text, e.body_html, e.transport, e.run_id, e.node_id
+          FROM held JOIN e ON e.run_id = held.id
+         WHERE e.ok AND e.mail_id IS NOT NULL
+        ON CONFLICT DO NOTHING
+      )
+      SELECT id, duration_s FROM held`),
+  );
+  const byRun = new Map(held.map((row) => [row.id, row.duration_s === null ? null : Number(row.duration_s)]));
+  return commits.map((commit) => (byRun.has(commit.runId) ? (byRun.get(commit.runId) ?? null) : undefined));
+}
+
 /** A {@link RunFinished} from the run's timestamps. */
 function finished(runId: string, status: RunFinished['status'], startedAt: Date | null, finishedAt: Date | null): RunFinished {
   const durationSeconds = startedAt && finishedAt ? Math.max(0, (finishedAt.getTime() - startedAt.getTime()) / 1000) : 0;
   return { runId, status, durationSeconds };
 }
 
-/** `values` as a SQL `text[]` (through JSON: the same on PostgreSQL and PGlite). */
-function textArray(values: readonly string[]) {
-  return sql`ARRAY(SELECT value FROM jsonb_array_elements_text(${JSON.stringify(values)}::jsonb) WITH ORDINALITY AS t (value, n) ORDER BY n)`;
+/** The JSON array of strings `json` (a SQL expression) as a SQL `text[]`, in order. */
+function textArrayOf(json: SQL) {
+  return sql`ARRAY(SELECT value FROM jsonb_array_elements_text(${json}) WITH ORDINALITY AS t (value, n) ORDER BY n)`;
 }
 
 /** `now() + ms` as SQL. */

@@ -147,12 +147,40 @@ describe('which workflows run', () => {
     await h.bus.publish([envelope]);
     await h.bus.publish([envelope]);
     // Same submission under a new event id: the inbox lets it through; UNIQUE (workflow, submission) does not.
-    await h.bus.publish([{ ...envelope, id: uuidv7() }]);
-    // Events of one key are handled in order: once this later submission has run, the duplicates were handled.
+    const copyId = uuidv7();
+    await h.bus.publish([{ ...envelope, id: copyId }]);
+    // The three share the submission's key, so they are handled in order: once the copy is in the inbox, the
+    // two duplicates before it were handled too.
+    await eventually(
+      () => engineSql(h, sql`SELECT 1 FROM inbox WHERE event_id = ${copyId}::uuid`),
+      (rows) => rows.length === 1,
+      'the copy in the inbox',
+    );
     await submit(h, form, { w1: 'Bob', w2: 'bob@example.com' });
     const { runs, total } = await finishedRuns(h, workflowId, 2);
     expect(total).toBe(2);
     expect(runs.filter((run) => run.triggerEventId === envelope.id)).toHaveLength(1);
+  });
+
+  it('runs the submissions that arrive together in shared transactions, each exactly once', async () => {
+    const form = await publishedForm(h);
+    const workflowId = await liveWorkflow(h, exampleWorkflow(form));
+    const people = Array.from({ length: 20 }, (_, index) => `person${index}`);
+    await Promise.all(people.map((name) => submit(h, form, { w1: name, w2: `${name}@example.com` })));
+    const { runs, total } = await finishedRuns(h, workflowId, people.length);
+    expect(total).toBe(people.length);
+    expect(runs.every((run) => run.status === 'succeeded' && run.steps.length === 1)).toBe(true);
+    const [written] = await engineSql(
+      h,
+      sql`SELECT count(*)::int AS mails, count(DISTINCT m.workflow_run_id)::int AS runs,
+                 count(DISTINCT s.xmin::text)::int AS step_transactions
+            FROM workflow_run_steps s JOIN workflow_runs r ON r.id = s.run_id
+            LEFT JOIN mail_messages m ON m.workflow_run_id = r.id
+           WHERE r.workflow_id = ${workflowId}::uuid`,
+    );
+    // One email per run; the steps of runs that finished together were written by the same statement.
+    expect(written).toMatchObject({ mails: people.length, runs: people.length });
+    expect(Number(written?.step_transactions)).toBeLessThan(people.length);
   });
 });
 
