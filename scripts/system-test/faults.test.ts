@@ -33,6 +33,8 @@ let postgres: ThrowawayPostgres | undefined;
 let supervisor: Supervisor | undefined;
 let logFile: WriteStream | undefined;
 let owner: Owner;
+/** The workflows email one fixed address (the mail log: no SMTP). */
+const FIXED_RECIPIENT = { fallbackRecipients: ['owner@example.com'] };
 /** What each test observed, printed at the end. */
 const observed: Record<string, unknown> = {};
 
@@ -132,7 +134,7 @@ afterAll(async () => {
 
 describe('one-node mode under faults', () => {
   it('kill -9 of the workflows-engine during a load: each submission gets exactly one completed run and one email', async () => {
-    const form = await owner.publishFormWithEmailWorkflow('Kill -9');
+    const form = await owner.publishFormWithEmailWorkflow('Kill -9', FIXED_RECIPIENT);
     const engine = processOf('workflows-engine');
     const firstPid = engine.pid;
     const load = submitLoad(product().url, form, { count: LOAD, concurrency: 16 });
@@ -162,7 +164,7 @@ describe('one-node mode under faults', () => {
 
   it('Redis stopped for 10 s during a load: submissions are accepted meanwhile and every run completes after', async () => {
     if (!redis) throw new Error('no Redis');
-    const form = await owner.publishFormWithEmailWorkflow('Redis outage');
+    const form = await owner.publishFormWithEmailWorkflow('Redis outage', FIXED_RECIPIENT);
     // ~100 submissions/s: the load lasts about 20 s, across the outage.
     const load = submitLoad(product().url, form, { count: LOAD, concurrency: 16, perSecond: 100 });
     await waitFor(() => load.accepted() >= 300, { timeoutMs: 60_000, description: '300 submissions accepted' });
@@ -202,7 +204,7 @@ describe('one-node mode under faults', () => {
 
   it('PostgreSQL restarted during a load: services turn not ready, recover by themselves, and lose nothing acknowledged', async () => {
     if (!postgres) throw new Error('no PostgreSQL');
-    const form = await owner.publishFormWithEmailWorkflow('PostgreSQL restart');
+    const form = await owner.publishFormWithEmailWorkflow('PostgreSQL restart', FIXED_RECIPIENT);
     const count = 1_000;
     const load = submitLoad(product().url, form, { count, concurrency: 8, perSecond: 60 });
     await waitFor(() => load.accepted() >= 200, { timeoutMs: 60_000, description: '200 submissions accepted' });

@@ -5,100 +5,10 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { thankYouEmailTemplate } from '@formloom/contracts/workflow-templates';
-import { NAME_EMAIL_FORM_TEMPLATE } from '../src/fixtures';
+import type { PublishedForm } from '../src/product-client';
 
-
-/** A JSON answer. */
-interface Answer<T> {
-  status: number;
-  body: T;
-}
-
-/** A signed-in user of the product: a base URL and the session cookie. */
-export class Owner {
-  private cookie = '';
-
-  private constructor(readonly baseUrl: string) {}
-
-  /** Signs a new user up (a fresh organization and workspace). @throws when the sign-up is refused. */
-  static async signUp(baseUrl: string, email: string): Promise<Owner> {
-    const owner = new Owner(baseUrl);
-    const answer = await owner.request('POST', '/auth/signup', {
-      email,
-      password: 'correct-horse-battery',
-      firstName: 'Fault',
-      lastName: 'Tester',
-    });
-    if (answer.status !== 201) throw new Error(`sign-up answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-    return owner;
-  }
-
-  /** Sends a JSON request with the session cookie; remembers a new session cookie. */
-  async request<T = Record<string, unknown>>(method: string, url: string, body?: unknown): Promise<Answer<T>> {
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    if (this.cookie) headers.cookie = this.cookie;
-    const response = await fetch(this.baseUrl + url, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(30_000),
-    });
-    for (const line of response.headers.getSetCookie()) {
-      const pair = line.split(';')[0] ?? '';
-      if (pair.startsWith('formloom_session=')) this.cookie = pair;
-    }
-    const text = await response.text();
-    return { status: response.status, body: (text ? JSON.parse(text) : {}) as T };
-  }
-
-  /** `request`, expecting `status`. @throws with the answer otherwise. */
-  private async expect<T>(status: number, method: string, url: string, body?: unknown): Promise<T> {
-    const answer = await this.request<T>(method, url, body);
-    if (answer.status !== status) {
-      throw new Error(`${method} ${url} answered ${answer.status} (expected ${status}): ${JSON.stringify(answer.body)}`);
-    }
-    return answer.body;
-  }
-
-  /**
-   * Creates and publishes a form, and an active workflow that emails a fixed address (the mail log: no SMTP)
-   * on each of its submissions.
-   */
-  async publishFormWithEmailWorkflow(name: string): Promise<PublishedForm> {
-    const me = await this.expect<{ workspaces: { id: number }[] }>(200, 'GET', '/auth/me');
-    const workspaceId = me.workspaces[0]?.id;
-    if (workspaceId === undefined) throw new Error('the new user has no workspace');
-    const { flow } = await this.expect<{ flow: { id: number; publicIdentifier: string } }>(201, 'POST', '/admin/flows', {
-      workspaceId,
-      name,
-      dedupeFormName: true,
-    });
-    await this.expect(200, 'PUT', `/admin/flows/${flow.publicIdentifier}/template`, { template: NAME_EMAIL_FORM_TEMPLATE });
-    await this.expect(200, 'POST', `/admin/flows/${flow.publicIdentifier}/publish`);
-    const template = thankYouEmailTemplate({
-      flowPublicIdentifier: flow.publicIdentifier,
-      emailWidgetId: null,
-      fallbackRecipients: ['owner@example.com'],
-    });
-    const { workflow } = await this.expect<{ workflow: { id: string } }>(200, 'POST', '/admin/workflows', {
-      template,
-      isHidden: false,
-      name: `${name} thank-you`,
-    });
-    await this.expect(200, 'POST', '/admin/workflows/publish', { id: workflow.id, template });
-    await this.expect(200, 'POST', '/admin/workflows/enableOrDisable', { id: workflow.id, isActive: true });
-    return { flowId: flow.id, publicIdentifier: flow.publicIdentifier, workflowId: workflow.id };
-  }
-}
-
-/** A published form with its active email workflow. */
-export interface PublishedForm {
-  flowId: number;
-  publicIdentifier: string;
-  workflowId: string;
-}
+/** A signed-in user of the product (see `scripts/src/product-client.ts`). */
+export { ProductClient as Owner, type PublishedForm } from '../src/product-client';
 
 /** One submission attempt. */
 export interface SubmissionResult {
