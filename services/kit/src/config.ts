@@ -45,6 +45,42 @@ export const KitConfig = z.object({
     .regex(/^[A-Za-z0-9._-]{0,200}$/, 'only letters, digits, ".", "_" and "-" (Kafka topic characters)')
     .default('formloom.'),
   /**
+   * Connect to the Kafka brokers over TLS (an `SSL` or `SASL_SSL` listener, as managed Kafka offerings
+   * require). `KAFKA_SSL_CA_FILE` turns it on too. Default false: PLAINTEXT (the bundled in-cluster Kafka).
+   */
+  KAFKA_SSL: bool.default(false),
+  /**
+   * Path of a PEM file with the CA certificate(s) that signed the brokers' certificates (a private CA). Setting
+   * it turns TLS on; the file is read once, when the bus is built (service start), and its CAs replace Node's
+   * default trust store for the Kafka connections. Unset: the public CAs Node trusts (enough for brokers with
+   * publicly signed certificates).
+   */
+  KAFKA_SSL_CA_FILE: z.string().min(1).optional(),
+  /**
+   * Verify the brokers' certificates (chain and host name) over TLS. `false` accepts any certificate, so
+   * anyone on the path can read the traffic, password included: a test cluster only. Default true; `false`
+   * without TLS is refused (it would do nothing).
+   */
+  KAFKA_SSL_REJECT_UNAUTHORIZED: bool.default(true),
+  /**
+   * SASL authentication to the brokers: `plain`, `scram-sha-256` or `scram-sha-512` (any case). Needs
+   * `KAFKA_SASL_USERNAME` and `KAFKA_SASL_PASSWORD`. `plain` sends the password as is: use it over TLS only.
+   * Unset: no SASL.
+   */
+  KAFKA_SASL_MECHANISM: z
+    .string()
+    .transform((value) => value.toLowerCase())
+    .pipe(z.enum(['plain', 'scram-sha-256', 'scram-sha-512']))
+    .optional(),
+  /** The SASL user; only with `KAFKA_SASL_MECHANISM`. */
+  KAFKA_SASL_USERNAME: z.string().min(1).optional(),
+  /**
+   * The SASL user's password; only with `KAFKA_SASL_MECHANISM`. A secret: give it from a Kubernetes Secret
+   * (the Helm chart does), never a ConfigMap; it is redacted from log lines (`REDACT_PATHS` in `logger.ts`)
+   * and never part of an error message.
+   */
+  KAFKA_SASL_PASSWORD: z.string().min(1).optional(),
+  /**
    * This process's consumer name in its consumer groups (Redis Streams). Give each replica a stable, unique
    * name (`<host>-<service>`, the pod name) so a restarted process takes back at once the events it had read
    * but not acknowledged; unset, `<hostname>-<pid>-<random>` (another consumer takes them over after 30 s).
@@ -87,7 +123,8 @@ export class ConfigError extends Error {
 
 /**
  * Parses `env` with the kit schema merged with a service's own schema.
- * @throws ConfigError naming each invalid variable, and `KAFKA_BROKERS` when `EVENT_BUS=kafka` comes without it.
+ * @throws ConfigError naming each invalid variable, `KAFKA_BROKERS` when `EVENT_BUS=kafka` comes without it,
+ *   and each inconsistency of the Kafka TLS/SASL variables (see {@link kafkaSecurityProblems}).
  */
 export function parseConfig<TExtra extends z.ZodRawShape>(
   env: Record<string, string | undefined>,
@@ -101,7 +138,9 @@ export function parseConfig<TExtra extends z.ZodRawShape>(
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const config = result.data as KitConfig & z.infer<z.ZodObject<TExtra>>;
-  if (config.EVENT_BUS === 'kafka' && !config.KAFKA_BROKERS) throw new ConfigError(`Invalid configuration:\n${KAFKA_BROKERS_REQUIRED}`);
+  const problems = kafkaSecurityProblems(config);
+  if (config.EVENT_BUS === 'kafka' && !config.KAFKA_BROKERS) problems.unshift(KAFKA_BROKERS_REQUIRED);
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   return config;
 }
 
@@ -115,4 +154,47 @@ export function parseBrokerList(value: string): string[] {
     .split(',')
     .map((item) => item.trim())
     .filter((item) => item.length > 0);
+}
+
+/** The Kafka TLS and SASL variables of the kit configuration (what {@link kafkaSecurityProblems} checks). */
+export type KafkaSecurityConfig = Pick<
+  KitConfig,
+  | 'KAFKA_SSL'
+  | 'KAFKA_SSL_CA_FILE'
+  | 'KAFKA_SSL_REJECT_UNAUTHORIZED'
+  | 'KAFKA_SASL_MECHANISM'
+  | 'KAFKA_SASL_USERNAME'
+  | 'KAFKA_SASL_PASSWORD'
+>;
+
+/**
+ * The inconsistencies of the Kafka TLS/SASL variables, one `VARIABLE: message` line each (empty when there
+ * are none): a SASL mechanism without its username or password, a username or password without a
+ * mechanism, and `KAFKA_SSL_REJECT_UNAUTHORIZED=false` without TLS. Checked whatever `EVENT_BUS` is; never
+ * quotes the password. `parseConfig` throws them; `kafkaSecurityFromConfig` (bus/from-config.ts) checks a
+ * configuration built by hand again.
+ */
+export function kafkaSecurityProblems(config: KafkaSecurityConfig): string[] {
+  const problems: string[] = [];
+  const mechanism = config.KAFKA_SASL_MECHANISM;
+  if (mechanism) {
+    if (!config.KAFKA_SASL_USERNAME) problems.push(`KAFKA_SASL_USERNAME: required when KAFKA_SASL_MECHANISM is set (${mechanism})`);
+    if (!config.KAFKA_SASL_PASSWORD) problems.push(`KAFKA_SASL_PASSWORD: required when KAFKA_SASL_MECHANISM is set (${mechanism})`);
+  } else if (config.KAFKA_SASL_USERNAME || config.KAFKA_SASL_PASSWORD) {
+    const given = config.KAFKA_SASL_USERNAME
+      ? config.KAFKA_SASL_PASSWORD
+        ? 'KAFKA_SASL_USERNAME and KAFKA_SASL_PASSWORD are'
+        : 'KAFKA_SASL_USERNAME is'
+      : 'KAFKA_SASL_PASSWORD is';
+    problems.push(`KAFKA_SASL_MECHANISM: required when ${given} set (plain, scram-sha-256 or scram-sha-512)`);
+  }
+  if (!kafkaTlsEnabled(config) && !config.KAFKA_SSL_REJECT_UNAUTHORIZED) {
+    problems.push('KAFKA_SSL_REJECT_UNAUTHORIZED: false has no effect without TLS (set KAFKA_SSL=true or KAFKA_SSL_CA_FILE)');
+  }
+  return problems;
+}
+
+/** True when the Kafka connections use TLS: `KAFKA_SSL=true` or a `KAFKA_SSL_CA_FILE`. */
+export function kafkaTlsEnabled(config: Pick<KitConfig, 'KAFKA_SSL' | 'KAFKA_SSL_CA_FILE'>): boolean {
+  return config.KAFKA_SSL || Boolean(config.KAFKA_SSL_CA_FILE);
 }

@@ -19,7 +19,11 @@ function traceFields(): Record<string, string> {
   return { trace_id: spanContext.traceId, span_id: spanContext.spanId };
 }
 
-/** Paths pino removes from every log line. */
+/**
+ * Paths pino removes from every log line. The Kafka SASL password is covered under its variable name (a
+ * configuration object logged as is, or one level down as `{ config }`) and as the kafkajs `sasl` option
+ * (`sasl.password` through `*.password`, and one level further down).
+ */
 export const REDACT_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
@@ -31,6 +35,9 @@ export const REDACT_PATHS = [
   '*.token',
   'secret',
   '*.secret',
+  'KAFKA_SASL_PASSWORD',
+  '*.KAFKA_SASL_PASSWORD',
+  '*.sasl.password',
 ];
 
 /** pino options for `service` at `level`. */

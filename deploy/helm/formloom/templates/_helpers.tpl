@@ -168,6 +168,20 @@ app.kubernetes.io/instance: {{ .Release.Name }}
 {{- end }}
 {{- end }}
 
+{{/*
+KAFKA_SSL_CA_FILE: where a service pod sees the brokers' CA (bus.kafka.tls.ca, mounted from its Secret or
+ConfigMap by templates/components.yaml), or "" without a CA.
+*/}}
+{{- define "formloom.kafkaCaFile" -}}
+{{- $ca := .Values.bus.kafka.tls.ca }}
+{{- if and $ca.secretName $ca.configMapName }}
+{{- fail "bus.kafka.tls.ca: set secretName or configMapName, not both" }}
+{{- end }}
+{{- if or $ca.secretName $ca.configMapName }}
+{{- printf "/etc/formloom/kafka-ca/%s" ($ca.key | default "ca.crt") }}
+{{- end }}
+{{- end }}
+
 {{/* REDIS_URL: bus.redis.url, or the bundled Redis's master service. */}}
 {{- define "formloom.redisUrl" -}}
 {{- if .Values.bus.redis.url }}
@@ -205,6 +219,9 @@ app.kubernetes.io/instance: {{ .Release.Name }}
 {{- if eq $v.bus.type "redis" }}
 {{- $_ := set $data "redis-url" (include "formloom.redisUrl" .) }}
 {{- end }}
+{{- if and (eq $v.bus.type "kafka") $v.bus.kafka.sasl.mechanism }}
+{{- $_ := set $data "kafka-sasl-password" (required "bus.kafka.sasl.password is required with bus.kafka.sasl.mechanism (or set secrets.existingSecret with the key kafka-sasl-password)" $v.bus.kafka.sasl.password) }}
+{{- end }}
 {{- toYaml $data }}
 {{- end }}
 
@@ -233,6 +250,22 @@ app.kubernetes.io/instance: {{ .Release.Name }}
 {{- $_ := set $env "KAFKA_BROKERS" (include "formloom.kafkaBrokers" $root) }}
 {{- $_ := set $env "KAFKA_CLIENT_ID" .name }}
 {{- $_ := set $env "KAFKA_TOPIC_PREFIX" $v.bus.kafka.topicPrefix }}
+{{- /* TLS and SASL; the SASL password comes from the Secret (templates/components.yaml), never from here. */}}
+{{- $tls := $v.bus.kafka.tls }}
+{{- $caFile := include "formloom.kafkaCaFile" $root }}
+{{- if or $tls.enabled $caFile }}
+{{- $_ := set $env "KAFKA_SSL" "true" }}
+{{- $_ := set $env "KAFKA_SSL_REJECT_UNAUTHORIZED" (toString $tls.rejectUnauthorized) }}
+{{- with $caFile }}
+{{- $_ := set $env "KAFKA_SSL_CA_FILE" . }}
+{{- end }}
+{{- else if eq (toString $tls.rejectUnauthorized) "false" }}
+{{- fail "bus.kafka.tls.rejectUnauthorized: false needs TLS (bus.kafka.tls.enabled or bus.kafka.tls.ca)" }}
+{{- end }}
+{{- with $v.bus.kafka.sasl.mechanism }}
+{{- $_ := set $env "KAFKA_SASL_MECHANISM" . }}
+{{- $_ := set $env "KAFKA_SASL_USERNAME" (required "bus.kafka.sasl.username is required with bus.kafka.sasl.mechanism" $v.bus.kafka.sasl.username) }}
+{{- end }}
 {{- end }}
 {{- if eq .name "workflows-engine" }}
 {{- $_ := set $env "MAIL_FROM" $v.mail.from }}

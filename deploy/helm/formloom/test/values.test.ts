@@ -3,7 +3,8 @@
  * `values.schema.json` (with ajv, after merging the example over `values.yaml` as Helm does), broken values
  * are refused, every service of the contracts route table has a component, the templates never hard-code a
  * namespace, the chart README documents every value, the PrometheusRule's alerts are the runbooks' alerts,
- * and skaffold builds and sets an image for every component.
+ * skaffold builds and sets an image for every component, and the root Dockerfile builds exactly the gateway and
+ * the services.
  *
  * No helm binary runs here: these checks are what can be proven without one.
  */
@@ -107,6 +108,24 @@ describe('values.schema.json', () => {
     expect(errorsOf(valuesWith({ default: { securityContext: { allowPrivilegeEscalation: true } } }))).toContain(
       '/default/securityContext/allowPrivilegeEscalation: must be equal to constant',
     );
+  });
+
+  it('refuses Kafka TLS/SASL values the services would refuse, naming the value', () => {
+    const kafka = (settings: Values) => valuesWith({ bus: { kafka: settings } });
+    expect(errorsOf(kafka({ sasl: { mechanism: 'gssapi', username: 'formloom' } }))).toContain(
+      '/bus/kafka/sasl/mechanism: must be equal to one of the allowed values',
+    );
+    expect(errorsOf(kafka({ sasl: { mechanism: 'scram-sha-512' } }))).toContain(
+      '/bus/kafka/sasl/username: must NOT have fewer than 1 characters',
+    );
+    expect(errorsOf(kafka({ sasl: { username: 'formloom', password: 'secret' } }))).toEqual(
+      expect.arrayContaining(['/bus/kafka/sasl/username: must be equal to constant', '/bus/kafka/sasl/password: must be equal to constant']),
+    );
+    expect(errorsOf(kafka({ tls: { ca: { secretName: 'kafka-ca', configMapName: 'kafka-ca' } } }))).toContain(
+      '/bus/kafka/tls/ca/configMapName: must be equal to constant',
+    );
+    expect(errorsOf(kafka({ tls: { enabled: 'yes' } }))).toContain('/bus/kafka/tls/enabled: must be boolean');
+    expect(errorsOf(kafka({ tls: { enabled: true }, sasl: { mechanism: 'plain', username: 'formloom' } }))).toEqual([]);
   });
 
   it('refuses an unknown top-level value', () => {
@@ -232,7 +251,13 @@ describe('alerts and runbooks', () => {
 describe('skaffold.yaml', () => {
   const configs = parseAllDocuments(readFileSync(path.join(REPO, 'skaffold.yaml'), 'utf8')).map((doc) => doc.toJS() as Values);
   const app = configs[0] as {
-    build: { artifacts: { image: string; context: string; docker: { dockerfile: string } }[] };
+    build: {
+      artifacts: {
+        image: string;
+        context: string;
+        docker: { dockerfile: string; buildArgs?: Record<string, string> };
+      }[];
+    };
     deploy: { helm: { releases: { chartPath: string; setValueTemplates: Record<string, string> }[] } };
   };
 
@@ -245,6 +270,17 @@ describe('skaffold.yaml', () => {
     }
   });
 
+  it('builds the gateway and the services from the root Dockerfile with SERVICE, the web app from its own', () => {
+    for (const artifact of app.build.artifacts) {
+      const name = artifact.image.replace(/^formloom\//, '');
+      const docker =
+        components()[name]?.role === 'static'
+          ? { dockerfile: `${name}/Dockerfile` }
+          : { dockerfile: 'Dockerfile', buildArgs: { SERVICE: name } };
+      expect({ name, docker: artifact.docker }).toEqual({ name, docker });
+    }
+  });
+
   it('sets every component image of the release from the built artifacts', () => {
     const release = app.deploy.helm.releases[0];
     expect(release?.chartPath).toBe('deploy/helm/formloom');
@@ -252,6 +288,52 @@ describe('skaffold.yaml', () => {
       const variable = `formloom_${name.replace(/-/g, '_')}`;
       expect(release?.setValueTemplates[`components.${name}.image.repository`]).toBe(`{{.IMAGE_REPO_${variable}}}`);
       expect(release?.setValueTemplates[`components.${name}.image.tag`]).toBe(`{{.IMAGE_TAG_${variable}}}`);
+    }
+  });
+});
+
+describe('the root Dockerfile (the gateway and the services)', () => {
+  const dockerfile = readFileSync(path.join(REPO, 'Dockerfile'), 'utf8');
+  /** Each SERVICE the Dockerfile's check accepts, with the package folder it expects for it. */
+  const branches = [...dockerfile.matchAll(/^\s+([a-z-]+(?:\|[a-z-]+)*)\) dir="?([^";\s]+)"? ;;/gm)];
+  const accepted = new Map(
+    branches.flatMap(([, names = '', dir = '']) =>
+      names.split('|').map((name): [string, string] => [name, dir.replace('${SERVICE}', name)]),
+    ),
+  );
+  const nodeComponents = Object.entries(components())
+    .filter(([, component]) => component.role !== 'static')
+    .map(([name]) => name);
+
+  it('accepts exactly the components that run Node', () => {
+    expect([...accepted.keys()].sort()).toEqual(nodeComponents.sort());
+  });
+
+  it('derives WORKSPACE and PACKAGE_DIR the way its check expects, naming a package that exists', () => {
+    expect(dockerfile).toContain('ARG NOT_GATEWAY=${SERVICE%gateway}');
+    expect(dockerfile).toContain('ARG WORKSPACE=@formloom/${SERVICE}');
+    expect(dockerfile).toContain('ARG PACKAGE_DIR=${NOT_GATEWAY:+services/}${SERVICE}');
+    for (const [name, dir] of accepted) {
+      // The shell's (and BuildKit's) ${SERVICE%gateway}, then ${NOT_GATEWAY:+services/}${SERVICE}.
+      const notGateway = name.endsWith('gateway') ? name.slice(0, -'gateway'.length) : name;
+      const packageDir = `${notGateway ? 'services/' : ''}${name}`;
+      const manifest = JSON.parse(readFileSync(path.join(REPO, packageDir, 'package.json'), 'utf8')) as {
+        name: string;
+        scripts?: Record<string, string>;
+      };
+      expect({ name, packageDir, workspace: manifest.name, build: manifest.scripts?.build }).toEqual({
+        name,
+        packageDir: dir,
+        workspace: `@formloom/${name}`,
+        build: expect.stringContaining('build-service.ts') as unknown,
+      });
+    }
+  });
+
+  it('is the only Dockerfile of those components', () => {
+    for (const [name, dir] of accepted) {
+      const ownDockerfile = existsSync(path.join(REPO, dir, 'Dockerfile'));
+      expect({ name, ownDockerfile }).toEqual({ name, ownDockerfile: false });
     }
   });
 });

@@ -110,9 +110,17 @@ export interface KafkaBusOptions {
   readyTimeoutMs?: number;
   /** kafkajs's retry policy for connections and requests (default kafkajs's: 5 retries from 300 ms). */
   retry?: RetryOptions;
-  /** TLS to the brokers (`true`, or node TLS options). Default off. */
+  /**
+   * TLS to the brokers: `true`, or Node TLS options (`ca`, `rejectUnauthorized` …), passed to kafkajs's client
+   * as `ssl`. Default off (PLAINTEXT). From the configuration: `kafkaSecurityFromConfig` (from-config.ts).
+   */
   ssl?: boolean | ConnectionOptions;
-  /** SASL authentication (plain, scram-sha-256/512, aws, oauthbearer). Default none. */
+  /**
+   * SASL authentication, passed to kafkajs's client as `sasl`: `{ mechanism, username, password }` with
+   * `plain`, `scram-sha-256` or `scram-sha-512` (or kafkajs's `aws` / `oauthbearer` shapes). Default none. The
+   * adapter keeps it only inside the kafkajs client and never logs it (kafkajs logs whether SASL is on, not
+   * the credentials).
+   */
   sasl?: SASLOptions;
   /** Where failures, dead letters and outages are logged (kafkajs's own warnings and errors too, as warnings). Default: nowhere. */
   logger?: BusLogger;
