@@ -23,7 +23,7 @@ export const definition: ServiceDefinition<FlowsShape> = {
   routes(app, ctx) {
     const deps = { db: ctx.db, transact: ctx.transact };
     adminFlowRoutes(app, deps);
-    publicFlowRoutes(app, { ...deps, submissionWriter: createSubmissionWriter(ctx.transact) });
+    publicFlowRoutes(app, { ...deps, submissionWriter: createSubmissionWriter(ctx.writeWithEvents) });
     internalFlowRoutes(app, deps, ctx.config.INTERNAL_TOKEN);
   },
 };

@@ -9,6 +9,7 @@ import type { FormSubmittedData } from '@formloom/contracts/events/form-submitte
 import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
 import { SUBMISSIONS_PAGE_DEFAULT, SUBMISSIONS_PAGE_MAX } from '@formloom/contracts/limits';
 import { InProcessBus } from '@formloom/kit/bus/in-process';
+import { rowsOf } from '@formloom/kit/db';
 import { countRows, createFlow, exampleTemplate, outboxRows, publishedExample, setup, submit, type Harness } from './helpers';
 
 const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -135,6 +136,35 @@ describe('POST /public/flows/:publicIdentifier/submissions', () => {
     const noAnswers = await h.service.app.inject({ method: 'POST', url: `/public/flows/${id}/submissions`, payload: {} });
     expect(noAnswers.statusCode).toBe(400);
     expect(await stored()).toEqual(before);
+  });
+
+  it('takes a publish into account at the next submission, also one made through another replica', async () => {
+    const id = await publishedExample(h);
+    expect((await submit(h, id, { w1: 'A', w2: 'a@example.com' })).statusCode).toBe(201); // the flow is now cached
+    const withAge = exampleTemplate();
+    const s1 = withAge.steps.s1;
+    if (s1?.type === 'form') s1.template.widgets.push({ id: 'w4', name: 'Age', type: 'NumberInput', template: { label: 'Age', required: true } });
+    // Published by another replica (straight into the shared database: this replica's cache is not told).
+    await h.service.ctx.db.execute(sql`
+      WITH snapshot AS (
+        INSERT INTO flow_snapshots (flow_id, version, template)
+        SELECT id, 99, ${JSON.stringify(withAge)}::jsonb FROM flows WHERE public_identifier = ${id}
+        RETURNING id, flow_id)
+      UPDATE flows SET live_snapshot_id = snapshot.id FROM snapshot WHERE flows.id = snapshot.flow_id`);
+    // The cached live form does not know w4: the answers are checked again against a fresh lookup.
+    const accepted = await submit(h, id, { w1: 'B', w2: 'b@example.com', w4: 30 });
+    expect(accepted.statusCode).toBe(201);
+    const { submissionId } = accepted.json<{ submission: { submissionId: string } }>().submission;
+    const [row] = rowsOf<{ version: number }>(
+      await h.service.ctx.db.execute(
+        sql`SELECT fs.version FROM submissions s JOIN flow_snapshots fs ON fs.id = s.snapshot_id WHERE s.id = ${submissionId}::uuid`,
+      ),
+    );
+    expect(row?.version).toBe(99);
+    // And from now on the required w4 is asked for.
+    const missing = await submit(h, id, { w1: 'C', w2: 'c@example.com' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.details).toEqual([{ path: 'answers.w4', message: expect.any(String) }]);
   });
 
   it('validates against the LIVE snapshot, not the draft', async () => {

@@ -26,7 +26,9 @@ import { context as contextApi, type Context } from '@opentelemetry/api';
 export interface Batched<TItem> {
   /** What the caller submitted. */
   readonly item: TItem;
-  /** Runs `fn` in the trace context that was active when the item was submitted. */
+  /** The trace context that was active when the item was submitted. */
+  readonly context: Context;
+  /** Runs `fn` in {@link context}. */
   within<T>(fn: () => T): T;
 }
 
@@ -77,7 +79,7 @@ export class GroupCommit<TItem, TResult> {
   submit(item: TItem): Promise<TResult> {
     const captured: Context = contextApi.active();
     return new Promise<TResult>((resolve, reject) => {
-      this.queue.push({ item, within: (fn) => contextApi.with(captured, fn), resolve, reject });
+      this.queue.push({ item, context: captured, within: (fn) => contextApi.with(captured, fn), resolve, reject });
       this.schedule();
     });
   }

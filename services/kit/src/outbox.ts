@@ -5,7 +5,7 @@
  * so a redelivered event has no second effect. Delivery is at-least-once; effects are exactly-once per event.
  */
 import { ROOT_CONTEXT } from '@opentelemetry/api';
-import { and, asc, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { bigserial, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { EventEnvelope, Tenant } from '@formloom/contracts/events/envelope';
 import type { EventBus } from './bus/types';
@@ -97,9 +97,19 @@ export function buildEnvelope<TData>(event: EventInput<TData>, traceparent?: str
 /** Writes `envelopes` as outbox rows within `tx` (they are published after `tx` commits). */
 export async function enqueue(tx: Tx | Db, envelopes: readonly EventEnvelope[]): Promise<void> {
   if (envelopes.length === 0) return;
-  await tx.insert(outbox).values(
-    envelopes.map((envelope) => ({ id: envelope.id, type: envelope.type, key: envelope.key, envelope })),
-  );
+  await tx.execute(outboxInsert(envelopes));
+}
+
+/**
+ * `INSERT INTO outbox …` of `envelopes` as one SQL statement (usable inside a `WITH`), rows in the given
+ * order (their `seq` follows it). With no envelopes it inserts nothing.
+ */
+export function outboxInsert(envelopes: readonly EventEnvelope[]): SQL {
+  return sql`
+    INSERT INTO outbox (id, type, key, envelope)
+    SELECT (e ->> 'id')::uuid, e ->> 'type', e ->> 'key', e
+      FROM jsonb_array_elements(${JSON.stringify(envelopes)}::jsonb) WITH ORDINALITY AS t (e, n)
+     ORDER BY n`;
 }
 
 /** Minimal logger the relay writes to. */
@@ -137,10 +147,10 @@ export interface OutboxRelayOptions {
 }
 
 /**
- * Publishes committed outbox rows in `seq` order. Each batch is claimed with
- * `SELECT … FOR UPDATE SKIP LOCKED` so several replicas can relay at once; rows are marked published in the
- * same transaction after the bus accepted them, so a crash between publish and commit republishes (consumers
- * dedupe by event id). While the bus is down the rows stay and the relay backs off (up to 5 s); see
+ * Publishes committed outbox rows in `seq` order. Each batch is claimed and marked published by one
+ * `UPDATE … WHERE seq IN (SELECT … FOR UPDATE SKIP LOCKED) RETURNING` (several replicas can relay at once), in a
+ * transaction that commits only after the bus accepted the batch, so a failed publish leaves the rows
+ * unpublished and a crash between publish and commit republishes (consumers dedupe by event id). While the bus is down the rows stay and the relay backs off (up to 5 s); see
  * {@link PollingLoop}.
  */
 export class OutboxRelay {
@@ -202,14 +212,21 @@ export class OutboxRelay {
   private async publishBatch(): Promise<number> {
     const { db, bus, batchSize } = this.options;
     return db.transaction(async (tx) => {
-      const rows = await tx
-        .select({ seq: outbox.seq, envelope: outbox.envelope })
+      // Claim and mark in one statement; the marks commit only if the bus took the batch (else rolled back).
+      const candidates = tx
+        .select({ seq: outbox.seq })
         .from(outbox)
         .where(isNull(outbox.publishedAt))
         .orderBy(asc(outbox.seq))
         .limit(batchSize)
         .for('update', { skipLocked: true });
-      if (rows.length === 0) return 0;
+      const claimed = await tx
+        .update(outbox)
+        .set({ publishedAt: sql`now()`, attempts: sql`${outbox.attempts} + 1` })
+        .where(inArray(outbox.seq, candidates))
+        .returning({ seq: outbox.seq, envelope: outbox.envelope });
+      if (claimed.length === 0) return 0;
+      const rows = claimed.sort((a, b) => a.seq - b.seq);
       const envelopes = rows.map((r) => r.envelope);
       const { telemetry } = this.options;
       if (telemetry) {
@@ -231,10 +248,6 @@ export class OutboxRelay {
       } else {
         await bus.publish(envelopes);
       }
-      await tx
-        .update(outbox)
-        .set({ publishedAt: sql`now()`, attempts: sql`${outbox.attempts} + 1` })
-        .where(inArray(outbox.seq, rows.map((r) => r.seq)));
       return rows.length;
     });
   }

@@ -14,10 +14,11 @@ import { context as contextApi, trace } from '@opentelemetry/api';
 import { createBusFromConfig } from './bus/from-config';
 import type { EventBus, Subscription } from './bus/types';
 import { parseConfig, type KitConfig } from './config';
-import { migrate, openDatabase, resolveDatabaseLocation, type DatabaseHandle, type Db, type Migration, type Tx } from './db';
+import { sql, type SQL } from 'drizzle-orm';
+import { migrate, openDatabase, resolveDatabaseLocation, rowsOf, type DatabaseHandle, type Db, type Migration, type Tx } from './db';
 import { createTokenVerifier, type TokenVerifier } from './auth';
 import { createHttpApp, type ZodFastify } from './http';
-import { buildEnvelope, enqueue, inbox, kitMigrations, OutboxRelay, type Emit, type EventInput } from './outbox';
+import { buildEnvelope, enqueue, inbox, kitMigrations, outboxInsert, OutboxRelay, type Emit, type EventInput } from './outbox';
 import { GroupCommit } from './group-commit';
 import { createServiceMetrics, registerMetrics, type ServiceMetrics } from './metrics';
 import {
@@ -27,6 +28,7 @@ import {
   formatTraceparent,
   registerTracing,
   SpanKind,
+  type Context,
   type SpanProcessor,
   type Telemetry,
 } from './telemetry';
@@ -40,12 +42,32 @@ export type OnCommit = (callback: () => void) => void;
  */
 export type Transact = <T>(fn: (tx: Tx, emit: Emit, onCommit: OnCommit) => Promise<T>) => Promise<T>;
 
+/** An event for {@link WriteWithEvents}, with the trace context it was caused in. */
+export interface EventToWrite<TData = unknown> {
+  event: EventInput<TData>;
+  /** The context whose active span is the event's cause (default: the current one). */
+  context?: Context;
+}
+
+/**
+ * Runs ONE data-modifying statement (an `INSERT`/`UPDATE`/`DELETE` that ends with `RETURNING`) together with
+ * the outbox rows of `events`, as one SQL statement: atomic without a transaction, in one round trip. Resolves
+ * the statement's returned rows once committed; the relay is kicked. For hot write paths whose whole change
+ * fits one statement (a group-committed batch of submissions); `transact` is the general form.
+ * @throws the database error (nothing is written then)
+ */
+export type WriteWithEvents = <TRow = Record<string, unknown>>(
+  statement: SQL,
+  events: readonly EventToWrite[],
+) => Promise<TRow[]>;
+
 /** What a service's routes and consumers are given. */
 export interface ServiceContext<TConfig> {
   name: string;
   config: KitConfig & TConfig;
   db: Db;
   transact: Transact;
+  writeWithEvents: WriteWithEvents;
   bus: EventBus;
   log: ZodFastify['log'];
   /** Verifies bearer tokens (already applied to every request as `request.auth`). */
@@ -255,11 +277,34 @@ export async function createService<TConfig extends z.ZodRawShape>(
       return result;
     };
 
+    const writeWithEvents: WriteWithEvents = async <TRow,>(statement: SQL, events: readonly EventToWrite[]) => {
+      const envelopes = events.map(({ event, context }) => {
+        // The same PRODUCER span as `emit`, child of the event's cause.
+        const span = telemetry.tracer.startSpan(
+          `create ${event.type}`,
+          { kind: SpanKind.PRODUCER, attributes: { 'messaging.operation.type': 'create', 'messaging.destination.name': event.type } },
+          context,
+        );
+        const envelope = buildEnvelope(event, formatTraceparent(span.spanContext()));
+        if (span.isRecording()) span.setAttribute('messaging.message.id', envelope.id);
+        span.end();
+        return envelope;
+      });
+      const rows = rowsOf<TRow>(
+        await database.db.execute(sql`
+          WITH written AS (${statement}), outboxed AS (${outboxInsert(envelopes)})
+          SELECT * FROM written`),
+      );
+      if (envelopes.length > 0) relay.kick();
+      return rows;
+    };
+
     const ctx: ServiceContext<Extra> = {
       name: definition.name,
       config,
       db: database.db,
       transact,
+      writeWithEvents,
       bus,
       log: app.log,
       verifyToken,

@@ -63,6 +63,30 @@ const definition: ServiceDefinition = {
         return reply.code(201).send({ id });
       },
     );
+    // The whole change in one statement with its event (writeWithEvents); `fail` makes the statement fail.
+    app.post(
+      '/notes/one-statement',
+      { schema: { body: z.object({ body: z.string().min(1).max(100), fail: z.boolean().optional() }) } },
+      async (request, reply) => {
+        const body = request.body.fail ? null : request.body.body;
+        try {
+          const [row] = await ctx.writeWithEvents<{ id: number }>(sql`INSERT INTO notes (body) VALUES (${body}) RETURNING id`, [
+            {
+              event: {
+                type: 'note.created',
+                version: 1,
+                key: randomUUID(),
+                tenant: { organizationId: 1, workspaceId: 1 },
+                data: { body: request.body.body },
+              },
+            },
+          ]);
+          return reply.code(201).send({ id: row!.id });
+        } catch {
+          return reply.code(409).send({ error: { code: 'conflict', message: 'not written' } });
+        }
+      },
+    );
     app.get('/workspaces/:id', { schema: { params: z.object({ id: z.coerce.number().int() }) } }, async (request) => {
       return { accessLevel: requireWorkspaceAccess(request, request.params.id, 'view') };
     });
@@ -208,6 +232,18 @@ describe.each([
     await waitFor(async () => (await count(service, "effects WHERE body LIKE 'poison-%'")) === 1);
     expect(poisonFailures.get(events[1]!.id)).toBe(2);
     expect(await count(service, "effects WHERE body LIKE 'fine-%' OR body LIKE 'poison-%'")).toBe(4);
+  });
+
+  it('writes a one-statement change and its event together, or neither', async () => {
+    const written = await service.app.inject({ method: 'POST', url: '/notes/one-statement', payload: { body: 'solo' } });
+    expect(written.statusCode).toBe(201);
+    await waitFor(async () => (await count(service, "effects WHERE body = 'solo'")) === 1);
+    expect(await count(service, "notes WHERE body = 'solo'")).toBe(1);
+
+    const before = { notes: await count(service, 'notes'), outbox: await count(service, 'outbox') };
+    const refused = await service.app.inject({ method: 'POST', url: '/notes/one-statement', payload: { body: 'never', fail: true } });
+    expect(refused.statusCode).toBe(409);
+    expect({ notes: await count(service, 'notes'), outbox: await count(service, 'outbox') }).toEqual(before);
   });
 
   it('rolls back the state and the event together when the handler fails', async () => {

@@ -182,6 +182,48 @@ export async function findFlowForSubmission(db: Db, publicIdentifier: string): P
   return row;
 }
 
+/** How long {@link findFlowForSubmissionCached} reuses a flow it looked up (ms). */
+export const FLOW_LOOKUP_TTL_MS = 1000;
+/** Most flows kept per database by {@link findFlowForSubmissionCached}. */
+const FLOW_LOOKUP_CACHE_SIZE = 10_000;
+/** Flows found for submissions, per database, by public identifier, with when they were read (ms). */
+const flowLookups = new WeakMap<Db, Map<string, { record: FlowRecord; readAt: number }>>();
+
+/**
+ * {@link findFlowForSubmission} through a short-lived cache: a flow found is reused for
+ * {@link FLOW_LOOKUP_TTL_MS} (a busy form costs one lookup per second, not one per submission). The price: a
+ * publish made by ANOTHER replica reaches this one's submissions up to that long later (this replica's own
+ * publishes call {@link forgetFlowForSubmission}); the caller re-reads with `fresh` when the cached live form
+ * refuses the answers. Unknown flows are not cached. At most 10,000 flows per database, oldest first out.
+ * @returns the record (undefined when unknown) and whether it came from the cache
+ */
+export async function findFlowForSubmissionCached(
+  db: Db,
+  publicIdentifier: string,
+  options: { fresh?: boolean; now?: number } = {},
+): Promise<{ record: FlowRecord | undefined; cached: boolean }> {
+  const now = options.now ?? Date.now();
+  let cache = flowLookups.get(db);
+  if (!cache) {
+    cache = new Map();
+    flowLookups.set(db, cache);
+  }
+  const hit = cache.get(publicIdentifier);
+  if (hit && !options.fresh && now - hit.readAt < FLOW_LOOKUP_TTL_MS) return { record: hit.record, cached: true };
+  const record = await findFlowForSubmission(db, publicIdentifier);
+  cache.delete(publicIdentifier);
+  if (record) {
+    cache.set(publicIdentifier, { record, readAt: now });
+    if (cache.size > FLOW_LOOKUP_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+  }
+  return { record, cached: false };
+}
+
+/** Drops flow `publicIdentifier` from the {@link findFlowForSubmissionCached} cache (after a publish). */
+export function forgetFlowForSubmission(db: Db, publicIdentifier: string): void {
+  flowLookups.get(db)?.delete(publicIdentifier);
+}
+
 /** Most snapshot templates kept per database by {@link findSnapshotTemplateCached}. */
 const SNAPSHOT_CACHE_SIZE = 1000;
 /** Live snapshot templates by snapshot id, per database (ids are only unique within one database). */

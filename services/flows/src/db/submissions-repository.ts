@@ -1,7 +1,7 @@
 /**
  * Submission queries. Plain functions over a database or a transaction ({@link DbOrTx}).
  */
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@formloom/kit/db';
 import { submissions } from './schema';
 
@@ -15,10 +15,25 @@ export interface SubmissionRecord {
   lastUpdatedAt: Date;
 }
 
-/** Inserts submissions with one multi-row statement (nothing when `records` is empty). */
-export async function insertSubmissions(db: DbOrTx, records: readonly SubmissionRecord[]): Promise<void> {
-  if (records.length === 0) return;
-  await db.insert(submissions).values([...records]);
+/**
+ * The statement that inserts `records` (one statement for all, `RETURNING id`), for the kit's
+ * `writeWithEvents`, which adds their outbox rows to it.
+ */
+export function insertSubmissionsStatement(records: readonly SubmissionRecord[]): SQL {
+  const rows = records.map((record) => ({
+    id: record.id,
+    flow_id: record.flowId,
+    snapshot_id: record.snapshotId,
+    answers: record.answers,
+    submission_time: record.submissionTime.toISOString(),
+    last_updated_at: record.lastUpdatedAt.toISOString(),
+  }));
+  return sql`
+    INSERT INTO submissions (id, flow_id, snapshot_id, answers, submission_time, last_updated_at)
+    SELECT id, flow_id, snapshot_id, answers, submission_time, last_updated_at
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+           AS r(id uuid, flow_id int, snapshot_id int, answers jsonb, submission_time timestamptz, last_updated_at timestamptz)
+    RETURNING id`;
 }
 
 /** Number of submissions of flow `flowId`. */

@@ -32,6 +32,7 @@ import {
   findFlowById,
   findFlowByPublicIdentifier,
   findSnapshotTemplate,
+  forgetFlowForSubmission,
   insertFlow,
   insertLiveSnapshot,
   listFlowsOfWorkspaces,
@@ -224,6 +225,8 @@ export async function publishFlow(deps: FlowsDeps, publicIdentifier: string, aut
     });
     return flow;
   });
+  // Submissions to this replica see the new live form at once (other replicas within FLOW_LOOKUP_TTL_MS).
+  forgetFlowForSubmission(deps.db, publicIdentifier);
   if (!published) throw notFound(copy.flows.flowNotFound);
   return toFlow(published, accessLevel);
 }

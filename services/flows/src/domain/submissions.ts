@@ -12,9 +12,10 @@ import { badRequest, notFound } from '@formloom/kit/errors';
 import { GroupCommit } from '@formloom/kit/group-commit';
 import { uuidv7 } from '@formloom/kit/ids';
 import type { EventInput } from '@formloom/kit/outbox';
-import type { Transact } from '@formloom/kit/service';
-import { findFlowForSubmission, findSnapshotTemplateCached, findSnapshotTemplates } from '../db/flows-repository';
-import { countSubmissions, insertSubmissions, pageSubmissions, type SubmissionRecord } from '../db/submissions-repository';
+import type { WriteWithEvents } from '@formloom/kit/service';
+import type { Db } from '@formloom/kit/db';
+import { findFlowForSubmissionCached, findSnapshotTemplateCached, findSnapshotTemplates } from '../db/flows-repository';
+import { countSubmissions, insertSubmissionsStatement, pageSubmissions, type SubmissionRecord } from '../db/submissions-repository';
 import { authorizedFlow, type Authorize, type FlowsDeps } from './flows';
 
 /** A validated submission and its `form.submitted` event, waiting to be written. */
@@ -28,23 +29,40 @@ export type SubmissionWriter = Pick<GroupCommit<PendingSubmission, void>, 'submi
 
 /**
  * The group commit of submissions (kit `group-commit.ts`): the submissions that arrive while one batch is
- * being written go together in the next transaction, as one multi-row insert of submissions and one of outbox
- * rows (at most 64 per transaction, 2 transactions at once). Each submission's event is emitted in its own
- * request's trace context. A batch that fails is retried one submission at a time, so a failure reaches only
- * its own request. Source: issue 3 §5 (batching), docs/benchmarks.md.
+ * being written go together in the next write — ONE statement that inserts the submissions and their
+ * `form.submitted` outbox rows (kit `writeWithEvents`: atomic, one round trip), at most 64 per statement and 2
+ * statements at once. Each event is created in its own request's trace context. A batch that fails is
+ * retried one submission at a time, so a failure reaches only its own request. Source: issue 3 §5
+ * (batching), docs/benchmarks.md.
  */
-export function createSubmissionWriter(transact: Transact): SubmissionWriter {
+export function createSubmissionWriter(writeWithEvents: WriteWithEvents): SubmissionWriter {
   return new GroupCommit<PendingSubmission, void>({
     name: 'submissions',
     maxBatch: 64,
     concurrency: 2,
-    write: (batch) =>
-      transact(async (tx, emit) => {
-        await insertSubmissions(tx, batch.map((entry) => entry.item.record));
-        for (const entry of batch) await entry.within(() => emit(entry.item.event));
-        return batch.map(() => undefined);
-      }),
+    write: async (batch) => {
+      await writeWithEvents(
+        insertSubmissionsStatement(batch.map(({ item }) => item.record)),
+        batch.map(({ item, context }) => ({ event: item.event, context })),
+      );
+      return batch.map(() => undefined);
+    },
   });
+}
+
+/**
+ * The live form `publicIdentifier` for a submission: the flow (cached for up to FLOW_LOOKUP_TTL_MS unless
+ * `fresh`), its live snapshot id and template (snapshots never change: cached).
+ * @throws 404 `copy.flows.flowNotFound` (unknown flow) or `copy.flows.flowNotPublished` (never published)
+ */
+async function findLiveForm(db: Db, publicIdentifier: string, fresh: boolean) {
+  const { record: flow, cached } = await findFlowForSubmissionCached(db, publicIdentifier, { fresh });
+  if (!flow) throw notFound(copy.flows.flowNotFound);
+  if (flow.liveSnapshotId === null) throw notFound(copy.flows.flowNotPublished);
+  const snapshotId = flow.liveSnapshotId;
+  const template = await findSnapshotTemplateCached(db, snapshotId);
+  if (!template) throw notFound(copy.flows.flowNotPublished);
+  return { flow, snapshotId, template, cached };
 }
 
 /**
@@ -52,8 +70,10 @@ export function createSubmissionWriter(transact: Transact): SubmissionWriter {
  * snapshot with `validateAnswers` (every question of every page) and stored normalized, tied to that snapshot.
  * The submission row and its `form.submitted` outbox row (tenant = the flow's organization and workspace,
  * key = the submission id, data with `questions` = `toSubmissionQuestions(liveTemplate, answers)`) are
- * written in ONE transaction: either both exist or neither. Concurrent submissions share that transaction
- * ({@link createSubmissionWriter}); the call resolves once it has committed.
+ * written by ONE statement: either both exist or neither. Concurrent submissions share that statement
+ * ({@link createSubmissionWriter}); the call resolves once it has committed. The flow is looked up through a
+ * one-second cache (a publish on another replica applies here up to a second later; answers the cached form
+ * refuses are checked again against a fresh lookup).
  * @throws 404 `copy.flows.flowNotFound` (unknown flow) or `copy.flows.flowNotPublished` (never published);
  *   400 `copy.flows.submissionInvalid` with details `[{path: 'answers.<widgetId>', message}]` for every
  *   question in error. Nothing is stored when it throws.
@@ -63,15 +83,15 @@ export async function submitAnswers(
   publicIdentifier: string,
   answers: unknown,
 ): Promise<SubmitResponse['submission']> {
-  const flow = await findFlowForSubmission(deps.db, publicIdentifier);
-  if (!flow) throw notFound(copy.flows.flowNotFound);
-  if (flow.liveSnapshotId === null) throw notFound(copy.flows.flowNotPublished);
-  const snapshotId = flow.liveSnapshotId;
-  // Snapshots are immutable: their templates are cached (one query per request instead of two).
-  const template = await findSnapshotTemplateCached(deps.db, snapshotId);
-  if (!template) throw notFound(copy.flows.flowNotPublished);
-  const result = validateAnswers(template, answers);
+  let live = await findLiveForm(deps.db, publicIdentifier, false);
+  let result = validateAnswers(live.template, answers);
+  // A cached live form may be up to FLOW_LOOKUP_TTL_MS old: answers it refuses are checked against a fresh one.
+  if (!result.ok && live.cached) {
+    live = await findLiveForm(deps.db, publicIdentifier, true);
+    result = validateAnswers(live.template, answers);
+  }
   if (!result.ok) throw badRequest(copy.flows.submissionInvalid, result.errors);
+  const { flow, snapshotId, template } = live;
 
   const submissionId = uuidv7();
   const now = new Date();
