@@ -112,6 +112,20 @@ export function outboxInsert(envelopes: readonly EventEnvelope[]): SQL {
      ORDER BY n`;
 }
 
+/**
+ * `INSERT INTO inbox …` of `events` for consumer group `group` as one statement that skips the events already
+ * there and returns `eventId` for each row it inserted (the events not applied before).
+ */
+export function inboxInsert(group: string, events: readonly EventEnvelope[]): SQL {
+  const rows = events.map((event) => ({ event_id: event.id, event_type: event.type }));
+  return sql`
+    INSERT INTO inbox (consumer, event_id, event_type)
+    SELECT ${group}::text, event_id, event_type
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS e (event_id uuid, event_type text)
+    ON CONFLICT DO NOTHING
+    RETURNING event_id AS "eventId"`;
+}
+
 /** Minimal logger the relay writes to. */
 export interface RelayLogger {
   info(obj: object, msg?: string): void;

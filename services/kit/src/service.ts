@@ -18,7 +18,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { migrate, openDatabase, resolveDatabaseLocation, rowsOf, type DatabaseHandle, type Db, type Migration, type Tx } from './db';
 import { createTokenVerifier, type TokenVerifier } from './auth';
 import { createHttpApp, type ZodFastify } from './http';
-import { buildEnvelope, enqueue, inbox, kitMigrations, outboxInsert, OutboxRelay, type Emit, type EventInput } from './outbox';
+import { buildEnvelope, enqueue, inboxInsert, kitMigrations, outboxInsert, OutboxRelay, type Emit, type EventInput } from './outbox';
 import { GroupCommit } from './group-commit';
 import { createServiceMetrics, registerMetrics, type ServiceMetrics } from './metrics';
 import {
@@ -436,14 +436,11 @@ async function consumeBatch(
   observe: Consumption,
 ): Promise<ConsumeOutcome[]> {
   return transact(async (tx, emit, onCommit) => {
-    const inserted = await tx
-      .insert(inbox)
-      .values(events.map((event) => ({ consumer: group, eventId: event.id, eventType: event.type })))
-      .onConflictDoNothing()
-      .returning({ eventId: inbox.eventId });
-    // The same event twice in one batch (a redelivery racing the first delivery) is applied once.
+    const inserted = rowsOf<{ eventId: string }>(await tx.execute(inboxInsert(group, events)));
+    // The same event twice in one batch (a redelivery racing the first delivery) is applied once. PostgreSQL
+    // returns uuids in lower case.
     const fresh = new Set(inserted.map((row) => row.eventId));
-    const outcomes = events.map((event): ConsumeOutcome => (fresh.delete(event.id) ? 'processed' : 'duplicate'));
+    const outcomes = events.map((event): ConsumeOutcome => (fresh.delete(event.id.toLowerCase()) ? 'processed' : 'duplicate'));
     const applied = events.filter((_, index) => outcomes[index] === 'processed');
     const spans = applied.map((event) =>
       observe.telemetry.tracer.startSpan(

@@ -29,7 +29,7 @@
  * An SMTP refusal or timeout fails the step and the run (no automatic retry). Unexpected errors (database
  * down) leave the run `running`; it is reclaimed when its lease expires.
  */
-import { and, asc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { EmailNodeTemplate, WorkflowNode, WorkflowTemplate } from '@formloom/contracts/entities/workflow';
 import { EmailNodeTemplate as EmailNodeTemplateSchema } from '@formloom/contracts/entities/workflow';
 import type { FormSubmittedData } from '@formloom/contracts/events/form-submitted';
@@ -104,10 +104,53 @@ type LocalOutcome =
 /** A walk's outcome; `endedAfterSeconds` (the run's duration) when the run's end is already written. */
 type WalkOutcome = ({ ok: true } | { ok: false; error: string }) & { endedAfterSeconds?: number };
 
+/** The columns of a run the worker reads when it claims it. */
+type ClaimedRun = Pick<
+  WorkflowRunRow,
+  'id' | 'workflowId' | 'organizationId' | 'template' | 'triggerData' | 'status' | 'attempts' | 'createdAt' | 'startedAt' | 'finishedAt' | 'traceparent'
+>;
+
+/** A claimed run as PostgreSQL returns it (node-postgres parses jsonb; PGlite too; timestamps may be strings). */
+interface ClaimedRow {
+  id: string;
+  workflow_id: string;
+  organization_id: number;
+  template: WorkflowTemplate;
+  trigger_data: FormSubmittedData;
+  status: WorkflowRunRow['status'];
+  attempts: number;
+  created_at: Date | string;
+  started_at: Date | string | null;
+  finished_at: Date | string | null;
+  traceparent: string | null;
+}
+
 /** A run as claimed: its row and the token that fences its writes. */
 interface Claimed {
-  run: WorkflowRunRow;
+  run: ClaimedRun;
   token: string;
+}
+
+function toDate(value: Date | string): Date;
+function toDate(value: Date | string | null): Date | null;
+function toDate(value: Date | string | null): Date | null {
+  return value === null ? null : value instanceof Date ? value : new Date(value);
+}
+
+function toClaimedRun(row: ClaimedRow): ClaimedRun {
+  return {
+    id: row.id,
+    workflowId: row.workflow_id,
+    organizationId: Number(row.organization_id),
+    template: row.template,
+    triggerData: row.trigger_data,
+    status: row.status,
+    attempts: Number(row.attempts),
+    createdAt: toDate(row.created_at),
+    startedAt: toDate(row.started_at),
+    finishedAt: toDate(row.finished_at),
+    traceparent: row.traceparent,
+  };
 }
 
 /** The run worker; see the module doc. `start`/`stop` are driven by the kit (definition.workers). */
@@ -165,38 +208,33 @@ export class RunWorker {
   private async claim(): Promise<Claimed[]> {
     const { db, concurrency, leaseMs, maxAttempts } = this.options;
     const token = uuidv7();
-    const exhausted = sql`${workflowRuns.attempts} >= ${maxAttempts}`;
-    const candidates = db
-      .select({ id: workflowRuns.id })
-      .from(workflowRuns)
-      .where(
-        or(
-          eq(workflowRuns.status, 'queued'),
-          and(eq(workflowRuns.status, 'running'), lt(workflowRuns.leaseExpiresAt, sql`now()`)),
-        ),
-      )
-      .orderBy(asc(workflowRuns.createdAt))
-      .limit(concurrency)
-      .for('update', { skipLocked: true });
-    const rows = await db
-      .update(workflowRuns)
-      .set({
-        status: sql`CASE WHEN ${exhausted} THEN 'failed' ELSE 'running' END`,
-        attempts: sql`CASE WHEN ${exhausted} THEN ${workflowRuns.attempts} ELSE ${workflowRuns.attempts} + 1 END`,
-        leaseToken: sql`CASE WHEN ${exhausted} THEN NULL ELSE ${token}::uuid END`,
-        leaseExpiresAt: sql`CASE WHEN ${exhausted} THEN NULL ELSE ${leaseEnd(leaseMs)} END`,
-        startedAt: sql`CASE WHEN ${exhausted} THEN ${workflowRuns.startedAt} ELSE coalesce(${workflowRuns.startedAt}, now()) END`,
-        finishedAt: sql`CASE WHEN ${exhausted} THEN now() ELSE ${workflowRuns.finishedAt} END`,
-        error: sql`CASE WHEN ${exhausted} THEN ${`Gave up after ${maxAttempts} attempts`} ELSE ${workflowRuns.error} END`,
-      })
-      .where(inArray(workflowRuns.id, candidates))
-      .returning();
-    const gaveUp = rows.filter((run) => run.status === 'failed');
+    // Raw SQL: built per pass, and drizzle's query building and row mapping were ~15 % of the engine's CPU.
+    const rows = rowsOf<ClaimedRow>(
+      await db.execute(sql`
+        UPDATE workflow_runs r
+           SET status = CASE WHEN r.attempts >= ${maxAttempts}::int THEN 'failed' ELSE 'running' END,
+               attempts = CASE WHEN r.attempts >= ${maxAttempts}::int THEN r.attempts ELSE r.attempts + 1 END,
+               lease_token = CASE WHEN r.attempts >= ${maxAttempts}::int THEN NULL ELSE ${token}::uuid END,
+               lease_expires_at = CASE WHEN r.attempts >= ${maxAttempts}::int THEN NULL ELSE ${leaseEnd(leaseMs)} END,
+               started_at = CASE WHEN r.attempts >= ${maxAttempts}::int THEN r.started_at ELSE coalesce(r.started_at, now()) END,
+               finished_at = CASE WHEN r.attempts >= ${maxAttempts}::int THEN now() ELSE r.finished_at END,
+               error = CASE WHEN r.attempts >= ${maxAttempts}::int THEN ${`Gave up after ${maxAttempts} attempts`}::text ELSE r.error END
+         WHERE r.id IN (
+               SELECT id FROM workflow_runs
+                WHERE status = 'queued' OR (status = 'running' AND lease_expires_at < now())
+                ORDER BY created_at
+                LIMIT ${concurrency}::int
+                  FOR UPDATE SKIP LOCKED)
+        RETURNING r.id, r.workflow_id, r.organization_id, r.template, r.trigger_data, r.status, r.attempts,
+                  r.created_at, r.started_at, r.finished_at, r.traceparent`),
+    );
+    const runs = rows.map(toClaimedRun);
+    const gaveUp = runs.filter((run) => run.status === 'failed');
     if (gaveUp.length > 0) {
       this.options.log.error({ runIds: gaveUp.map((run) => run.id) }, 'run worker: runs failed after too many attempts');
       for (const run of gaveUp) this.options.onRunFinished?.(finished(run.id, 'failed', run.startedAt, run.finishedAt));
     }
-    return rows
+    return runs
       .filter((run) => run.status === 'running')
       .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
       .map((run) => ({ run, token }));

@@ -61,9 +61,13 @@ export interface RedisStreamsBusOptions {
   claimIdleMs?: number;
   /** Period of the renew-and-claim task; keep it well below `claimIdleMs`. Default `claimIdleMs / 3`. */
   claimIntervalMs?: number;
-  /** Most entries fetched by one XREADGROUP or XAUTOCLAIM. Default 16. */
+  /** Most entries fetched by one XREADGROUP or XAUTOCLAIM. Default 64. */
   batchSize?: number;
-  /** Most entries a subscription holds at once (running, waiting for their key, or backing off). Default 16. */
+  /**
+   * Most entries a subscription holds at once (running, waiting for their key, or backing off). Default 64:
+   * the events a consumer holds together are applied in one transaction (the kit's group commit), so more
+   * held means bigger transactions under load.
+   */
   concurrency?: number;
   /** Approximate MAXLEN of each stream (XADD MAXLEN ~). Default 1 000 000. */
   maxLen?: number;
@@ -164,8 +168,8 @@ export class RedisStreamsBus implements EventBus {
         options.claimIntervalMs,
         Math.max(10, Math.floor(claimIdleMs / 3)),
       ),
-      batchSize: positiveOption('batchSize', options.batchSize, 16, true),
-      concurrency: positiveOption('concurrency', options.concurrency, 16, true),
+      batchSize: positiveOption('batchSize', options.batchSize, 64, true),
+      concurrency: positiveOption('concurrency', options.concurrency, 64, true),
       maxLen: positiveOption('maxLen', options.maxLen, 1_000_000, true),
       retryInitialMs: positiveOption('retryInitialMs', options.retryInitialMs, 100),
       retryMaxMs: positiveOption('retryMaxMs', options.retryMaxMs, 30_000),
