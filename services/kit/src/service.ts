@@ -15,7 +15,7 @@ import { createBusFromConfig } from './bus/from-config';
 import type { EventBus, Subscription } from './bus/types';
 import { parseConfig, type KitConfig } from './config';
 import { sql, type SQL } from 'drizzle-orm';
-import { migrate, openDatabase, resolveDatabaseLocation, rowsOf, type DatabaseHandle, type Db, type Migration, type Tx } from './db';
+import { executePrepared, migrate, openDatabase, resolveDatabaseLocation, rowsOf, type DatabaseHandle, type Db, type Migration, type Tx } from './db';
 import { createTokenVerifier, type TokenVerifier } from './auth';
 import { createHttpApp, type ZodFastify } from './http';
 import { buildEnvelope, enqueue, inboxInsert, kitMigrations, outboxInsert, OutboxRelay, type Emit, type EventInput } from './outbox';
@@ -290,10 +290,9 @@ export async function createService<TConfig extends z.ZodRawShape>(
         span.end();
         return envelope;
       });
-      const rows = rowsOf<TRow>(
-        await database.db.execute(sql`
-          WITH written AS (${statement}), outboxed AS (${outboxInsert(envelopes)})
-          SELECT * FROM written`),
+      const rows = await executePrepared<TRow>(
+        database.db,
+        sql`WITH written AS (${statement}), outboxed AS (${outboxInsert(envelopes)}) SELECT * FROM written`,
       );
       if (envelopes.length > 0) relay.kick();
       return rows;

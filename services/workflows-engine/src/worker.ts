@@ -35,7 +35,7 @@ import { EmailNodeTemplate as EmailNodeTemplateSchema } from '@formloom/contract
 import type { FormSubmittedData } from '@formloom/contracts/events/form-submitted';
 import { copy } from '@formloom/contracts/copy';
 import { MAX_WORKFLOW_ACTIONS } from '@formloom/contracts/limits';
-import { rowsOf, type Db, type Tx } from '@formloom/kit/db';
+import { executePrepared, type Db, type Tx } from '@formloom/kit/db';
 import { uuidv7 } from '@formloom/kit/ids';
 import { mailMessages, workflowRuns, workflowRunSteps, type WorkflowRunRow, type WorkflowRunStepRow } from './db/schema';
 import { composeEmail, formatFrom } from './domain/email';
@@ -209,8 +209,9 @@ export class RunWorker {
     const { db, concurrency, leaseMs, maxAttempts } = this.options;
     const token = uuidv7();
     // Raw SQL: built per pass, and drizzle's query building and row mapping were ~15 % of the engine's CPU.
-    const rows = rowsOf<ClaimedRow>(
-      await db.execute(sql`
+    const rows = await executePrepared<ClaimedRow>(
+      db,
+      sql`
         UPDATE workflow_runs r
            SET status = CASE WHEN r.attempts >= ${maxAttempts}::int THEN 'failed' ELSE 'running' END,
                attempts = CASE WHEN r.attempts >= ${maxAttempts}::int THEN r.attempts ELSE r.attempts + 1 END,
@@ -226,7 +227,7 @@ export class RunWorker {
                 LIMIT ${concurrency}::int
                   FOR UPDATE SKIP LOCKED)
         RETURNING r.id, r.workflow_id, r.organization_id, r.template, r.trigger_data, r.status, r.attempts,
-                  r.created_at, r.started_at, r.finished_at, r.traceparent`),
+                  r.created_at, r.started_at, r.finished_at, r.traceparent`,
     );
     const runs = rows.map(toClaimedRun);
     const gaveUp = runs.filter((run) => run.status === 'failed');
@@ -565,8 +566,9 @@ async function commitLocalNodes(
       transport: mail?.transport ?? null,
     };
   });
-  const held = rowsOf<{ id: string; duration_s: number | string | null }>(
-    await db.execute(sql`
+  const held = await executePrepared<{ id: string; duration_s: number | string | null }>(
+    db,
+    sql`
       WITH e AS (
         SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS e(
           run_id uuid, token uuid, ends boolean, ok boolean, error text, node_id text, seq int, type text,
@@ -603,7 +605,7 @@ async function commitLocalNodes(
          WHERE e.ok AND e.mail_id IS NOT NULL
         ON CONFLICT DO NOTHING
       )
-      SELECT id, duration_s FROM held`),
+      SELECT id, duration_s FROM held`,
   );
   const byRun = new Map(held.map((row) => [row.id, row.duration_s === null ? null : Number(row.duration_s)]));
   return commits.map((commit) => (byRun.has(commit.runId) ? (byRun.get(commit.runId) ?? null) : undefined));
