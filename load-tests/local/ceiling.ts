@@ -24,7 +24,6 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync, mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -32,6 +31,7 @@ import Fastify from 'fastify';
 import { cpuSecondsBetween, cpuSnapshot } from './cpu';
 import { runLoad } from './load';
 import { distribution, round1 } from './stats';
+import { freePort } from '@formloom/kit/testing';
 
 const RESULTS_DIR = path.join(__dirname, 'results');
 const SUBMIT_PATH = '/public/flows/ceilingForm1/submissions';
@@ -61,17 +61,6 @@ async function runGateway(port: number, upstream: string): Promise<void> {
   await app.listen({ host: '127.0.0.1', port });
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Starts this file in `role` as a child process and waits until `url`/healthz answers. */
 async function startChild(role: string, args: string[], url: string): Promise<ChildProcess> {

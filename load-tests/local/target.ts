@@ -14,7 +14,6 @@
  * thread; the main thread's is the largest).
  */
 import { createWriteStream } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { SQL } from 'drizzle-orm';
@@ -23,6 +22,7 @@ import pg from 'pg';
 import { rowsOf } from '@formloom/kit/db';
 import { START_ORDER, startSupervisor, type ProcessName, type Supervisor } from '@formloom/scripts/supervisor';
 import type { SqlRunner } from './accounting';
+import { freePort } from '@formloom/kit/testing';
 
 /** Options of {@link startTarget}. */
 export interface TargetOptions {
@@ -60,18 +60,6 @@ export interface Target {
   stop(): Promise<void>;
 }
 
-/** A free TCP port on 127.0.0.1. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** The URL of an empty logical database of the Redis at `redisUrl` (1–15). @throws when none is empty. */
 async function emptyRedisDatabase(redisUrl: string): Promise<string> {

@@ -42,6 +42,11 @@ export class ProductClient {
     return client;
   }
 
+  /** A client without a session (a respondent). */
+  static anonymous(baseUrl: string): ProductClient {
+    return new ProductClient(baseUrl);
+  }
+
   /** The session cookie's value ('' before sign-up). */
   get session(): string {
     return this.cookie.slice(SESSION_COOKIE.length + 1);

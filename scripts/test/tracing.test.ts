@@ -9,55 +9,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { SpanKind } from '@opentelemetry/api';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
-import { thankYouEmailTemplate } from '@formloom/contracts/workflow-templates';
 import { createSpanRecorder } from '@formloom/kit/testing';
 import { startEmbedded, type EmbeddedProduct } from '../src/embedded';
+import { ProductClient } from '../src/product-client';
 import { waitFor } from '../src/wait-for';
 
 /** A first start creates three PGlite databases (initdb each): allow for a slow, busy machine. */
 const STARTUP_TIMEOUT_MS = 180_000;
 
-/** A one-page form with a required name and an email question. */
-const TEMPLATE: unknown = {
-  firstStep: 's1',
-  steps: {
-    s1: {
-      id: 's1',
-      name: 'Page 1',
-      type: 'form',
-      template: {
-        widgets: [
-          { id: 'w1', name: 'Name', type: 'ShortAnswer', template: { label: 'Your name', required: true } },
-          { id: 'w2', name: 'Email', type: 'EmailInput', template: { label: 'Email', required: true } },
-        ],
-      },
-      nextStep: { defaultNextStep: 'end' },
-    },
-    end: { id: 'end', name: 'Thank you', type: 'ending', template: { title: 'Thanks!', body: 'Received.' }, nextStep: null },
-  },
-};
 
-/** A JSON client of the gateway that keeps the session cookie. */
-class Client {
-  private cookie: string | undefined;
-
-  constructor(private readonly baseUrl: string) {}
-
-  async request<T>(method: string, url: string, body?: unknown): Promise<{ status: number; body: T }> {
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    if (this.cookie) headers.cookie = this.cookie;
-    const response = await fetch(this.baseUrl + url, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const session = response.headers.getSetCookie().find((line) => line.startsWith('formloom_session='));
-    if (session) this.cookie = session.split(';')[0];
-    const text = await response.text();
-    return { status: response.status, body: (text ? JSON.parse(text) : {}) as T };
-  }
-}
 
 /** The `service.name` of the resource a span was recorded under. */
 function serviceOf(span: ReadableSpan): string {
@@ -101,34 +61,13 @@ afterAll(async () => {
 
 it('follows one submission from the gateway through flows, the bus and the engine in one trace', async () => {
   if (!product) throw new Error('the product did not start');
-  const owner = new Client(product.url);
-  expect(
-    (await owner.request('POST', '/auth/signup', { email: 'ada@example.com', password: 'analytical-engine', firstName: 'Ada', lastName: 'L' }))
-      .status,
-  ).toBe(201);
-  const me = await owner.request<{ workspaces: { id: number }[] }>('GET', '/auth/me');
-  const flow = (
-    await owner.request<{ flow: { publicIdentifier: string } }>('POST', '/admin/flows', {
-      workspaceId: me.body.workspaces[0]?.id,
-      name: 'Traced form',
-    })
-  ).body.flow;
-  expect((await owner.request('PUT', `/admin/flows/${flow.publicIdentifier}/template`, { template: TEMPLATE })).status).toBe(200);
-  expect((await owner.request('POST', `/admin/flows/${flow.publicIdentifier}/publish`)).status).toBe(200);
-  const template = thankYouEmailTemplate({
-    flowPublicIdentifier: flow.publicIdentifier,
-    emailWidgetId: null,
-    fallbackRecipients: ['ada@example.com'],
-  });
-  const workflowId = (
-    await owner.request<{ workflow: { id: string } }>('POST', '/admin/workflows', { template, isHidden: false, name: 'Thanks' })
-  ).body.workflow.id;
-  expect((await owner.request('POST', '/admin/workflows/publish', { id: workflowId, template })).status).toBe(200);
-  expect((await owner.request('POST', '/admin/workflows/enableOrDisable', { id: workflowId, isActive: true })).status).toBe(200);
+  const owner = await ProductClient.signUp(product.url, 'ada@example.com', 'analytical-engine');
+  const form = await owner.publishFormWithEmailWorkflow('Traced form', { fallbackRecipients: ['ada@example.com'] });
+  const { workflowId } = form;
 
   recorder.reset();
-  const respondent = new Client(product.url);
-  const submitted = await respondent.request('POST', `/public/flows/${flow.publicIdentifier}/submissions`, {
+  const respondent = ProductClient.anonymous(product.url);
+  const submitted = await respondent.request('POST', `/public/flows/${form.publicIdentifier}/submissions`, {
     answers: { w1: 'Grace Hopper', w2: 'grace@example.com' },
   });
   expect(submitted.status).toBe(201);

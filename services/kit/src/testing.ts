@@ -1,8 +1,9 @@
 /**
  * Test helpers: a throwaway EdDSA key pair that signs JWTs exactly as workspaces-auth does, so a service's
  * tests can authenticate requests without running workspaces-auth; a span recorder that keeps the spans of
- * the services it is given to (tracing tests); and a reader of `/metrics` text (metrics tests).
+ * the services it is given to (tracing tests); a reader of `/metrics` text (metrics tests); and a spare port.
  */
+import { createServer } from 'node:net';
 import { InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import type { JSONWebKeySet } from 'jose';
@@ -104,4 +105,21 @@ export function metricValue(samples: readonly MetricSample[], name: string, labe
   );
   if (found.length > 1) throw new Error(`${found.length} samples of ${name} match ${JSON.stringify(labels)}`);
   return found[0]?.value;
+}
+
+/**
+ * A TCP port on 127.0.0.1 that nothing listens on right now (the OS picks it; another process may take it
+ * before the caller does, which tests accept). For servers a test starts, or an address that refuses connections.
+ * @throws when no port can be bound
+ */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
 }

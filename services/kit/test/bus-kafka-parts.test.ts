@@ -5,7 +5,6 @@
  * rebalances, stop) fed with messages as kafkajs would hand them over. Plus what the bus does when no
  * broker answers (a closed port on loopback). The bus against a real broker: `bus-kafka.test.ts`.
  */
-import { createServer } from 'node:net';
 import { AssignerProtocol } from 'kafkajs';
 import type { Cluster, Logger } from 'kafkajs';
 import type { EventEnvelope } from '@formloom/contracts/events/envelope';
@@ -30,6 +29,7 @@ import type { ConsumedMessage, DispatcherSettings } from '../src/bus/kafka';
 import { InProcessBus } from '../src/bus/in-process';
 import { createService } from '../src/service';
 import { makeEvent, sleep, waitFor } from './bus-contract';
+import { freePort } from '../src/testing';
 
 const TRACEPARENT = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
 
@@ -543,7 +543,7 @@ describe('KafkaDispatcher (delivery without a broker)', () => {
 describe('KafkaBus without a reachable broker', () => {
   /** Options that fail fast against a closed port. */
   const unreachable = async (): Promise<ConstructorParameters<typeof KafkaBus>[0]> => ({
-    brokers: [`127.0.0.1:${await closedPort()}`],
+    brokers: [`127.0.0.1:${await freePort()}`],
     retry: { retries: 0, initialRetryTime: 50 },
     readyTimeoutMs: 500,
     joinTimeoutMs: 500,
@@ -587,16 +587,3 @@ describe('KafkaBus without a reachable broker', () => {
     );
   });
 });
-
-/** A loopback TCP port nothing listens on right now. */
-function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}

@@ -5,7 +5,6 @@
  * recorded (a subclass of the real one), and the one connection attempt goes to a closed loopback port.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type * as KafkaJs from 'kafkajs';
@@ -16,6 +15,7 @@ import { createBusFromConfig, kafkaSecurityFromConfig } from '../src/bus/from-co
 import { KafkaBus } from '../src/bus/kafka';
 import { loggerOptions } from '../src/logger';
 import { makeEvent } from './bus-contract';
+import { freePort } from '../src/testing';
 
 // Records the configuration of every kafkajs client made in this file (the client itself is the real one).
 jest.mock('kafkajs', () => {
@@ -286,7 +286,7 @@ describe('the SASL password stays out of the logs', () => {
     const logged: string[] = [];
     const record = (context: object, message?: string) => void logged.push(JSON.stringify(context), message ?? '');
     const bus = new KafkaBus({
-      brokers: [`127.0.0.1:${await closedPort()}`],
+      brokers: [`127.0.0.1:${await freePort()}`],
       ssl: { rejectUnauthorized: false },
       sasl: { mechanism: 'scram-sha-512', username: 'formloom', password: PASSWORD },
       retry: { retries: 0, initialRetryTime: 50 },
@@ -306,16 +306,3 @@ describe('the SASL password stays out of the logs', () => {
     expect(logged.join('\n')).not.toContain(PASSWORD);
   });
 });
-
-/** A loopback TCP port nothing listens on right now. */
-function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}

@@ -5,13 +5,13 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
 import { v4 as uuidv4 } from 'uuid';
 import { RedisStreamsBus } from '../src/bus/redis-streams';
 import type { RedisStreamsBusOptions } from '../src/bus/redis-streams';
 import type { EventBus } from '../src/bus/types';
 import { describeBusContract, makeEvent, sleep, waitFor } from './bus-contract';
+import { freePort } from '../src/testing';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** Short timings so retries and take-overs happen within a test. */
@@ -277,18 +277,6 @@ async function waitForReady(bus: EventBus, timeoutMs = 5_000): Promise<boolean> 
   return false;
 }
 
-/** A TCP port nothing listens on right now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Starts a throw-away redis-server (no persistence) on `port`; resolves once it accepts connections. */
 function startServer(port: number): Promise<ChildProcess> {
