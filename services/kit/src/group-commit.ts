@@ -15,7 +15,8 @@
  * - a batch holds at most `maxBatch` items (in submission order);
  * - **isolation**: when a batch of several items fails, each item is written again alone, so one bad item
  *   (a constraint, a handler that throws) fails only its own caller. A batch is all or nothing in the
- *   database, so a retried item never finds half of its batch written.
+ *   database, so a retried item never finds half of its batch written. `isolate` can exempt errors every item
+ *   would meet again (the database is down): the whole batch fails at once.
  *
  * The trace context active when an item was submitted (the request's span, say) is kept with the item:
  * `write` runs each item's part `within` it, so the events it emits continue the caller's trace.
@@ -40,6 +41,12 @@ export interface GroupCommitOptions<TItem, TResult> {
   maxBatch?: number;
   /** Most batches written at once. Default 2. */
   concurrency?: number;
+  /**
+   * Whether the items of a failed batch are written again one by one (default: always). Say no for errors that
+   * every item would meet again — the database is unreachable — so that callers learn it at once instead of
+   * after one more timeout per item.
+   */
+  isolate?(error: unknown): boolean;
   /**
    * Writes one batch in ONE transaction and resolves with one result per item, in the same order, once it
    * has committed. Throwing (or rejecting) fails the whole batch: nothing of it may be left written.
@@ -107,8 +114,8 @@ export class GroupCommit<TItem, TResult> {
       try {
         settle(batch, await this.writeChecked(batch));
       } catch (error) {
-        if (batch.length === 1) {
-          batch[0]?.reject(error);
+        if (batch.length === 1 || !(this.options.isolate?.(error) ?? true)) {
+          for (const pending of batch) pending.reject(error);
         } else {
           // Isolate the failure: each item alone, one after the other (they were submitted concurrently).
           for (const pending of batch) {

@@ -17,7 +17,7 @@ import { parseConfig, type KitConfig } from './config';
 import { sql, type SQL } from 'drizzle-orm';
 import { executePrepared, migrate, openDatabase, resolveDatabaseLocation, rowsOf, type DatabaseHandle, type Db, type Migration, type Tx } from './db';
 import { createTokenVerifier, type TokenVerifier } from './auth';
-import { createHttpApp, type ZodFastify } from './http';
+import { createHttpApp, isDatabaseUnavailable, type ZodFastify } from './http';
 import { buildEnvelope, enqueue, inboxInsert, kitMigrations, outboxInsert, OutboxRelay, type Emit, type EventInput } from './outbox';
 import { GroupCommit } from './group-commit';
 import { createServiceMetrics, registerMetrics, type ServiceMetrics } from './metrics';
@@ -409,6 +409,8 @@ function consumerHandler(
 ): (event: EventEnvelope) => Promise<void> {
   const batches = new GroupCommit<EventEnvelope, ConsumeOutcome>({
     name: `consumer ${group}`,
+    // Database down: every event would fail alone too; the bus redelivers them all later.
+    isolate: (error) => !isDatabaseUnavailable(error),
     write: (batch) => consumeBatch(group, consumer, batch.map((entry) => entry.item), transact, observe),
   });
   return async (event) => {

@@ -96,3 +96,18 @@ it('refuses a batch size or concurrency that is not a positive integer', () => {
   expect(() => new GroupCommit({ name: 'x', maxBatch: 0, write })).toThrow(RangeError);
   expect(() => new GroupCommit({ name: 'x', concurrency: 1.5, write })).toThrow(RangeError);
 });
+
+it('fails the whole batch at once when the error is one every item would meet again', async () => {
+  let writes = 0;
+  const writer = new GroupCommit<number, string>({
+    name: 'test',
+    isolate: (error) => !(error instanceof Error && error.message === 'database unreachable'),
+    write: async () => {
+      writes += 1;
+      throw new Error('database unreachable');
+    },
+  });
+  const outcomes = await Promise.allSettled([1, 2, 3].map((item) => writer.submit(item)));
+  expect(outcomes.every((outcome) => outcome.status === 'rejected')).toBe(true);
+  expect(writes).toBe(1);
+});

@@ -41,6 +41,7 @@ import { mailMessages, workflowRuns, workflowRunSteps, type WorkflowRunRow, type
 import { composeEmail, formatFrom } from './domain/email';
 import type { Mailer } from './mailer';
 import { GroupCommit } from '@formloom/kit/group-commit';
+import { isDatabaseUnavailable } from '@formloom/kit/http';
 import { PollingLoop } from '@formloom/kit/polling-loop';
 import { contextFromTraceparent, failSpan, inSpan, SpanKind, type Tracer } from '@formloom/kit/telemetry';
 
@@ -166,6 +167,7 @@ export class RunWorker {
   constructor(private readonly options: RunWorkerOptions) {
     this.nodeCommits = new GroupCommit<LocalNodeCommit, number | null | undefined>({
       name: 'run node commits',
+      isolate: (error) => !isDatabaseUnavailable(error),
       maxBatch: 64,
       concurrency: 2,
       write: (batch) => commitLocalNodes(options.db, batch.map((entry) => entry.item), options.leaseMs),

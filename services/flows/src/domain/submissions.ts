@@ -9,6 +9,7 @@ import type { SubmissionsQuery, SubmissionsResponse, SubmitResponse } from '@for
 import { validateAnswers } from '@formloom/contracts/rules/answers';
 import { toSubmissionQuestions } from '@formloom/contracts/rules/submission-questions';
 import { badRequest, notFound } from '@formloom/kit/errors';
+import { isDatabaseUnavailable } from '@formloom/kit/http';
 import { GroupCommit } from '@formloom/kit/group-commit';
 import { uuidv7 } from '@formloom/kit/ids';
 import type { EventInput } from '@formloom/kit/outbox';
@@ -40,6 +41,8 @@ export function createSubmissionWriter(writeWithEvents: WriteWithEvents): Submis
     name: 'submissions',
     maxBatch: 64,
     concurrency: 2,
+    // Database down: answer every request of the batch 503 at once, not after one more timeout each.
+    isolate: (error) => !isDatabaseUnavailable(error),
     write: async (batch) => {
       await writeWithEvents(
         insertSubmissionsStatement(batch.map(({ item }) => item.record)),
