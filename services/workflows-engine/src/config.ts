@@ -12,7 +12,7 @@
  * | RUN_LEASE_MS | 60000 | how long a claimed run stays claimed without a heartbeat (ms); then it is reclaimed |
  * | RUN_MAX_ATTEMPTS | 5 | claims after which an unfinished run is failed |
  * | RUNS_LINGER_MS | 5 | how long the worker waits after runs were queued before claiming, so that runs queued meanwhile share the claim (ms; 0 = at once) |
- * | RUNS_CONCURRENCY | 32 | runs claimed per pass and executed at once per replica; their node commits share transactions, so a pass holds at most 3 connections of DATABASE_POOL_SIZE (docs/benchmarks.md) |
+ * | RUNS_CONCURRENCY | 32 | runs claimed per pass and executed at once per replica; their node commits share transactions, so a pass needs at most 3 connections of DATABASE_POOL_SIZE (docs/benchmarks.md) |
  */
 import { z } from 'zod';
 
