@@ -28,6 +28,17 @@ import { freePort } from '@formloom/kit/testing';
 /** A TCP port on 127.0.0.1 nothing listens on right now (the kit's test helper). */
 export { freePort };
 
+/** True while a process with `pid` exists (signal 0). */
+export function isRunning(pid: number | undefined): boolean {
+  if (pid === undefined) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** `count` distinct spare ports. */
 export async function freePorts(count: number): Promise<number[]> {
   const ports = new Set<number>();
@@ -35,19 +46,25 @@ export async function freePorts(count: number): Promise<number[]> {
   return [...ports];
 }
 
-/** A throw-away Redis (see the module doc). */
-export interface ThrowawayRedis {
+/** A server a fault test can stop and start again, and removes at the end. */
+export interface ThrowawayServer {
   readonly url: string;
   readonly port: number;
   /** The running server's pid; undefined while stopped. */
   readonly pid: number | undefined;
-  /** `SHUTDOWN SAVE` and wait for the exit (the data set is kept for `start()`). */
+  /** Stops it (how: see each server). */
   stop(): Promise<void>;
   /** Starts it again on the same port and data; resolves once it accepts connections. */
   start(): Promise<void>;
-  /** Stops it (SIGKILL) and deletes its directory. Idempotent. */
+  /** Stops it for good and deletes its directory. Idempotent. */
   cleanup(): Promise<void>;
 }
+
+/**
+ * A throw-away Redis (see the module doc): `stop()` is `SHUTDOWN SAVE` and waits for the exit (the data set is
+ * kept for `start()`); `cleanup()` kills it (SIGKILL).
+ */
+export type ThrowawayRedis = ThrowawayServer;
 
 /** Options of the throw-away servers. */
 export interface ThrowawayOptions {
@@ -164,20 +181,12 @@ function sendCommand(port: number, args: readonly string[]): Promise<string> {
   });
 }
 
-/** A throw-away PostgreSQL cluster (see the module doc). */
-export interface ThrowawayPostgres {
-  /** `postgres://postgres@127.0.0.1:<port>` (no database: the supervisor appends one per service). */
-  readonly url: string;
-  readonly port: number;
-  /** The postmaster's pid; undefined while stopped. */
-  readonly pid: number | undefined;
-  /** `pg_ctl stop -m immediate` (a crash). */
-  stop(): Promise<void>;
-  /** `pg_ctl start`; resolves once it accepts connections. */
-  start(): Promise<void>;
-  /** Stops it and deletes its directory. Idempotent. */
-  cleanup(): Promise<void>;
-}
+/**
+ * A throw-away PostgreSQL cluster (see the module doc): `url` is `postgres://postgres@127.0.0.1:<port>` (no
+ * database: the supervisor appends one per service), `pid` the postmaster's, `stop()` is
+ * `pg_ctl stop -m immediate` (a crash), `start()` is `pg_ctl start`.
+ */
+export type ThrowawayPostgres = ThrowawayServer;
 
 /** The directory of the PostgreSQL server binaries (`initdb`, `pg_ctl`): the newest under /usr/lib/postgresql, else PATH. */
 function postgresBinDir(): string | undefined {
@@ -233,15 +242,6 @@ export async function startThrowawayPostgres(options: ThrowawayOptions): Promise
       return Number.isInteger(pid) && pid > 0 ? pid : undefined;
     } catch {
       return undefined;
-    }
-  };
-  const isRunning = (pid: number | undefined): boolean => {
-    if (pid === undefined) return false;
-    try {
-      process.kill(pid, 0);
-      return true;
-    } catch {
-      return false;
     }
   };
   const exitCleanup = (): void => {

@@ -9,7 +9,7 @@ import pg from 'pg';
 import { startSupervisor, type Supervisor } from '../src/supervisor';
 import { waitFor } from '../src/wait-for';
 import { startRun, type SystemTestRun } from './run';
-import { freePorts, startThrowawayPostgres, startThrowawayRedis, type ThrowawayPostgres, type ThrowawayRedis } from './servers';
+import { freePorts, isRunning, startThrowawayPostgres, startThrowawayRedis, type ThrowawayPostgres, type ThrowawayRedis } from './servers';
 
 let run: SystemTestRun | undefined;
 let redis: ThrowawayRedis | undefined;
@@ -46,16 +46,6 @@ async function options(ports?: number[]) {
   };
 }
 
-/** True while a process with `pid` exists. */
-function exists(pid: number | undefined): boolean {
-  if (pid === undefined) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 describe('the one-node supervisor', () => {
   it('refuses to start on a port that is taken, naming it, before starting anything', async () => {
@@ -75,7 +65,7 @@ describe('the one-node supervisor', () => {
     const product = supervisor;
     const pids = [...product.processes.values()].map((child) => child.pid);
     expect(new Set(pids).size).toBe(4);
-    expect(pids.every((pid) => pid !== process.pid && exists(pid))).toBe(true);
+    expect(pids.every((pid) => pid !== process.pid && isRunning(pid))).toBe(true);
     expect((await fetch(`${product.url}/readyz`)).status).toBe(200);
 
     // One database per service, each holding its own tables only.
@@ -127,12 +117,12 @@ describe('the one-node supervisor', () => {
     // A restart on demand: graceful stop, then a new process, ready when it resolves.
     await auth.restart();
     expect(auth.pid).not.toBe(authPid);
-    expect(exists(authPid)).toBe(false);
+    expect(isRunning(authPid)).toBe(false);
     expect((await fetch(`${auth.url}/readyz`)).status).toBe(200);
 
     const running = [...product.processes.values()].map((child) => child.pid);
     await product.stop();
-    expect(running.filter(exists)).toEqual([]);
-    expect([...product.processes.values()].map((child) => child.pid).filter(exists)).toEqual([]);
+    expect(running.filter(isRunning)).toEqual([]);
+    expect([...product.processes.values()].map((child) => child.pid).filter(isRunning)).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@
  * The in-process bus (embedded mode) against the event bus contract, plus its own choices: no replay of
  * events published before a group existed, and a group that outlives its subscriptions.
  */
-import { InProcessBus } from '../src/bus/in-process';
+import { InProcessBus, settlesWithin } from '../src/bus/in-process';
 import { describeBusContract, makeEvent, sleep, waitFor } from './bus-contract';
 
 describeBusContract('in-process', async () => {
@@ -72,5 +72,13 @@ describe('InProcessBus', () => {
   it('rejects invalid options', () => {
     expect(() => new InProcessBus({ concurrency: 0 })).toThrow(RangeError);
     expect(() => new InProcessBus({ retryInitialMs: -1 })).toThrow(RangeError);
+  });
+});
+
+describe('settlesWithin (the adapters’ readiness probes)', () => {
+  it('says whether a probe answered in time', async () => {
+    expect(await settlesWithin(Promise.resolve('PONG'), 100)).toBe(true);
+    expect(await settlesWithin(Promise.reject(new Error('connection refused')), 100)).toBe(false);
+    expect(await settlesWithin(sleep(500), 20)).toBe(false);
   });
 });

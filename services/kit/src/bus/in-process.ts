@@ -52,6 +52,26 @@ export function retryDelayMs(attempt: number, initialMs: number, maxMs: number):
 }
 
 /**
+ * True when `promise` resolves within `ms` milliseconds; false when it rejects or takes longer (it is left to
+ * settle on its own). For readiness probes of the bus adapters.
+ */
+export async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      promise.then(() => true),
+      new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(false), ms);
+      }),
+    ]);
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
  * Checks that an option is a positive finite number (an integer when `integer`).
  * @throws RangeError naming the option when it is not.
  */

@@ -64,7 +64,7 @@ import type {
 } from 'kafkajs';
 import { EventEnvelope } from '@formloom/contracts/events/envelope';
 import type { ConsumerLag, EventBus, EventHandler, SubscribeOptions, Subscription } from './types';
-import { positiveOption, retryDelayMs, silentBusLogger } from './in-process';
+import { positiveOption, retryDelayMs, settlesWithin, silentBusLogger } from './in-process';
 import type { BusLogger } from './in-process';
 
 /** Options of {@link KafkaBus}. Durations are in ms. */
@@ -1009,20 +1009,7 @@ export class KafkaBus implements EventBus {
     })().finally(() => {
       this.probe = undefined;
     });
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      await Promise.race([
-        this.probe,
-        new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error('Kafka metadata request timed out')), this.settings.readyTimeoutMs);
-        }),
-      ]);
-      return !this.closed;
-    } catch {
-      return false;
-    } finally {
-      clearTimeout(timer);
-    }
+    return (await settlesWithin(this.probe, this.settings.readyTimeoutMs)) && !this.closed;
   }
 
   /**

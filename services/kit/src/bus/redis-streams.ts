@@ -40,7 +40,7 @@ import { Redis } from 'ioredis';
 import type { RedisOptions } from 'ioredis';
 import { EventEnvelope } from '@formloom/contracts/events/envelope';
 import type { ConsumerLag, EventBus, EventHandler, SubscribeOptions, Subscription } from './types';
-import { positiveOption, retryDelayMs, silentBusLogger } from './in-process';
+import { positiveOption, retryDelayMs, settlesWithin, silentBusLogger } from './in-process';
 import type { BusLogger } from './in-process';
 
 /** Options of {@link RedisStreamsBus}. Durations are in ms. */
@@ -310,20 +310,9 @@ export class RedisStreamsBus implements EventBus {
   /** True when Redis answers PING within `readyTimeoutMs`; false while disconnected or after `close()`. */
   async isReady(): Promise<boolean> {
     if (this.closed || this.commands.status !== 'ready') return false;
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error('PING timed out')), this.settings.readyTimeoutMs);
-      });
-      const pong = this.commands.ping();
-      pong.catch((error: unknown) => resetIfTimedOut(this.commands, error));
-      await Promise.race([pong, timeout]);
-      return true;
-    } catch {
-      return false;
-    } finally {
-      clearTimeout(timer);
-    }
+    const pong = this.commands.ping();
+    pong.catch((error: unknown) => resetIfTimedOut(this.commands, error));
+    return settlesWithin(pong, this.settings.readyTimeoutMs);
   }
 
   /**
@@ -846,16 +835,7 @@ function whenReady(connection: Redis, ms: number): Promise<void> {
 
 /** QUIT (waiting at most 1 s), then drops the socket. */
 async function quit(connection: Redis): Promise<void> {
-  if (connection.status === 'ready') {
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([
-      connection.quit().catch(() => undefined),
-      new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, 1_000);
-      }),
-    ]);
-    clearTimeout(timer);
-  }
+  if (connection.status === 'ready') await settlesWithin(connection.quit(), 1_000);
   connection.disconnect();
 }
 
