@@ -93,7 +93,10 @@ const runsDuplicated = new Counter('runs_duplicated');
 const JSON_HEADERS = { 'Content-Type': 'application/json', Accept: 'application/json' };
 const PASSWORD = 'load-test-password-1';
 
-/** The form: a name and an email question on one page, then the ending. */
+/**
+ * The form: a name and an email question on one page, then the ending. k6 runs plain JavaScript, so this is a copy
+ * of `exampleFormTemplate({ withPlan: false })` (contracts/src/example-forms.ts): keep the two the same.
+ */
 const FORM_TEMPLATE = {
   firstStep: 's1',
   steps: {

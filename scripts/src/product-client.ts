@@ -5,7 +5,7 @@
  */
 import { SESSION_COOKIE } from '@formloom/contracts/auth';
 import { thankYouEmailTemplate } from '@formloom/contracts/workflow-templates';
-import { NAME_EMAIL_FORM_TEMPLATE } from './fixtures';
+import { exampleFormTemplate } from '@formloom/contracts/example-forms';
 
 /** A JSON answer: status and parsed body (`{}` when empty). */
 export interface Answer<T> {
@@ -81,7 +81,7 @@ export class ProductClient {
   }
 
   /**
-   * Creates and publishes the fixture form ({@link NAME_EMAIL_FORM_TEMPLATE}: name `w1`, email `w2`) named
+   * Creates and publishes the example form without its Plan question (`exampleFormTemplate`: name `w1`, email `w2`) named
    * `name` in the user's first workspace, then creates, publishes and enables the gallery's thank-you email
    * workflow on it, sent to `recipients` (the mail log when no SMTP is configured).
    * @throws Error naming the step when one is refused
@@ -95,7 +95,7 @@ export class ProductClient {
       name,
       dedupeFormName: true,
     });
-    await this.expect(200, 'PUT', `/admin/flows/${flow.publicIdentifier}/template`, { template: NAME_EMAIL_FORM_TEMPLATE });
+    await this.expect(200, 'PUT', `/admin/flows/${flow.publicIdentifier}/template`, { template: exampleFormTemplate({ withPlan: false }) });
     await this.expect(200, 'POST', `/admin/flows/${flow.publicIdentifier}/publish`);
     const template = thankYouEmailTemplate({
       flowPublicIdentifier: flow.publicIdentifier,

@@ -3,6 +3,7 @@
  * request helpers. Nothing of ours is mocked.
  */
 import { sql } from 'drizzle-orm';
+import { exampleFormTemplate } from '@formloom/contracts/example-forms';
 import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
 import type { EventBus } from '@formloom/kit/bus/types';
 import { rowsOf } from '@formloom/kit/db';
@@ -68,36 +69,7 @@ export async function outboxRows(harness: Harness, type: string): Promise<Array<
 
 /** The example template of issue 2: page s1 with Name (required), Email (required), Plan (choice), then `end`. */
 export function exampleTemplate(): FlowTemplate {
-  return {
-    firstStep: 's1',
-    steps: {
-      s1: {
-        id: 's1',
-        name: 'Page 1',
-        type: 'form',
-        template: {
-          widgets: [
-            { id: 'w1', name: 'Name', type: 'ShortAnswer', template: { label: 'Your name', required: true } },
-            { id: 'w2', name: 'Email', type: 'EmailInput', template: { label: 'Email', required: true } },
-            {
-              id: 'w3',
-              name: 'Plan',
-              type: 'MultipleChoice',
-              template: { label: 'Plan', required: false, options: [{ id: 'o1', label: 'Free' }, { id: 'o2', label: 'Pro' }] },
-            },
-          ],
-        },
-        nextStep: { defaultNextStep: 'end' },
-      },
-      end: {
-        id: 'end',
-        name: 'Thank you',
-        type: 'ending',
-        template: { title: 'Thanks!', body: "We've received your submission." },
-        nextStep: null,
-      },
-    },
-  };
+  return exampleFormTemplate();
 }
 
 /** Minimal shape of a flow in responses. */

@@ -3,6 +3,7 @@
  * the engine, both on in-memory PGlite, sharing one InProcessBus and one JWT issuer. Nothing of ours is mocked.
  */
 import type { SQL } from 'drizzle-orm';
+import { exampleFormTemplate } from '@formloom/contracts/example-forms';
 import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
 import type { WorkflowTemplate } from '@formloom/contracts/entities/workflow';
 import type { EventEnvelope } from '@formloom/contracts/events/envelope';
@@ -97,30 +98,7 @@ export async function setup(engineEnv: Record<string, string> = {}): Promise<Har
 
 /** The example form of issue 2: Name (w1, required), Email (w2, EmailInput, required), Plan (w3). */
 export function exampleForm(): FlowTemplate {
-  return {
-    firstStep: 's1',
-    steps: {
-      s1: {
-        id: 's1',
-        name: 'Page 1',
-        type: 'form',
-        template: {
-          widgets: [
-            { id: 'w1', name: 'Name', type: 'ShortAnswer', template: { label: 'Your name', required: true } },
-            { id: 'w2', name: 'Email', type: 'EmailInput', template: { label: 'Email', required: true } },
-            {
-              id: 'w3',
-              name: 'Plan',
-              type: 'MultipleChoice',
-              template: { label: 'Plan', required: false, options: [{ id: 'o1', label: 'Free' }, { id: 'o2', label: 'Pro' }] },
-            },
-          ],
-        },
-        nextStep: { defaultNextStep: 'end' },
-      },
-      end: { id: 'end', name: 'Thank you', type: 'ending', template: { title: 'Thanks!', body: 'Bye' }, nextStep: null },
-    },
-  };
+  return exampleFormTemplate();
 }
 
 /** Creates and publishes a form through flows' HTTP API as `user`; returns its public identifier. */
