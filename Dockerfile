@@ -3,6 +3,8 @@
 # with the process named in SERVICE:
 #   docker build --build-arg SERVICE=flows -t formloom/flows .
 #   SERVICE: gateway | workspaces-auth | flows | workflows-engine   (skaffold.yaml builds all four)
+# These are the gateway and the services of the manifest (contracts/src/services.ts): scripts/test/manifest.test.ts
+# fails while this list, the SERVICE check below or skaffold.yaml misses one (docs/adding-a-service.md).
 #
 # Why one file, and why here: the four images are the same build (same stages, same base, same install) of a
 # different npm workspace, and their build context is the repository root anyway (the lockfile, contracts, the
@@ -58,11 +60,9 @@ ARG WORKSPACE
 ARG PACKAGE_DIR
 WORKDIR /app
 COPY --from=manifests /manifests/ ./
-# The root's dev dependencies (esbuild, tsx) and the workspace's. `npm install` is the fallback for npm's
-# platform-optional lockfile bug (see .ci/run); it installs the same locked versions.
+# The root's dev dependencies (esbuild, tsx) and the workspace's, exactly as locked.
 RUN --mount=type=cache,target=/root/.npm,sharing=locked \
-    npm ci --no-audit --no-fund --include-workspace-root -w "${WORKSPACE}" \
- || npm install --no-audit --no-fund --include-workspace-root -w "${WORKSPACE}"
+    npm ci --no-audit --no-fund --include-workspace-root -w "${WORKSPACE}"
 COPY tsconfig.base.json tsconfig.json ./
 COPY contracts/ contracts/
 COPY services/kit/ services/kit/
@@ -77,8 +77,7 @@ ARG WORKSPACE
 WORKDIR /app
 COPY --from=manifests /manifests/ ./
 RUN --mount=type=cache,target=/root/.npm,sharing=locked \
-    npm ci --no-audit --no-fund --omit=dev -w "${WORKSPACE}" \
- || npm install --no-audit --no-fund --omit=dev -w "${WORKSPACE}"
+    npm ci --no-audit --no-fund --omit=dev -w "${WORKSPACE}"
 
 FROM ${NODE_IMAGE} AS runtime
 ARG PACKAGE_DIR

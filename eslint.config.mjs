@@ -1,8 +1,16 @@
 // Lint for every package: typescript-eslint's recommended rules plus the house conventions
-// (type-only imports, no explicit any).
+// (type-only imports, no explicit any). The web app adds React's rules of hooks, jsx-a11y's recommended
+// accessibility rules, no inline `style` props, and its layers (STYLE.md "The web app — after bulletproof-react",
+// docs/architecture.md §3 "web/"): app → features → shared, and features never import each other.
 import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const WEB_SOURCES = ['web/src/**/*.{ts,tsx}', 'web/test/**/*.{ts,tsx}'];
+
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', 'coverage/**'] },
@@ -17,4 +25,64 @@ export default tseslint.config(
     },
   },
   { files: ['**/*.js', '**/*.cjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
+
+  // The web app.
+  {
+    files: WEB_SOURCES,
+    ...reactHooks.configs.flat.recommended,
+  },
+  {
+    files: WEB_SOURCES,
+    ...jsxA11y.flatConfigs.recommended,
+  },
+  {
+    files: WEB_SOURCES,
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXAttribute[name.name='style']",
+          message: 'No inline styles: use Mantine style props or a CSS module (*.module.css).',
+        },
+      ],
+    },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+      'boundaries/elements': [
+        { type: 'app', pattern: 'web/src/app' },
+        { type: 'routes', pattern: 'web/src/routes' },
+        { type: 'feature', pattern: 'web/src/features/*', capture: ['featureName'] },
+        { type: 'shared', pattern: ['web/src/config', 'web/src/lib', 'web/src/ui', 'web/src/widgets'] },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          message:
+            'Web layers go app → features → shared (config, lib, ui, widgets); a feature imports only itself and shared code (compose features in src/routes).',
+          policies: [
+            {
+              from: { element: { types: { anyOf: ['app', 'routes'] } } },
+              allow: { to: { element: { types: { anyOf: ['app', 'routes', 'feature', 'shared'] } } } },
+            },
+            {
+              from: { element: { type: 'feature' } },
+              allow: { to: { element: { type: 'feature', captured: { featureName: '{{ from.captured.featureName }}' } } } },
+            },
+            {
+              from: { element: { types: { anyOf: ['feature', 'shared'] } } },
+              allow: { to: { element: { type: 'shared' } } },
+            },
+            { allow: { to: { module: { origin: ['external', 'core'] } } } },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -13,13 +13,16 @@ export const JWT_AUDIENCE = 'formloom';
 /**
  * The verified claims a service sees: `sub` is the user id (decimal string, per RFC 7519 §4.1.2),
  * `org` the organization id, `adm` whether the user is an admin, `ws` the user's workspaces
- * (workspace id as a decimal string → access level), `email` the user's address.
+ * (workspace id as a decimal string → access level), `email` the user's address, `emv` whether the user has
+ * confirmed that address (docs/product-rules.md §4; workspaces-auth always sets it; a token without it, from an
+ * issuer that predates it, counts as confirmed).
  */
 export const AuthClaims = z.object({
   sub: z.string().regex(/^\d+$/),
   org: z.number().int().positive(),
   adm: z.boolean(),
   email: z.string(),
+  emv: z.boolean().optional(),
   ws: z.record(z.string(), AccessLevel),
 });
 /** Verified JWT claims; see {@link AuthClaims}. */

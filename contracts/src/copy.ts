@@ -23,6 +23,10 @@ export const copy = {
     flowNotPublished: 'This form is not published',
     /** ours: a submission that failed validation. */
     submissionInvalid: 'Some answers need your attention',
+    /** ours: a client address posted this form too often (`PUBLIC_SUBMISSIONS_PER_ADDRESS_MAX`). */
+    tooManySubmissions: 'Too many submissions from your network. Please try again in a few minutes',
+    /** ours: the bot challenge was missing or the provider refused its token. */
+    challengeFailed: 'Please confirm you are not a robot, then submit again',
     /** ours: the template refers to a step that does not exist. */
     unknownStep: (stepId: string) => `Step "${stepId}" does not exist`,
     /** ours: two widgets share one id. */
@@ -78,16 +82,25 @@ export const copy = {
     serviceForm: (service: string) => `My ${service} form`,
   },
   auth: {
-    /** issue 2: a wrong email/password pair. */
+    /** docs/product-rules.md §4: a wrong email/password pair. */
     invalidCredentials: 'Invalid email or password',
     /** ours. */
     emailTaken: 'An account with this email already exists',
-    /** ours (rule: issue 2, at least 8 characters). */
+    /** ours (rule: docs/product-rules.md §4, at least 8 characters). */
     passwordTooShort: (min: number) => `Password must be at least ${min} characters`,
     /** ours. */
     signInRequired: 'Please sign in',
     /** ours. */
     tooManyAttempts: 'Too many attempts. Please wait a minute and try again',
+    /** ours: a limit counted over an hour (sign-ups per address, login attempts per account). */
+    tooManyAttemptsLater: 'Too many attempts. Please try again later',
+    /**
+     * ours (OWASP ASVS 2.1.7, NIST SP 800-63B §5.1.1.2): a new password that is common, breached or too easy
+     * to guess.
+     */
+    passwordTooWeak: 'This password is too easy to guess. Try a longer phrase of a few unrelated words',
+    /** ours (ASVS 2.1.7, context-specific words): a new password built from the user's name or email address. */
+    passwordContainsPersonalInfo: 'Your password must not be based on your name or email address',
     /** ours: the ids `home` and `trash` are reserved (spec 000 §2). */
     reservedWorkspaceId: 'This workspace name is reserved',
     /** ours. */
@@ -102,6 +115,21 @@ export const copy = {
     memberNotFound: 'No user with this email in your organization',
     /** ours: an organization id that does not exist (internal route). */
     organizationNotFound: 'Organization not found',
+    /** ours: the subject of the address confirmation mail. */
+    verifyEmailSubject: (product: string) => `Confirm your email address for ${product}`,
+    /** ours: the address confirmation mail's text (plain; the HTML version adds a button). */
+    verifyEmailText: (firstName: string, link: string, hours: number) =>
+      `Hi ${firstName},\n\nConfirm your email address by opening this link:\n${link}\n\nThe link works for ${hours} hours. If you did not sign up, ignore this email.`,
+    /** ours: a confirmation link that is unknown, used, expired, or for an address the user no longer has. */
+    verificationLinkInvalid: 'This confirmation link is invalid or has expired. Ask for a new one',
+    /** ours: `POST /auth/verifyEmail/resend` for an address already confirmed. */
+    emailAlreadyVerified: 'Your email address is already confirmed',
+    /** ours: the banner for a signed-in user whose address is not confirmed yet. */
+    verifyEmailBanner: (email: string) => `Confirm your email address: we sent a link to ${email}.`,
+    /** ours: the toast after a new confirmation link was sent. */
+    verificationSent: (email: string) => `A new confirmation link was sent to ${email}`,
+    /** ours: the confirmation page after success. */
+    emailVerified: 'Your email address is confirmed',
   },
   roles: {
     /** spec 000 §6. */
@@ -112,6 +140,11 @@ export const copy = {
       'You have limited access to this workspace. Ask an admin to upgrade your access if you wish to create or view all forms.',
   },
   workflows: {
+    /**
+     * ours (docs/product-rules.md §4): an unconfirmed account turning on a workflow that sends email through
+     * the operator's SMTP server.
+     */
+    confirmEmailToSend: 'Confirm your email address to turn on workflows that send email',
     /** spec 001 §8 (spec 000 §8 adds '@{host}'; the form without a host is used when no host is configured). */
     maxWorkflows: 'Maximum number of workflows added - contact support to enable more',
     maxWorkflowsWithHost: (host: string) =>
@@ -147,6 +180,33 @@ export const copy = {
     nodeNotSupported: (type: string) => `The "${type}" step is not supported yet`,
     /** ours: the email step found no valid recipient after resolving the recipients. */
     noValidRecipients: 'No valid recipient address',
+    /** ours: `POST /admin/workflows` names neither a template nor a gallery template (or both). */
+    templateOrGallery: 'Give either a workflow template or a gallery template',
+    /** ours: a gallery template whose steps Formloom cannot run yet. */
+    galleryTemplateNotAvailable: (id: string) => `The "${id}" template is not available yet`,
+    /** ours: an address from the answers got too many workflow emails lately (`WORKFLOW_EMAIL_PER_RECIPIENT_MAX`). */
+    recipientRateLimited: (address: string) => `Too many emails to ${address} recently; not sent`,
+    /** ours: a workflow on the placeholder `new_form` needs the workspace the new form goes into. */
+    workspaceRequiredForNewForm: 'Choose the workspace of the new form',
+  },
+  /**
+   * ours: the titles of the gallery templates (spec 001 §2 lists their ids, not their titles); a workflow created
+   * from one is named after it (spec 000 §7 "a name (the template title)").
+   */
+  galleryTitles: {
+    thank_you_email: 'Thank you email',
+    email_with_delay: 'Email after a delay',
+    approve_or_reject: 'Approve or reject',
+    assign_task: 'Assign a task',
+    scheduling_reminder_email_host: 'Email the host before an event',
+    scheduling_reminder_slack_host: 'Slack the host before an event',
+    scheduling_reminder_email_invitee: 'Email the invitee before an event',
+    email_form_abandonment: 'Email when a form is abandoned',
+    slack_message_form_abandonment: 'Slack message when a form is abandoned',
+    email_with_filter: 'Email when answers match',
+    summarize_submission_and_email: 'Summarize a submission and email it',
+    classify_and_route: 'Classify and route',
+    ai_thank_you_email: 'AI thank-you email',
   },
   email: {
     /** spec 001 §9 defaults of the thank-you email. */
@@ -169,6 +229,17 @@ export const copy = {
     notFound: 'Not found',
     internal: 'Something went wrong on our side. Please try again',
     unavailable: 'The service is temporarily unavailable',
+    /** A rate limit without a text of its own (kit `rate-limit.ts`). */
+    rateLimited: 'Too many requests. Please try again later',
+    /** ours: the HTTP edge (`services/kit/src/http.ts`, `gateway/src/origin-check.ts`). */
+    unsupportedMediaType: 'The request body must be JSON (Content-Type: application/json)',
+    crossOriginRefused: 'This request came from another website and was refused',
+    invalidCharacter: 'The request contains a character that is not allowed (U+0000 or an unpaired surrogate)',
+    nestedTooDeeply: (maxDepth: number) => `The request body is nested more than ${maxDepth} levels deep`,
+    unsafePath: 'The request path is not allowed',
+    requestTimeout: 'The request took too long to arrive',
+    headersTooLarge: 'The request headers are too large',
+    badRequest: 'The request could not be read',
   },
   /** ours: generic texts for schema errors (zod issues mapped to `{path, message}` details). */
   validation: {

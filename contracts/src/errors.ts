@@ -9,6 +9,8 @@ export const ErrorCode = z.enum([
   'validation_error',
   'malformed_json',
   'payload_too_large',
+  'unsupported_media_type',
+  'request_timeout',
   'unauthorized',
   'forbidden',
   'not_found',
@@ -27,12 +29,14 @@ export const FieldError = z.object({ path: z.string(), message: z.string() });
 export type FieldError = z.infer<typeof FieldError>;
 
 /** The error response body. */
-export const ErrorBody = z.object({
-  error: z.object({
-    code: ErrorCode,
-    message: z.string(),
-    details: z.unknown().optional(),
-  }),
-});
+export const ErrorBody = z
+  .object({
+    error: z.object({
+      code: ErrorCode,
+      message: z.string(),
+      details: z.unknown().optional(),
+    }),
+  })
+  .meta({ id: 'Error' });
 /** The error response body; see {@link ErrorBody}. */
 export type ErrorBody = z.infer<typeof ErrorBody>;

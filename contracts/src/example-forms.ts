@@ -1,5 +1,5 @@
 /**
- * The example form of issue 2 (page `s1`: Name `w1` required, Email `w2` required, Plan `w3` a choice of Free `o1`
+ * The example form of docs/product-rules.md §2 (page `s1`: Name `w1` required, Email `w2` required, Plan `w3` a choice of Free `o1`
  * or Pro `o2`; then the ending `end`), as a valid {@link FlowTemplate}. The one copy used by the services' tests,
  * the system tests and the local load test (k6 runs plain JavaScript and keeps its own copy in
  * `load-tests/k6/main.js`). `contracts/test/example-forms.test.ts` checks it against the issue's JSON.

@@ -28,6 +28,8 @@ export const DEFAULT_DELAY_MINUTES = 30;
 /** spec 001 §2: node card minimum size (px). */
 export const NODE_CARD_MIN_WIDTH_PX = 212;
 export const NODE_CARD_MIN_HEIGHT_PX = 62;
+/** spec 001 §2, §9: node editor panels are at most this tall (px). */
+export const NODE_PANEL_MAX_HEIGHT_PX = 600;
 /** spec 001 §9: graph layout separations (dagre's ranksep, nodesep, edgesep). */
 export const GRAPH_RANK_SEPARATION = 50;
 export const GRAPH_NODE_SEPARATION = 50;
@@ -35,30 +37,71 @@ export const GRAPH_EDGE_SEPARATION = 20;
 
 /** ours: the maximum number of workflows per flow (the spec's figure is "not shown"). */
 export const MAX_WORKFLOWS_PER_FLOW = 50;
+/**
+ * spec 000 §9, spec 001 §4: the placeholder id of "a new form" in the workflow creation dialog's form chooser; a
+ * workflow created on it gets a new form first.
+ */
+export const NEW_FORM_PLACEHOLDER = 'new_form';
 
-/** issue 2: passwords have at least this many characters. */
+/** docs/product-rules.md §4: passwords have at least this many characters. */
 export const PASSWORD_MIN_LENGTH = 8;
 /** ours: passwords longer than this are refused (argon2 input bound). */
 export const PASSWORD_MAX_LENGTH = 256;
-/** ours: login attempts allowed per IP and per email within {@link LOGIN_RATE_WINDOW_MS}. */
-export const LOGIN_RATE_MAX_PER_IP = 30;
-export const LOGIN_RATE_MAX_PER_EMAIL = 10;
+/**
+ * ours (OWASP Authentication Cheat Sheet, "Protect against automated attacks"): login attempts, counted across
+ * every replica. Per (account, client address) pair: {@link LOGIN_RATE_MAX_PER_ACCOUNT_AND_ADDRESS} per
+ * {@link LOGIN_RATE_WINDOW_MS}; per client address over all accounts: {@link LOGIN_RATE_MAX_PER_ADDRESS} per
+ * {@link LOGIN_RATE_WINDOW_MS}; per account over every address that has not signed in to it within
+ * {@link LOGIN_KNOWN_ADDRESS_TTL_MS}: {@link LOGIN_RATE_MAX_PER_ACCOUNT} per {@link LOGIN_RATE_ACCOUNT_WINDOW_MS}.
+ */
+export const LOGIN_RATE_MAX_PER_ACCOUNT_AND_ADDRESS = 10;
+export const LOGIN_RATE_MAX_PER_ADDRESS = 30;
 export const LOGIN_RATE_WINDOW_MS = 60_000;
+export const LOGIN_RATE_MAX_PER_ACCOUNT = 100;
+export const LOGIN_RATE_ACCOUNT_WINDOW_MS = 60 * 60 * 1000;
+/** ours: an address that signed in to an account stays "known" to it this long (ms, 14 days). */
+export const LOGIN_KNOWN_ADDRESS_TTL_MS = 14 * 24 * 60 * 60 * 1000;
+/** ours: how long an address confirmation link works (ms, 24 hours). */
+export const EMAIL_VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
+/** ours: confirmation mails a user may ask for again within {@link EMAIL_VERIFICATION_RESEND_WINDOW_MS}. */
+export const EMAIL_VERIFICATION_RESEND_MAX = 3;
+/** ours: the window of {@link EMAIL_VERIFICATION_RESEND_MAX} (ms, one hour). */
+export const EMAIL_VERIFICATION_RESEND_WINDOW_MS = 60 * 60 * 1000;
+/** ours: the longest confirmation token accepted (ours are 43 base64url characters). */
+export const EMAIL_VERIFICATION_TOKEN_MAX_LENGTH = 128;
+/** ours: sign-ups allowed per client address within {@link SIGNUP_RATE_WINDOW_MS} (ms, one hour). */
+export const SIGNUP_RATE_MAX_PER_ADDRESS = 10;
+export const SIGNUP_RATE_WINDOW_MS = 60 * 60 * 1000;
 /** ours: session lifetime (ms, 30 days) and the lifetime of the JWTs the gateway passes upstream (seconds). */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const ACCESS_TOKEN_TTL_SECONDS = 300;
+/**
+ * ours: every service refuses an access token whose lifetime (`exp` − `iat`) is longer than this, or whose
+ * `iat` is older (seconds; RFC 7519 §4.1.4, §4.1.6). At least {@link ACCESS_TOKEN_TTL_SECONDS}.
+ */
+export const ACCESS_TOKEN_MAX_LIFETIME_SECONDS = 900;
+/** ours: clock skew tolerated between services when `exp` and `iat` are checked (seconds). */
+export const TOKEN_CLOCK_TOLERANCE_SECONDS = 30;
+/** ours: the gateway keeps an exchanged access token at most this long before exchanging again (ms). */
+export const ACCESS_TOKEN_CACHE_MAX_MS = 10_000;
+/**
+ * ours: how long the JWKS may be kept (seconds): the `Cache-Control: max-age` of `/.well-known/jwks.json` and
+ * the verifiers' cache (kit `createTokenVerifier`). A new signing key is published at least this long before
+ * it signs.
+ */
+export const JWKS_CACHE_MAX_AGE_SECONDS = 300;
 
-/** issue 2 (Fillout's API): submissions list page size bounds. */
+/** docs/product-rules.md §3 (Fillout's API): submissions list page size bounds. */
 export const SUBMISSIONS_PAGE_MIN = 1;
 export const SUBMISSIONS_PAGE_MAX = 150;
 export const SUBMISSIONS_PAGE_DEFAULT = 50;
-/** issue 2: workflow runs and mail log page size upper bound. */
+/** docs/product-rules.md §3: workflow runs and mail log page size upper bound. */
 export const RUNS_PAGE_MAX = 1000;
 export const MAIL_PAGE_MAX = 1000;
 /** ours: default page size of runs and the mail log. */
 export const RUNS_PAGE_DEFAULT = 50;
 
-/** issue 2: StarRating accepts 1..5. */
+/** docs/product-rules.md §2: StarRating accepts 1..5. */
 export const STAR_RATING_MAX = 5;
 /** ours: length bounds of answers and names. */
 export const SHORT_ANSWER_MAX_LENGTH = 1000;
@@ -70,6 +113,24 @@ export const MAX_STEPS_PER_FLOW = 200;
 export const MAX_WIDGETS_PER_STEP = 200;
 /** ours: request body limit at the gateway and the services (bytes, 1 MiB). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+/**
+ * ours: the deepest nesting of arrays and objects a JSON request body may have (the top-level value is depth
+ * 1). Flow and workflow templates need about 8; PostgreSQL's JSONB and the JS stack fail far deeper (~5,000).
+ */
+export const JSON_MAX_DEPTH = 64;
+/**
+ * ours: HTTP timeouts of the gateway and every service (ms). The request line and headers must arrive within
+ * HTTP_HEADERS_TIMEOUT_MS; the whole request, body included, within HTTP_REQUEST_TIMEOUT_MS (a 1 MiB body needs
+ * ~35 KB/s); a socket that stays silent for HTTP_IDLE_TIMEOUT_MS (no byte in or out: a stalled body, a client
+ * that does not read its response) is closed. Expired requests are looked for every
+ * HTTP_TIMEOUT_CHECK_INTERVAL_MS (Node's `connectionsCheckingInterval`).
+ */
+export const HTTP_HEADERS_TIMEOUT_MS = 10_000;
+export const HTTP_REQUEST_TIMEOUT_MS = 30_000;
+export const HTTP_IDLE_TIMEOUT_MS = 60_000;
+export const HTTP_TIMEOUT_CHECK_INTERVAL_MS = 1_000;
+/** ours: `Strict-Transport-Security: max-age` (seconds, one year), sent only on requests that arrived over TLS. */
+export const HSTS_MAX_AGE_SECONDS = 31_536_000;
 /** ours (RFC 5321 limits): an email answer has at most 320 characters, its local part at most 64. */
 export const EMAIL_MAX_LENGTH = 320;
 export const EMAIL_LOCAL_PART_MAX_LENGTH = 64;
@@ -78,3 +139,27 @@ export const PHONE_MIN_DIGITS = 7;
 export const PHONE_MAX_DIGITS = 15;
 /** ours: a URL answer has at most this many characters. */
 export const URL_MAX_LENGTH = 2048;
+
+/**
+ * ours: public submissions accepted per client address and form within {@link PUBLIC_SUBMISSIONS_WINDOW_MS}
+ * (the default of the flows service's `PUBLIC_SUBMISSIONS_RATE_LIMIT`): a class or an event behind one network
+ * address stays well below it, a script posting a form over and over does not (every submission runs the form's
+ * workflows, which may send email).
+ */
+export const PUBLIC_SUBMISSIONS_PER_ADDRESS_MAX = 60;
+/** ours: the window of {@link PUBLIC_SUBMISSIONS_PER_ADDRESS_MAX} (ms; ten minutes). */
+export const PUBLIC_SUBMISSIONS_WINDOW_MS = 10 * 60 * 1000;
+/**
+ * ours: workflow emails sent over SMTP to one address taken from a respondent's answers, per organization, within
+ * {@link WORKFLOW_EMAIL_RECIPIENT_WINDOW_MS} (the default of the engine's `WORKFLOW_EMAIL_RECIPIENT_RATE_LIMIT`):
+ * a form cannot be used to flood someone's inbox with thank-you emails. Fixed recipients the form's owner chose
+ * are not limited.
+ */
+export const WORKFLOW_EMAIL_PER_RECIPIENT_MAX = 10;
+/** ours: the window of {@link WORKFLOW_EMAIL_PER_RECIPIENT_MAX} (ms; one hour). */
+export const WORKFLOW_EMAIL_RECIPIENT_WINDOW_MS = 60 * 60 * 1000;
+
+/** ours: the longest bot-challenge token accepted (Turnstile's are up to 2,048 characters). */
+export const CHALLENGE_TOKEN_MAX_LENGTH = 4096;
+/** ours: how long the flows service waits for the challenge provider's verification (ms). */
+export const CHALLENGE_VERIFY_TIMEOUT_MS = 5000;

@@ -4,10 +4,11 @@
  * template and sends it to `POST /admin/workflows`. Covered so far: `thank_you_email`.
  */
 import type { FlowTemplate } from './entities/flow-template';
-import type { EmailNodeTemplate, WorkflowTemplate } from './entities/workflow';
-import { copy } from './copy';
+import type { WorkflowTemplate } from './entities/workflow';
 import { answerRef } from './logic';
 import { formWidgets } from './rules/flow-template';
+import { emailNode, type EmailNodeTemplate } from './workflows/nodes/email';
+import { formSubmissionTrigger } from './workflows/triggers/form-submission';
 
 /** spec 001 §2: the gallery's template ids. */
 export const WORKFLOW_GALLERY_TEMPLATES = [
@@ -27,14 +28,6 @@ export const WORKFLOW_GALLERY_TEMPLATES = [
 ] as const;
 /** A gallery template id. */
 export type WorkflowGalleryTemplate = (typeof WORKFLOW_GALLERY_TEMPLATES)[number];
-
-/**
- * The body of the default thank-you email (spec 001 §9): 'Hi there', then
- * "We've received your submission and will be in touch shortly".
- */
-export function defaultEmailBody(): string {
-  return `${copy.email.defaultBodyGreeting},\n\n${copy.email.defaultBodyLine}.`;
-}
 
 /** The id of the first EmailInput question of a form in page order, or `null` when it has none. */
 export function firstEmailWidgetId(template: FlowTemplate): string | null {
@@ -59,36 +52,26 @@ export interface ThankYouEmailInput {
 }
 
 /**
- * The `thank_you_email` gallery template: a formSubmission trigger on the form, then one email node with
- * the subject 'Thank you for your submission', sender `formloom_notifications`, a text block
- * ("Hi there, … We've received your submission and will be in touch shortly.") and a submission_overview
- * block. Recipients: a picker on the email question's answer (`{var: 'answers.<id>'}`), or, without an email
- * question, the fixed list `fallbackRecipients` (empty: the node then reads 'Setup needed: …').
+ * The `thank_you_email` gallery template: a formSubmission trigger on the form, then one email node with the
+ * email node's default template (`emailNode.defaultTemplate()`: subject 'Thank you for your submission',
+ * sender `formloom_notifications`, a text block "Hi there, … We've received your submission and will be in
+ * touch shortly." and a submission_overview block). Recipients: a picker on the email question's answer
+ * (`{var: 'answers.<id>'}`), or, without an email question, the fixed list `fallbackRecipients` (empty: the
+ * node then reads 'Setup needed: …').
  */
 export function thankYouEmailTemplate(input: ThankYouEmailInput): WorkflowTemplate {
   const nodeId = input.nodeId ?? generateNodeId();
   const recipients: EmailNodeTemplate['recipients'] = input.emailWidgetId
     ? { type: 'picker', list: [{ email: answerRef(input.emailWidgetId) }] }
     : { type: 'string', list: (input.fallbackRecipients ?? []).map((email) => ({ email })) };
-  const email: EmailNodeTemplate = {
-    email: {
-      subject: copy.email.defaultSubject,
-      from: { type: 'formloom_notifications' },
-      blocks: [
-        { type: 'text', text: defaultEmailBody() },
-        { type: 'submission_overview', showHidden: false },
-      ],
-    },
-    recipients,
-  };
   return {
     trigger: {
       type: 'formSubmission',
-      template: { flowPublicIdentifier: input.flowPublicIdentifier },
+      template: formSubmissionTrigger.defaultTemplate({ flowPublicIdentifier: input.flowPublicIdentifier }),
       nextNodeId: nodeId,
     },
     nodes: {
-      [nodeId]: { type: 'email', template: email, nextNodeId: null },
+      [nodeId]: { type: 'email', template: { ...emailNode.defaultTemplate(), recipients }, nextNodeId: null },
     },
   };
 }

@@ -71,6 +71,7 @@ describe('limits from the spec', () => {
     ['MAX_PREFETCHES', 20],
     ['LOOP_DETECTION_MAX_STEPS', 20],
     ['DEFAULT_DELAY_MINUTES', 30],
+    ['NODE_PANEL_MAX_HEIGHT_PX', 600],
     ['STAR_RATING_MAX', 5],
     ['PASSWORD_MIN_LENGTH', 8],
     ['SUBMISSIONS_PAGE_MAX', 150],
@@ -83,5 +84,19 @@ describe('limits from the spec', () => {
 
   it('the timezone suppression is 7 days', () => {
     expect(limits.TIMEZONE_PROMPT_SUPPRESSION_MS).toBe(7 * 24 * 60 * 60 * 1000);
+  });
+});
+
+describe('limits of ours that depend on each other', () => {
+  it('verifiers accept the tokens workspaces-auth issues, and the gateway keeps them shorter than they live', () => {
+    expect(limits.ACCESS_TOKEN_MAX_LIFETIME_SECONDS).toBeGreaterThanOrEqual(limits.ACCESS_TOKEN_TTL_SECONDS);
+    expect(limits.ACCESS_TOKEN_CACHE_MAX_MS).toBeLessThan(limits.ACCESS_TOKEN_TTL_SECONDS * 1000);
+  });
+
+  it('passwords may be long (OWASP ASVS 2.1.2: at least 64 allowed) and limit windows are whole seconds', () => {
+    expect(limits.PASSWORD_MAX_LENGTH).toBeGreaterThanOrEqual(64);
+    for (const window of [limits.LOGIN_RATE_WINDOW_MS, limits.LOGIN_RATE_ACCOUNT_WINDOW_MS, limits.SIGNUP_RATE_WINDOW_MS, limits.LOGIN_KNOWN_ADDRESS_TTL_MS]) {
+      expect(window % 1000).toBe(0);
+    }
   });
 });

@@ -10,12 +10,12 @@ function example() {
 }
 
 describe('toSubmissionQuestions', () => {
-  it('lists every question in page order, null when unanswered', () => {
+  it('lists every question in page order, null when unanswered, with the text of each answer', () => {
     const questions = toSubmissionQuestions(example(), { w3: 'o2', w1: 'Ada', stale: 'gone' });
     expect(questions).toEqual([
-      { id: 'w1', name: 'Name', type: 'ShortAnswer', value: 'Ada' },
-      { id: 'w2', name: 'Email', type: 'EmailInput', value: null },
-      { id: 'w3', name: 'Plan', type: 'MultipleChoice', value: 'o2' },
+      { id: 'w1', name: 'Name', type: 'ShortAnswer', value: 'Ada', displayValue: 'Ada' },
+      { id: 'w2', name: 'Email', type: 'EmailInput', value: null, displayValue: '' },
+      { id: 'w3', name: 'Plan', type: 'MultipleChoice', value: 'o2', displayValue: 'Pro' },
     ]);
     expect(questions.every((question) => SubmissionQuestion.safeParse(question).success)).toBe(true);
   });

@@ -1,5 +1,10 @@
 import { copy } from '../src/copy';
-import { emailNodeErrors, emailNodeStatus, nodeSetupStatus, setupNeeded, triggerSetupStatus } from '../src/rules/workflow-status';
+import { literalAddresses, nodeSetupStatus, triggerSetupStatus } from '../src/rules/workflow-status';
+import { setupNeeded } from '../src/workflows/define';
+import { emailNode as emailNodeDefinition, emailNodeErrors } from '../src/workflows/nodes/email';
+
+/** The email node's status line, through its module. */
+const emailNodeStatus = (template: unknown) => emailNodeDefinition.status(template);
 
 /** An email node template as the editor may hold it (anything may be missing). */
 interface Draft {
@@ -43,7 +48,7 @@ describe('emailNodeErrors (spec 001 §5)', () => {
       { path: 'email.from', message: 'Choose Send email from' },
       { path: 'recipients.list', message: copy.workflows.recipientsRequired },
     ]);
-    expect(emailNodeErrors(undefined).map((e) => e.path)).toEqual(['email.subject', 'email.from', 'recipients.list']);
+    expect(emailNodeErrors(undefined).map((error) => error.path)).toEqual(['email.subject', 'email.from', 'recipients.list']);
   });
 
   it('checks cc and bcc only when enabled', () => {
@@ -73,5 +78,24 @@ describe('setup status (spec 001 §4)', () => {
     expect(triggerSetupStatus({ type: 'formSubmission', template: {} })).toEqual({ complete: true, description: copy.workflows.formSubmittedDescription });
     expect(triggerSetupStatus({ type: 'formAbandoned', template: {} })).toBeNull();
     expect(nodeSetupStatus({ type: 'slack', template: {} })).toBeNull();
+    expect(nodeSetupStatus({ type: 'toString', template: {} })).toBeNull();
+  });
+
+  it('gives the same line for a node through the registry as through its module', () => {
+    const incomplete = emailNode((t) => (t.recipients.list = []));
+    expect(nodeSetupStatus({ type: 'email', template: incomplete })).toEqual({
+      complete: false,
+      description: `Setup needed: ${copy.workflows.recipientsRequired}`,
+    });
+    expect(nodeSetupStatus({ type: 'email', template: incomplete })).toEqual(emailNodeStatus(incomplete));
+  });
+});
+
+describe('literalAddresses', () => {
+  it('splits on commas, trims and drops empty parts; numbers and booleans become text', () => {
+    expect(literalAddresses(' a@example.com, ,b@example.org ')).toEqual(['a@example.com', 'b@example.org']);
+    expect(literalAddresses(null)).toEqual([]);
+    expect(literalAddresses(42)).toEqual(['42']);
+    expect(literalAddresses({ var: 'answers.w2' })).toEqual([]);
   });
 });

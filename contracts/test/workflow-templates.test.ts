@@ -1,7 +1,7 @@
 import { copy } from '../src/copy';
 import { EmailNodeTemplate, WorkflowTemplate } from '../src/entities/workflow';
-import { emailNodeErrors } from '../src/rules/workflow-status';
-import { defaultEmailBody, firstEmailWidgetId, thankYouEmailTemplate } from '../src/workflow-templates';
+import { defaultEmailBody, emailNodeErrors } from '../src/workflows/nodes/email';
+import { firstEmailWidgetId, thankYouEmailTemplate } from '../src/workflow-templates';
 import { allWidgetsTemplate, exampleTemplateJson } from './fixtures';
 import type { FlowTemplate } from '../src/entities/flow-template';
 

@@ -11,10 +11,16 @@
  * - Request bodies are limited to `BODY_LIMIT_BYTES` here too (413 `payload_too_large`); an upstream that
  *   cannot be reached gives 503 `unavailable` (504 when it does not answer in time), in the error format.
  * - Request ids: `x-request-id` is taken from the client or assigned, passed upstream and echoed back.
- *   `X-Forwarded-For/-Proto/-Host` are kept and extended when `trustProxy` is on (behind an ingress),
- *   replaced by what the gateway saw when it is off (the gateway is the edge: clients cannot spoof them).
+ *   `X-Forwarded-For/-Proto/-Host` sent upstream are exactly the client address, scheme and host the gateway
+ *   determined (`request.ip`, `.protocol`, `.host`), believing the client's own `X-Forwarded-*` only as far as
+ *   `trustProxy` says (a number of proxies in front, or their addresses): a client cannot choose its address.
+ * - The kit's edge (`@formloom/kit/http`): security headers, timeouts, JSON-only bodies (415), unsafe paths
+ *   (backslashes, dot segments, `%00`: 400). Here too: state-changing requests from another origin are refused
+ *   (403, `origin-check.ts`).
  * - `/internal/…` is never proxied (404). `/healthz` answers while the process runs; `/readyz` answers 200
- *   when every upstream's `/healthz` does.
+ *   when every upstream's `/healthz` does. `/metrics` is not served on this port (see `metrics`).
+ * - The API reference: the merged OpenAPI document at `/api/openapi.json` and Swagger UI at `/api/docs`
+ *   (`openapi.ts`), both generated from the endpoint catalogue.
  * - The built web app (`webDist`) is served as static files, with `index.html` for client routes (GET
  *   requests that accept HTML outside the API prefixes: `/home`, `/editor/x/edit`, `/t/abc` …). API paths
  *   never fall back to `index.html`: they get the JSON 404.
@@ -25,10 +31,12 @@ import type { FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify
 import type { IncomingHttpHeaders } from 'node:http';
 import { INTERNAL_TOKEN_HEADER, SESSION_COOKIE } from '@formloom/contracts/auth';
 import { copy } from '@formloom/contracts/copy';
-import { ROUTES, SERVICES, type RouteRow, type ServiceName } from '@formloom/contracts/routes';
+import { ROUTES, type RouteRow } from '@formloom/contracts/api/route-table';
+import { SERVICES, type ServiceName } from '@formloom/contracts/services';
 import { errorBody, notFound } from '@formloom/kit/errors';
+import type { TrustProxy } from '@formloom/kit/config';
 import { createHttpApp, type ZodFastify } from '@formloom/kit/http';
-import { createHttpMetrics, registerMetrics } from '@formloom/kit/metrics';
+import { countRequests, type HttpMetrics } from '@formloom/kit/metrics';
 import {
   activeContext,
   createTelemetry,
@@ -37,6 +45,8 @@ import {
   type Context,
   type SpanProcessor,
 } from '@formloom/kit/telemetry';
+import { API_REFERENCE_ROOT, registerApiReference } from './openapi';
+import { registerOriginCheck } from './origin-check';
 import { SessionTokens } from './sessions';
 import { firstSegment, registerWebApp } from './web';
 
@@ -53,10 +63,16 @@ export interface GatewayOptions {
   /** `false` silences logs (tests); otherwise pino with the kit's redaction. */
   logger?: FastifyServerOptions['logger'];
   /**
-   * Trust `X-Forwarded-*` from the client (default `false`): on when an ingress or load balancer sits in
-   * front of the gateway, off when the gateway is the edge (embedded mode).
+   * Whose `X-Forwarded-*` to believe (the kit's `TrustProxy`; default `false`: the gateway is the edge, as in
+   * embedded mode): the number of proxies in front (`1` behind one ingress or load balancer; `true` means 1),
+   * or their addresses/CIDRs. The client address determined so is the only `X-Forwarded-For` sent upstream.
    */
-  trustProxy?: boolean;
+  trustProxy?: TrustProxy | boolean;
+  /**
+   * Origins besides the gateway's own that browsers may send state-changing requests from (ALLOWED_ORIGINS;
+   * see `origin-check.ts`). Default none.
+   */
+  allowedOrigins?: readonly string[];
   /** The route table (default the contracts' `ROUTES`; tests pass their own). */
   routes?: readonly RouteRow[];
   /**
@@ -64,8 +80,12 @@ export interface GatewayOptions {
    * `serviceName` = OTEL_SERVICE_NAME (default `gateway`), `spanProcessors` for tests (kept by the caller).
    */
   telemetry?: { otlpEndpoint?: string; serviceName?: string; spanProcessors?: readonly SpanProcessor[] };
-  /** Serve `GET /metrics` and count requests (METRICS_ENABLED, default true). */
-  metricsEnabled?: boolean;
+  /**
+   * The registry the gateway counts its requests in (RED metrics, `service="gateway"`); serve it with the kit's
+   * `createMetricsApp` on a port that is not routed publicly (`main.ts`: METRICS_PORT). Absent: not counted.
+   * The gateway's public port never serves `/metrics`.
+   */
+  metrics?: HttpMetrics;
 }
 
 /** How long `/readyz` waits for each upstream's `/healthz` (ms). */
@@ -77,6 +97,9 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Request headers a client may never set: the gateway (or a service) sets them. */
 const CLIENT_FORBIDDEN_HEADERS = ['authorization', INTERNAL_TOKEN_HEADER, 'proxy-authorization'];
 
+/** Forwarding headers never passed on: the gateway sends its own `X-Forwarded-For/-Proto/-Host` only. */
+const FORWARDING_HEADERS_DROPPED = ['forwarded', 'x-forwarded-port', 'x-real-ip'];
+
 /**
  * Builds the gateway (not listening; call `listen`). Resolves once every plugin is loaded.
  * @throws when an option is invalid (an unknown service URL, a route table conflict).
@@ -87,9 +110,10 @@ export async function buildGateway(options: GatewayOptions): Promise<ZodFastify>
     if (!url || !/^https?:\/\//.test(url)) throw new Error(`gateway: no valid base URL for service ${service}`);
   }
   const trustProxy = options.trustProxy ?? false;
+  const allowedOrigins = options.allowedOrigins ?? [];
   const routes = options.routes ?? ROUTES;
   // First path segments that belong to the API (never the web app): those of the route table, and `internal`.
-  const apiRoots = new Set(['internal', ...routes.map((row) => firstSegment(row.prefix))]);
+  const apiRoots = new Set(['internal', API_REFERENCE_ROOT, ...routes.map((row) => firstSegment(row.prefix))]);
   const app = createHttpApp({
     name: 'gateway',
     logLevel: options.logLevel ?? 'info',
@@ -109,7 +133,8 @@ export async function buildGateway(options: GatewayOptions): Promise<ZodFastify>
   });
   app.addHook('onClose', async () => telemetry.shutdown());
   await registerTracing(app, telemetry);
-  registerMetrics(app, createHttpMetrics('gateway'), { enabled: options.metricsEnabled ?? true });
+  if (options.metrics) countRequests(app, options.metrics);
+  registerOriginCheck(app, { allowedOrigins });
 
   await app.register(fastifyCookie);
 
@@ -142,11 +167,12 @@ export async function buildGateway(options: GatewayOptions): Promise<ZodFastify>
         proxyPayloads: false,
         disableRequestLogging: true,
         handler: (request, reply, dest, replyOptions) =>
-          forward({ request, reply, dest, replyOptions, row, sessions, trustProxy }),
+          forward({ request, reply, dest, replyOptions, row, sessions }),
       });
     }
   });
 
+  await registerApiReference(app);
   await registerWebApp(app, { webDist: options.webDist, apiRoots });
   await app.ready();
   return app;
@@ -172,9 +198,8 @@ async function forward(input: {
   replyOptions: ReplyFromOptions;
   row: RouteRow;
   sessions: SessionTokens;
-  trustProxy: boolean;
 }): Promise<FastifyReply> {
-  const { request, reply, dest, replyOptions, row, sessions, trustProxy } = input;
+  const { request, reply, dest, replyOptions, row, sessions } = input;
   // The request's span (active here): the upstream's server span becomes its child.
   const traceContext = activeContext();
   const sessionToken = request.cookies[SESSION_COOKIE] || undefined;
@@ -194,7 +219,6 @@ async function forward(input: {
       upstreamHeaders(request, headers as IncomingHttpHeaders, {
         accessToken,
         keepCookie: row.service === 'workspaces-auth',
-        trustProxy,
         traceContext,
       }),
     onResponse: (_request, upstreamReply, response) => {
@@ -213,12 +237,15 @@ async function forward(input: {
 /**
  * The headers sent upstream: client-forged credentials dropped, our bearer token added, the cookie kept only
  * for workspaces-auth, the request id, the trace context (`traceparent` of the gateway's span, replacing
- * the client's) and `X-Forwarded-*` set.
+ * the client's) and `X-Forwarded-*` set to what the gateway determined: `X-Forwarded-For` is exactly
+ * `request.ip` (one address; the services trust one hop, the gateway, and so see it as `request.ip`),
+ * `-Proto`/`-Host` are `request.protocol`/`request.host`; `Forwarded`, `X-Forwarded-Port` and `X-Real-IP` are
+ * dropped. Fastify believes the client's `X-Forwarded-*` only as far as `trustProxy` says.
  */
 function upstreamHeaders(
   request: FastifyRequest,
   headers: IncomingHttpHeaders,
-  settings: { accessToken: string | null; keepCookie: boolean; trustProxy: boolean; traceContext: Context },
+  settings: { accessToken: string | null; keepCookie: boolean; traceContext: Context },
 ): IncomingHttpHeaders {
   const out: IncomingHttpHeaders = { ...headers };
   for (const name of CLIENT_FORBIDDEN_HEADERS) delete out[name];
@@ -230,20 +257,10 @@ function upstreamHeaders(
   out['x-request-id'] = request.id;
   injectTraceHeaders(out, settings.traceContext);
 
-  const remote = request.raw.socket.remoteAddress ?? '';
-  const originalHost = request.headers.host ?? '';
-  if (settings.trustProxy) {
-    const chain = request.headers['x-forwarded-for'];
-    out['x-forwarded-for'] = chain ? `${String(chain)}, ${remote}` : remote;
-    out['x-forwarded-proto'] = request.headers['x-forwarded-proto'] ?? request.protocol;
-    out['x-forwarded-host'] = request.headers['x-forwarded-host'] ?? originalHost;
-  } else {
-    delete out.forwarded;
-    delete out['x-forwarded-port'];
-    out['x-forwarded-for'] = remote;
-    out['x-forwarded-proto'] = request.protocol;
-    out['x-forwarded-host'] = originalHost;
-  }
+  for (const name of FORWARDING_HEADERS_DROPPED) delete out[name];
+  out['x-forwarded-for'] = request.ip;
+  out['x-forwarded-proto'] = request.protocol;
+  out['x-forwarded-host'] = request.host;
   return out;
 }
 

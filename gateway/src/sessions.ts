@@ -10,6 +10,8 @@
  * workspaces-auth such as a workspace or membership change, or a logout) and makes sure an exchange that
  * was already running when it was called does not put the old claims back.
  */
+import { exchangeSession } from '@formloom/contracts/api/workspaces-auth/internal';
+import { pathOf } from '@formloom/contracts/api/endpoint';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { INTERNAL_TOKEN_HEADER } from '@formloom/contracts/auth';
@@ -73,14 +75,14 @@ export class SessionTokens {
     this.maxTtlMs = options.maxTtlMs ?? SESSION_CACHE_MAX_TTL_MS;
     this.timeoutMs = options.timeoutMs ?? SESSION_EXCHANGE_TIMEOUT_MS;
     this.now = options.now ?? Date.now;
-    this.exchangeUrl = new URL('/internal/sessions/exchange', options.authUrl).toString();
+    this.exchangeUrl = new URL(pathOf(exchangeSession), options.authUrl).toString();
   }
 
   /**
    * The access token for a session cookie value, or `null` when workspaces-auth refuses the session
    * (unknown, expired or revoked: the request then goes on anonymously).
    * @param requestId passed to workspaces-auth as `x-request-id`.
-   * @throws HttpError 503 `unavailable` when workspaces-auth cannot be reached or answers 5xx.
+   * @throws DomainError `unavailable` (503) when workspaces-auth cannot be reached or answers 5xx.
    */
   async accessTokenFor(sessionToken: string, requestId: string): Promise<string | null> {
     const key = keyOf(sessionToken);

@@ -4,17 +4,59 @@
  * caching for Vite's content-hashed `assets/`), and `index.html` for client routes — GET requests that accept
  * HTML outside the API's path roots (`/home`, `/editor/x/edit`, `/t/abc` …). API paths never fall back to
  * `index.html`; they get the JSON 404.
+ *
+ * HTML pages get the web app's own security headers instead of the API's (`@formloom/kit/security-headers`):
+ * the CSP {@link webAppCsp} fitted to the built app (Vite's module scripts and CSS files from our origin,
+ * Mantine's inline `<style>` elements and `style` attributes, no `eval`, API calls to our origin only) and
+ * `Referrer-Policy: strict-origin-when-cross-origin`. Pages may not be framed (`frame-ancestors 'none'`,
+ * `X-Frame-Options: DENY`) — except the public form (`/t/:flowPublicIdentifier`, `web/src/config/paths.ts`):
+ * embedding a form in an iframe on any site is a product feature, so its pages allow every ancestor and send
+ * no `X-Frame-Options`. The Kubernetes web image (nginx, `web/Dockerfile`) sends the same headers.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CHALLENGE_CSP_SOURCES } from '@formloom/contracts/api/flows/public-forms';
 import { notFound } from '@formloom/kit/errors';
 import type { ZodFastify } from '@formloom/kit/http';
 
 /** The text `/` (and any client route) answers when the web app has not been built. */
 export const WEB_NOT_BUILT_TEXT =
   'Formloom API gateway is running, but the web app has not been built.\nRun `npm run build:web`, then restart.\n';
+
+/** First path segment of the public form's pages (`/t/:flowPublicIdentifier`, `web/src/config/paths.ts`). */
+export const PUBLIC_FORM_ROOT = 't';
+
+/** The two kinds of HTML page, by their CSP: the app's own pages, and the public form (`/t/…`). */
+export type WebPage = 'app' | 'publicForm';
+
+/**
+ * The CSP of the web app's HTML pages. `style-src 'unsafe-inline'`: Mantine writes its CSS variables and
+ * responsive styles as `<style>` elements and many components use `style` attributes (CSS only: scripts stay
+ * `'self'`, no inline script, no `eval`). The public form may be framed by any site (`frame-ancestors *`) and
+ * may load the bot challenge an operator configures (Turnstile or hCaptcha: `CHALLENGE_CSP_SOURCES` for
+ * scripts, frames, styles and requests, as the providers' CSP guidance lists); app pages may do neither.
+ */
+export function webAppCsp(page: WebPage): string {
+  const challenge = page === 'publicForm' ? ` ${CHALLENGE_CSP_SOURCES.join(' ')}` : '';
+  return [
+    "default-src 'self'",
+    `script-src 'self'${challenge}`,
+    `style-src 'self' 'unsafe-inline'${challenge}`,
+    "img-src 'self'",
+    "font-src 'self'",
+    `connect-src 'self'${challenge}`,
+    ...(page === 'publicForm' ? [`frame-src${challenge}`] : []),
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    `frame-ancestors ${page === 'publicForm' ? '*' : "'none'"}`,
+  ].join('; ');
+}
+
+/** `Referrer-Policy` of the web app's pages: other sites see our origin only, never a form's path. */
+export const WEB_APP_REFERRER_POLICY = 'strict-origin-when-cross-origin';
 
 /** Options of {@link registerWebApp}. */
 export interface WebAppOptions {
@@ -33,30 +75,50 @@ export async function registerWebApp(app: ZodFastify, options: WebAppOptions): P
   const root = options.webDist ? path.resolve(options.webDist) : undefined;
   const built = root !== undefined && existsSync(path.join(root, 'index.html'));
 
-  if (built) {
-    await app.register(fastifyStatic, {
-      root,
-      prefix: '/',
-      wildcard: false,
-      index: ['index.html'],
-      dotfiles: 'deny',
-      cacheControl: false,
-      setHeaders(res, filePath) {
-        const hashed = filePath.includes(`${path.sep}assets${path.sep}`) && !filePath.endsWith('.html');
-        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
+  // A scope of its own: the page headers go on the web app's answers only (never on the API's).
+  await app.register(async (web) => {
+    // Every answer but the JSON 404: pages, files, and their 304s. A 304 has no content type, yet a browser
+    // stores its headers over the cached page's, so the page's CSP must be on it too.
+    web.addHook('onSend', async (request, reply, payload) => {
+      const type = reply.getHeader('content-type');
+      if (!(typeof type === 'string' && type.startsWith('application/json'))) setPageHeaders(request, reply);
+      return payload;
     });
-  }
 
-  app.get('/*', async (request, reply) => {
-    const pathname = decodedPath(request.url);
-    if (pathname === null || !isClientRoute(request, pathname, options.apiRoots)) throw notFound();
-    if (!built) return reply.type('text/plain; charset=utf-8').send(WEB_NOT_BUILT_TEXT);
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    if (built) {
+      await web.register(fastifyStatic, {
+        root,
+        prefix: '/',
+        wildcard: false,
+        index: ['index.html'],
+        dotfiles: 'deny',
+        cacheControl: false,
+        setHeaders(res, filePath) {
+          const hashed = filePath.includes(`${path.sep}assets${path.sep}`) && !filePath.endsWith('.html');
+          res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      });
+    }
+
+    web.get('/*', async (request, reply) => {
+      const pathname = decodedPath(request.url);
+      if (pathname === null || !isClientRoute(request, pathname, options.apiRoots)) throw notFound();
+      if (!built) return reply.type('text/plain; charset=utf-8').send(WEB_NOT_BUILT_TEXT);
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    });
+    if (!built) {
+      web.get('/', async (_request, reply) => reply.type('text/plain; charset=utf-8').send(WEB_NOT_BUILT_TEXT));
+    }
   });
-  if (!built) {
-    app.get('/', async (_request, reply) => reply.type('text/plain; charset=utf-8').send(WEB_NOT_BUILT_TEXT));
-  }
+}
+
+/** Replaces the API's security headers by the web app's on an answer of the web app (see the module doc). */
+function setPageHeaders(request: FastifyRequest, reply: FastifyReply): void {
+  const pathname = decodedPath(request.url);
+  const embeddable = pathname !== null && firstSegment(pathname) === PUBLIC_FORM_ROOT;
+  reply.header('content-security-policy', webAppCsp(embeddable ? 'publicForm' : 'app'));
+  reply.header('referrer-policy', WEB_APP_REFERRER_POLICY);
+  if (embeddable) reply.removeHeader('x-frame-options');
 }
 
 /** The first segment of a path: `/admin/flows/x` → `admin`. */

@@ -1,127 +1,26 @@
 /**
  * The gateway against real upstream HTTP servers on 127.0.0.1:0: small echo servers stand in for the three
  * services (they answer with what they received), and the workspaces-auth stand-in also answers the session
- * exchange. The whole path with the real services is tested in `scripts/test/embedded.test.ts`.
+ * exchange (`helpers.ts`). The whole path with the real services is tested in `scripts/test/embedded.test.ts`;
+ * the hardening of the edge (origins, headers, paths, timeouts) in `edge.test.ts`.
  */
 import http from 'node:http';
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { BODY_LIMIT_BYTES } from '@formloom/contracts/limits';
-import { ROUTES, type RouteRow, type ServiceName } from '@formloom/contracts/routes';
-import { buildGateway, type GatewayOptions } from '../src/app';
+import { ROUTES, type RouteRow } from '@formloom/contracts/api/route-table';
+import type { ServiceName } from '@formloom/contracts/services';
+import { createHttpMetrics, createMetricsApp } from '@formloom/kit/metrics';
+import type { GatewayOptions } from '../src/app';
 import { WEB_NOT_BUILT_TEXT } from '../src/web';
+import { deadUrl, echoOf, gatewayFixture, GOOD_SESSION, INTERNAL_TOKEN, OTHER_SESSION } from './helpers';
 
-const INTERNAL_TOKEN = 'test-internal-token-0123456789';
-const GOOD_SESSION = 'good-session-token';
-const OTHER_SESSION = 'other-session-token';
+const fx = gatewayFixture();
 
-/** What an echo upstream saw. */
-interface Echo {
-  service: ServiceName;
-  method: string;
-  url: string;
-  headers: Record<string, string | string[] | undefined>;
-  bodyLength: number;
-  body: string;
+function startGateway(overrides: Partial<GatewayOptions> = {}): Promise<{ app: FastifyInstance; url: string }> {
+  return fx.start(overrides);
 }
-
-/** A stand-in upstream: echoes every request; workspaces-auth's also exchanges sessions. */
-interface Upstream {
-  app: FastifyInstance;
-  url: string;
-  /** Requests seen (the exchange excluded). */
-  seen: Echo[];
-  /** Number of session exchanges answered. */
-  exchanges: number;
-}
-
-async function startUpstream(service: ServiceName): Promise<Upstream> {
-  const app = Fastify({ logger: false, bodyLimit: 10 * BODY_LIMIT_BYTES });
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-  const upstream: Upstream = { app, url: '', seen: [], exchanges: 0 };
-  app.get('/healthz', async () => ({ status: 'ok' }));
-  if (service === 'workspaces-auth') {
-    app.post('/internal/sessions/exchange', async (request, reply) => {
-      if (request.headers['x-internal-token'] !== INTERNAL_TOKEN) return reply.code(401).send({ error: 'no' });
-      const { sessionToken } = JSON.parse(String(request.body)) as { sessionToken: string };
-      if (sessionToken !== GOOD_SESSION && sessionToken !== OTHER_SESSION) return reply.code(401).send({ error: 'no' });
-      upstream.exchanges += 1;
-      return { accessToken: `jwt-${sessionToken}-${upstream.exchanges}`, expiresIn: 300 };
-    });
-  }
-  app.all('/*', async (request) => {
-    const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-    const echo: Echo = {
-      service,
-      method: request.method,
-      url: request.url,
-      headers: request.headers,
-      bodyLength: body.length,
-      body: body.length <= 10_000 ? body.toString('utf8') : '',
-    };
-    upstream.seen.push(echo);
-    return echo;
-  });
-  upstream.url = await app.listen({ host: '127.0.0.1', port: 0 });
-  return upstream;
-}
-
-/** A base URL where nothing listens (a port that was just closed). */
-async function deadUrl(): Promise<string> {
-  const app = Fastify({ logger: false });
-  const url = await app.listen({ host: '127.0.0.1', port: 0 });
-  await app.close();
-  return url;
-}
-
-let upstreams: Record<ServiceName, Upstream>;
-let gateway: FastifyInstance;
-let base: string;
-let webDist: string;
-
-async function startGateway(overrides: Partial<GatewayOptions> = {}): Promise<{ app: FastifyInstance; url: string }> {
-  const app = await buildGateway({
-    services: {
-      'workspaces-auth': upstreams['workspaces-auth'].url,
-      flows: upstreams.flows.url,
-      'workflows-engine': upstreams['workflows-engine'].url,
-    },
-    internalToken: INTERNAL_TOKEN,
-    webDist,
-    logger: false,
-    ...overrides,
-  });
-  const url = await app.listen({ host: '127.0.0.1', port: 0 });
-  return { app, url };
-}
-
-async function echoOf(response: Response): Promise<Echo> {
-  expect(response.status).toBe(200);
-  return (await response.json()) as Echo;
-}
-
-beforeAll(async () => {
-  upstreams = {
-    'workspaces-auth': await startUpstream('workspaces-auth'),
-    flows: await startUpstream('flows'),
-    'workflows-engine': await startUpstream('workflows-engine'),
-  };
-  webDist = await mkdtemp(path.join(os.tmpdir(), 'formloom-web-'));
-  await writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>Formloom</title><div id="root"></div>');
-  await mkdir(path.join(webDist, 'assets'));
-  await writeFile(path.join(webDist, 'assets', 'app-1234.js'), 'console.log("formloom")');
-  ({ app: gateway, url: base } = await startGateway());
-});
-
-afterAll(async () => {
-  await gateway?.close();
-  for (const upstream of Object.values(upstreams ?? {})) await upstream.app.close();
-  if (webDist) await rm(webDist, { recursive: true, force: true });
-});
 
 describe('routing', () => {
   it('sends each documented prefix to its service with the path and query unchanged', async () => {
@@ -136,7 +35,7 @@ describe('routing', () => {
       ['/v1/admin/flow/12/workflowRuns/7?mode=edit', 'workflows-engine'],
     ];
     for (const [url, service] of cases) {
-      const echo = await echoOf(await fetch(base + url));
+      const echo = await echoOf(await fetch(fx.base + url));
       expect({ url, service: echo.service, seenUrl: echo.url }).toEqual({ url, service, seenUrl: url });
     }
   });
@@ -159,15 +58,15 @@ describe('routing', () => {
   });
 
   it('does not treat a longer word as the prefix (/authority is not /auth)', async () => {
-    const response = await fetch(`${base}/authority`, { headers: { accept: 'application/json' } });
+    const response = await fetch(`${fx.base}/authority`, { headers: { accept: 'application/json' } });
     expect(response.status).toBe(404);
-    expect(upstreams['workspaces-auth'].seen.some((e) => e.url === '/authority')).toBe(false);
+    expect(fx.upstreams['workspaces-auth'].seen.some((e) => e.url === '/authority')).toBe(false);
   });
 
   it('passes the request body through byte for byte with its content type', async () => {
     const body = '{"name":"My form","flowTemplate":{"firstStep":"s1"},"n":1.50}';
     const echo = await echoOf(
-      await fetch(`${base}/admin/flows`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }),
+      await fetch(`${fx.base}/admin/flows`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }),
     );
     expect(echo.body).toBe(body);
     expect(echo.headers['content-type']).toBe('application/json');
@@ -177,14 +76,14 @@ describe('routing', () => {
 
 describe('request ids and forwarding headers', () => {
   it('passes the client request id upstream and echoes it back', async () => {
-    const response = await fetch(`${base}/admin/flows/x`, { headers: { 'x-request-id': 'req-abc-123' } });
+    const response = await fetch(`${fx.base}/admin/flows/x`, { headers: { 'x-request-id': 'req-abc-123' } });
     const echo = await echoOf(response);
     expect(echo.headers['x-request-id']).toBe('req-abc-123');
     expect(response.headers.get('x-request-id')).toBe('req-abc-123');
   });
 
   it('assigns a request id when the client sends none, the same upstream and in the response', async () => {
-    const response = await fetch(`${base}/admin/flows/x`);
+    const response = await fetch(`${fx.base}/admin/flows/x`);
     const echo = await echoOf(response);
     const id = response.headers.get('x-request-id');
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
@@ -193,24 +92,33 @@ describe('request ids and forwarding headers', () => {
 
   it('sets X-Forwarded-* from what the gateway saw, ignoring forged ones when it is the edge', async () => {
     const echo = await echoOf(
-      await fetch(`${base}/admin/flows/x`, { headers: { 'x-forwarded-for': '6.6.6.6', 'x-forwarded-host': 'evil.test' } }),
+      await fetch(`${fx.base}/admin/flows/x`, { headers: { 'x-forwarded-for': '6.6.6.6', 'x-forwarded-host': 'evil.test' } }),
     );
     expect(echo.headers['x-forwarded-for']).toBe('127.0.0.1');
     expect(echo.headers['x-forwarded-proto']).toBe('http');
-    expect(echo.headers['x-forwarded-host']).toBe(new URL(base).host);
+    expect(echo.headers['x-forwarded-host']).toBe(new URL(fx.base).host);
   });
 
-  it('keeps and extends X-Forwarded-* behind a trusted proxy', async () => {
-    const { app, url } = await startGateway({ trustProxy: true });
+  it('behind a trusted proxy, passes on exactly the client address, scheme and host the proxy reported', async () => {
+    const { app, url } = await startGateway({ trustProxy: 1 });
     try {
+      // The ingress (127.0.0.1 here) appended the client's address to a chain the client started with a lie.
       const echo = await echoOf(
         await fetch(`${url}/admin/flows/x`, {
-          headers: { 'x-forwarded-for': '203.0.113.9', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'forms.example.com' },
+          headers: {
+            'x-forwarded-for': '6.6.6.6, 203.0.113.9',
+            'x-forwarded-proto': 'https',
+            'x-forwarded-host': 'forms.example.com',
+            forwarded: 'for=6.6.6.6',
+            'x-real-ip': '6.6.6.6',
+          },
         }),
       );
-      expect(echo.headers['x-forwarded-for']).toBe('203.0.113.9, 127.0.0.1');
+      expect(echo.headers['x-forwarded-for']).toBe('203.0.113.9');
       expect(echo.headers['x-forwarded-proto']).toBe('https');
       expect(echo.headers['x-forwarded-host']).toBe('forms.example.com');
+      expect(echo.headers.forwarded).toBeUndefined();
+      expect(echo.headers['x-real-ip']).toBeUndefined();
     } finally {
       await app.close();
     }
@@ -219,61 +127,61 @@ describe('request ids and forwarding headers', () => {
 
 describe('session cookie to bearer token', () => {
   it('swaps the session cookie for the exchanged access token on every service', async () => {
-    const flows = await echoOf(await fetch(`${base}/admin/flows/x`, { headers: { cookie: `formloom_session=${GOOD_SESSION}` } }));
+    const flows = await echoOf(await fetch(`${fx.base}/admin/flows/x`, { headers: { cookie: `formloom_session=${GOOD_SESSION}` } }));
     expect(flows.headers.authorization).toMatch(new RegExp(`^Bearer jwt-${GOOD_SESSION}-\\d+$`));
     const engine = await echoOf(
-      await fetch(`${base}/admin/workflows/x`, { headers: { cookie: `formloom_session=${GOOD_SESSION}` } }),
+      await fetch(`${fx.base}/admin/workflows/x`, { headers: { cookie: `formloom_session=${GOOD_SESSION}` } }),
     );
     expect(engine.headers.authorization).toBe(flows.headers.authorization);
   });
 
   it('reuses the exchanged token for following reads (one exchange)', async () => {
     const cookie = `formloom_session=${OTHER_SESSION}`;
-    const before = upstreams['workspaces-auth'].exchanges;
-    const first = await echoOf(await fetch(`${base}/admin/flows/a`, { headers: { cookie } }));
-    const second = await echoOf(await fetch(`${base}/admin/flows/b`, { headers: { cookie } }));
+    const before = fx.upstreams['workspaces-auth'].exchanges;
+    const first = await echoOf(await fetch(`${fx.base}/admin/flows/a`, { headers: { cookie } }));
+    const second = await echoOf(await fetch(`${fx.base}/admin/flows/b`, { headers: { cookie } }));
     expect(second.headers.authorization).toBe(first.headers.authorization);
-    expect(upstreams['workspaces-auth'].exchanges).toBe(before + 1);
+    expect(fx.upstreams['workspaces-auth'].exchanges).toBe(before + 1);
   });
 
   it('exchanges again after a change made through workspaces-auth, so new claims show at once', async () => {
     const cookie = `formloom_session=${GOOD_SESSION}`;
-    const before = await echoOf(await fetch(`${base}/admin/flows/a`, { headers: { cookie } }));
+    const before = await echoOf(await fetch(`${fx.base}/admin/flows/a`, { headers: { cookie } }));
     await echoOf(
-      await fetch(`${base}/admin/workspaces`, {
+      await fetch(`${fx.base}/admin/workspaces`, {
         method: 'POST',
         headers: { cookie, 'content-type': 'application/json' },
         body: '{"name":"Sales"}',
       }),
     );
-    const after = await echoOf(await fetch(`${base}/admin/flows/a`, { headers: { cookie } }));
+    const after = await echoOf(await fetch(`${fx.base}/admin/flows/a`, { headers: { cookie } }));
     expect(after.headers.authorization).not.toBe(before.headers.authorization);
   });
 
   it('forwards the cookie to workspaces-auth only', async () => {
     const cookie = `formloom_session=${GOOD_SESSION}; theme=dark`;
-    const auth = await echoOf(await fetch(`${base}/auth/me`, { headers: { cookie } }));
+    const auth = await echoOf(await fetch(`${fx.base}/auth/me`, { headers: { cookie } }));
     expect(auth.headers.cookie).toBe(cookie);
-    const flows = await echoOf(await fetch(`${base}/admin/flows/x`, { headers: { cookie } }));
+    const flows = await echoOf(await fetch(`${fx.base}/admin/flows/x`, { headers: { cookie } }));
     expect(flows.headers.cookie).toBeUndefined();
-    const engine = await echoOf(await fetch(`${base}/admin/mail`, { headers: { cookie } }));
+    const engine = await echoOf(await fetch(`${fx.base}/admin/mail`, { headers: { cookie } }));
     expect(engine.headers.cookie).toBeUndefined();
   });
 
   it('passes a refused session on anonymously', async () => {
-    const response = await fetch(`${base}/admin/flows/x`, { headers: { cookie: 'formloom_session=forged-or-expired' } });
+    const response = await fetch(`${fx.base}/admin/flows/x`, { headers: { cookie: 'formloom_session=forged-or-expired' } });
     const echo = await echoOf(response);
     expect(echo.headers.authorization).toBeUndefined();
   });
 
   it('drops client-supplied Authorization and x-internal-token headers', async () => {
     const forged = { authorization: 'Bearer forged.jwt.token', 'x-internal-token': INTERNAL_TOKEN };
-    const anonymous = await echoOf(await fetch(`${base}/admin/flows/x`, { headers: forged }));
+    const anonymous = await echoOf(await fetch(`${fx.base}/admin/flows/x`, { headers: forged }));
     expect(anonymous.headers.authorization).toBeUndefined();
     expect(anonymous.headers['x-internal-token']).toBeUndefined();
 
     const signedIn = await echoOf(
-      await fetch(`${base}/auth/me`, { headers: { ...forged, cookie: `formloom_session=${GOOD_SESSION}` } }),
+      await fetch(`${fx.base}/auth/me`, { headers: { ...forged, cookie: `formloom_session=${GOOD_SESSION}` } }),
     );
     expect(signedIn.headers.authorization).toMatch(/^Bearer jwt-/);
     expect(signedIn.headers['x-internal-token']).toBeUndefined();
@@ -283,8 +191,8 @@ describe('session cookie to bearer token', () => {
     const { app, url } = await startGateway({
       services: {
         'workspaces-auth': await deadUrl(),
-        flows: upstreams.flows.url,
-        'workflows-engine': upstreams['workflows-engine'].url,
+        flows: fx.upstreams.flows.url,
+        'workflows-engine': fx.upstreams['workflows-engine'].url,
       },
     });
     try {
@@ -301,13 +209,13 @@ describe('session cookie to bearer token', () => {
 
 describe('what is never proxied', () => {
   it('answers 404 for /internal/… on every method and never reaches a service', async () => {
-    const seenBefore = upstreams['workspaces-auth'].seen.length;
+    const seenBefore = fx.upstreams['workspaces-auth'].seen.length;
     for (const [method, url] of [
       ['POST', '/internal/sessions/exchange'],
       ['GET', '/internal/flows/abc'],
       ['GET', '/internal'],
     ] as const) {
-      const response = await fetch(base + url, {
+      const response = await fetch(fx.base + url, {
         method,
         headers: { 'x-internal-token': INTERNAL_TOKEN, 'content-type': 'application/json', accept: 'text/html' },
         body: method === 'POST' ? JSON.stringify({ sessionToken: GOOD_SESSION }) : undefined,
@@ -315,7 +223,7 @@ describe('what is never proxied', () => {
       expect(response.status).toBe(404);
       expect(await response.json()).toEqual({ error: { code: 'not_found', message: 'Not found' } });
     }
-    expect(upstreams['workspaces-auth'].seen.length).toBe(seenBefore);
+    expect(fx.upstreams['workspaces-auth'].seen.length).toBe(seenBefore);
   });
 });
 
@@ -323,9 +231,9 @@ describe('failures in the error format', () => {
   it('answers 503 unavailable when the service is down', async () => {
     const { app, url } = await startGateway({
       services: {
-        'workspaces-auth': upstreams['workspaces-auth'].url,
+        'workspaces-auth': fx.upstreams['workspaces-auth'].url,
         flows: await deadUrl(),
-        'workflows-engine': upstreams['workflows-engine'].url,
+        'workflows-engine': fx.upstreams['workflows-engine'].url,
       },
     });
     try {
@@ -349,9 +257,9 @@ describe('failures in the error format', () => {
   });
 
   it('refuses a body over 1 MiB with 413 and never sends it upstream', async () => {
-    const seenBefore = upstreams.flows.seen.length;
+    const seenBefore = fx.upstreams.flows.seen.length;
     const big = JSON.stringify({ text: 'x'.repeat(BODY_LIMIT_BYTES) });
-    const response = await fetch(`${base}/admin/flows`, {
+    const response = await fetch(`${fx.base}/admin/flows`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: big,
@@ -360,7 +268,7 @@ describe('failures in the error format', () => {
     expect(await response.json()).toEqual({
       error: { code: 'payload_too_large', message: 'The request body is too large' },
     });
-    expect(upstreams.flows.seen.length).toBe(seenBefore);
+    expect(fx.upstreams.flows.seen.length).toBe(seenBefore);
   });
 
   it('refuses an oversized body sent without a content-length (chunked) with 413', async () => {
@@ -373,9 +281,9 @@ describe('failures in the error format', () => {
         controller.enqueue(chunk);
       },
     });
-    const response = await fetch(`${base}/admin/flows`, {
+    const response = await fetch(`${fx.base}/admin/flows`, {
       method: 'POST',
-      headers: { 'content-type': 'application/octet-stream' },
+      headers: { 'content-type': 'application/json' },
       body: stream,
       duplex: 'half',
     } as RequestInit);
@@ -383,9 +291,10 @@ describe('failures in the error format', () => {
   });
 
   it('lets a body at the limit through whole', async () => {
-    const body = Buffer.alloc(BODY_LIMIT_BYTES, 'a');
+    const body = `{"text":"${'a'.repeat(BODY_LIMIT_BYTES - '{"text":""}'.length)}"}`;
+    expect(Buffer.byteLength(body)).toBe(BODY_LIMIT_BYTES);
     const echo = await echoOf(
-      await fetch(`${base}/admin/flows`, { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body }),
+      await fetch(`${fx.base}/admin/flows`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }),
     );
     expect(echo.bodyLength).toBe(BODY_LIMIT_BYTES);
   });
@@ -393,8 +302,8 @@ describe('failures in the error format', () => {
 
 describe('health', () => {
   it('is live and ready when every upstream answers', async () => {
-    expect(await (await fetch(`${base}/healthz`)).json()).toEqual({ status: 'ok' });
-    const ready = await fetch(`${base}/readyz`);
+    expect(await (await fetch(`${fx.base}/healthz`)).json()).toEqual({ status: 'ok' });
+    const ready = await fetch(`${fx.base}/readyz`);
     expect(ready.status).toBe(200);
     expect(await ready.json()).toEqual({
       status: 'ready',
@@ -407,10 +316,10 @@ describe('the web app', () => {
   const html = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
 
   it('serves index.html at / and its built assets', async () => {
-    const index = await fetch(`${base}/`, { headers: html });
+    const index = await fetch(`${fx.base}/`, { headers: html });
     expect(index.status).toBe(200);
     expect(await index.text()).toContain('<div id="root"></div>');
-    const asset = await fetch(`${base}/assets/app-1234.js`);
+    const asset = await fetch(`${fx.base}/assets/app-1234.js`);
     expect(asset.status).toBe(200);
     expect(asset.headers.get('content-type')).toContain('javascript');
     expect(await asset.text()).toBe('console.log("formloom")');
@@ -418,7 +327,7 @@ describe('the web app', () => {
 
   it('answers client routes with index.html', async () => {
     for (const url of ['/home', '/home/3-sales', '/editor/abc/edit', '/t/abc']) {
-      const response = await fetch(base + url, { headers: html });
+      const response = await fetch(fx.base + url, { headers: html });
       expect({ url, status: response.status }).toEqual({ url, status: 200 });
       expect(response.headers.get('content-type')).toContain('text/html');
       expect(await response.text()).toContain('<div id="root"></div>');
@@ -427,30 +336,36 @@ describe('the web app', () => {
 
   it('never answers an API path with index.html, even for a browser', async () => {
     for (const url of ['/admin/unknown', '/public/nothing', '/v1/api/forms']) {
-      const response = await fetch(base + url, { headers: html });
+      const response = await fetch(fx.base + url, { headers: html });
       expect({ url, status: response.status }).toEqual({ url, status: 404 });
       expect(await response.json()).toEqual({ error: { code: 'not_found', message: 'Not found' } });
     }
   });
 
   it('answers 404 JSON to a non-HTML request of an unknown path', async () => {
-    const response = await fetch(`${base}/assets/missing.js`, { headers: { accept: '*/*' } });
+    const response = await fetch(`${fx.base}/assets/missing.js`, { headers: { accept: '*/*' } });
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ error: { code: 'not_found', message: 'Not found' } });
   });
 
   it('never serves a file outside the web app directory', async () => {
-    await writeFile(path.join(path.dirname(webDist), `${path.basename(webDist)}-secret.txt`), 'secret');
-    for (const url of [`/..%2f${path.basename(webDist)}-secret.txt`, '/%2e%2e/etc/passwd', '/.env']) {
-      const response = await fetch(base + url, { headers: { accept: '*/*' } });
-      expect({ url, status: response.status }).toEqual({ url, status: 404 });
+    await writeFile(path.join(path.dirname(fx.webDist), `${path.basename(fx.webDist)}-secret.txt`), 'secret');
+    // Dot segments are refused before any route (400; fetch itself resolves `/%2e%2e/` to `/`, and raw dot
+    // segments are tested in edge.test.ts); a dot-file is simply not there (404).
+    for (const [url, status] of [
+      [`/..%2f${path.basename(fx.webDist)}-secret.txt`, 400],
+      ['/%2e%2e/etc/passwd', 404],
+      ['/.env', 404],
+    ] as const) {
+      const response = await fetch(fx.base + url, { headers: { accept: '*/*' } });
+      expect({ url, status: response.status }).toEqual({ url, status });
       expect(await response.text()).not.toContain('secret');
     }
-    await rm(path.join(path.dirname(webDist), `${path.basename(webDist)}-secret.txt`));
+    await rm(path.join(path.dirname(fx.webDist), `${path.basename(fx.webDist)}-secret.txt`));
   });
 
   it('lets browsers revalidate files (ETag, 304) and caches hashed assets for good', async () => {
-    const first = await fetch(`${base}/assets/app-1234.js`);
+    const first = await fetch(`${fx.base}/assets/app-1234.js`);
     expect(first.headers.get('cache-control')).toContain('immutable');
     const etag = first.headers.get('etag');
     expect(etag).toBeTruthy();
@@ -458,19 +373,19 @@ describe('the web app', () => {
     // response; a browser revalidating a cached file sends only If-None-Match, as node:http does here.
     const status = await new Promise<number | undefined>((resolve, reject) => {
       http
-        .get(`${base}/assets/app-1234.js`, { headers: { 'if-none-match': etag ?? '' } }, (res) => {
+        .get(`${fx.base}/assets/app-1234.js`, { headers: { 'if-none-match': etag ?? '' } }, (res) => {
           res.resume();
           resolve(res.statusCode);
         })
         .on('error', reject);
     });
     expect(status).toBe(304);
-    const page = await fetch(`${base}/home`, { headers: html });
+    const page = await fetch(`${fx.base}/home`, { headers: html });
     expect(page.headers.get('cache-control')).toBe('no-cache');
   });
 
   it('explains how to build the web app when it is missing', async () => {
-    const { app, url } = await startGateway({ webDist: path.join(webDist, 'does-not-exist') });
+    const { app, url } = await startGateway({ webDist: path.join(fx.webDist, 'does-not-exist') });
     try {
       const response = await fetch(`${url}/`);
       expect(response.status).toBe(200);
@@ -489,7 +404,7 @@ describe('telemetry', () => {
 
   it('continues the client’s trace upstream with a traceparent of its own span', async () => {
     const echo = await echoOf(
-      await fetch(`${base}/admin/flows/x`, {
+      await fetch(`${fx.base}/admin/flows/x`, {
         headers: { traceparent: `00-${TRACE_ID}-00f067aa0ba902b7-01`, tracestate: 'vendor=forged' },
       }),
     );
@@ -498,19 +413,25 @@ describe('telemetry', () => {
     // The gateway's span is the parent, not the client's.
     expect(traceparent).not.toContain('00f067aa0ba902b7');
     // A client without a trace gets one started here.
-    const fresh = await echoOf(await fetch(`${base}/admin/flows/y`));
+    const fresh = await echoOf(await fetch(`${fx.base}/admin/flows/y`));
     expect(String(fresh.headers.traceparent)).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-0[01]$/);
     expect(String(fresh.headers.traceparent)).not.toContain(TRACE_ID);
   });
 
-  it('serves /metrics with requests counted per route pattern and status, not per path', async () => {
-    const { app, url } = await startGateway();
+  it('counts requests per route pattern and status on the metrics port, never on the public one', async () => {
+    const metrics = createHttpMetrics('gateway');
+    const { app, url } = await startGateway({ metrics });
+    const metricsApp = await createMetricsApp(metrics, { name: 'gateway', logLevel: 'silent', logger: false });
     try {
+      const metricsUrl = await metricsApp.listen({ host: '127.0.0.1', port: 0 });
       await fetch(`${url}/admin/workflows/abc-1`);
       await fetch(`${url}/admin/workflows/abc-2`);
       await fetch(`${url}/nowhere/at/all`, { method: 'DELETE' });
-      await fetch(`${url}/metrics`);
-      const response = await fetch(`${url}/metrics`);
+      const publicMetrics = await fetch(`${url}/metrics`, { headers: { accept: '*/*' } });
+      expect(publicMetrics.status).toBe(404);
+      expect(await publicMetrics.json()).toEqual({ error: { code: 'not_found', message: 'Not found' } });
+
+      const response = await fetch(`${metricsUrl}/metrics`);
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
       const text = await response.text();
@@ -526,16 +447,21 @@ describe('telemetry', () => {
       expect(text).not.toContain('abc-1');
       expect(text).not.toContain('route="/metrics"');
       expect(text).toMatch(/^formloom_process_cpu_user_seconds_total\{service="gateway"\} /m);
+      // The metrics port serves nothing else.
+      expect((await fetch(`${metricsUrl}/admin/workflows/abc-1`)).status).toBe(404);
     } finally {
       await app.close();
+      await metricsApp.close();
     }
   });
 
-  it('serves no /metrics when metrics are disabled', async () => {
-    const { app, url } = await startGateway({ metricsEnabled: false });
+  it('serves no /metrics on the public port, even to a browser', async () => {
+    const { app, url } = await startGateway({ metrics: createHttpMetrics('gateway') });
     try {
       const response = await fetch(`${url}/metrics`, { headers: { accept: 'application/json' } });
       expect(response.status).toBe(404);
+      const page = await fetch(`${url}/metrics`, { headers: { accept: 'text/html' } });
+      expect(await page.text()).not.toContain('formloom_http_requests_total');
     } finally {
       await app.close();
     }

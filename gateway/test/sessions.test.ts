@@ -99,7 +99,7 @@ it('keeps at most maxEntries sessions, evicting the least recently used', async 
   expect(await cache.accessTokenFor('b', 'r')).toBe('jwt-4');
 });
 
-it('throws 503 unavailable when workspaces-auth cannot be reached', async () => {
+it('throws unavailable (503 at the edge) when workspaces-auth cannot be reached', async () => {
   const cache = new SessionTokens({ authUrl: 'http://127.0.0.1:1', internalToken: INTERNAL_TOKEN });
-  await expect(cache.accessTokenFor('s', 'r')).rejects.toMatchObject({ statusCode: 503, code: 'unavailable' });
+  await expect(cache.accessTokenFor('s', 'r')).rejects.toMatchObject({ name: 'DomainError', kind: 'unavailable' });
 });

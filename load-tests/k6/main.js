@@ -1,5 +1,5 @@
 /**
- * Load test of workflow triggers (issue 3 §5), for clusters. After grafana/quickpizza/k6: shared profiles in
+ * Load test of workflow triggers (docs/benchmarks.md), for clusters. After grafana/quickpizza/k6: shared profiles in
  * `lib/profiles.js`, scenarios with `exec`, a `setup()` that fails fast, thresholds that fail the run, `name`
  * tags so the ids in URLs do not multiply metrics.
  *
@@ -38,6 +38,7 @@ import http from 'k6/http';
 import { check, sleep } from 'k6';
 import exec from 'k6/execution';
 import { Counter, Rate, Trend } from 'k6/metrics';
+import { endpoints, pathOf } from './lib/endpoints.js';
 import { DEFAULT_RATE, followScenario, plannedIterations, profileScenario, shapeOf, totalSeconds } from './lib/profiles.js';
 
 const BASE_URL = (__ENV.BASE_URL || 'http://localhost:8080').replace(/\/+$/, '');
@@ -164,6 +165,16 @@ function session(data, name, extra) {
   return { headers: JSON_HEADERS, cookies: { formloom_session: data.session }, tags: { name }, ...(extra || {}) };
 }
 
+/** The URL of catalogue endpoint `id` (lib/endpoints.js, generated from the contracts) with `params` and `query`. */
+function url(id, params = {}, query = '') {
+  return `${BASE_URL}${pathOf(id, params)}${query ? `?${query}` : ''}`;
+}
+
+/** The name of a call in check messages: `POST /admin/flows`. */
+function callName(id) {
+  return `${endpoints[id].method} ${endpoints[id].path}`;
+}
+
 export function setup() {
   const health = http.get(`${BASE_URL}/healthz`, { tags: { name: 'healthz' }, timeout: '10s' });
   if (health.status !== 200) {
@@ -173,73 +184,70 @@ export function setup() {
   const email = `k6-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e9).toString(36)}@example.com`;
   const signup = must(
     http.post(
-      `${BASE_URL}/auth/signup`,
+      url('auth.signUp'),
       JSON.stringify({ email, password: PASSWORD, firstName: 'Load', lastName: 'Test' }),
       { headers: JSON_HEADERS, tags: { name: 'signup' } },
     ),
     201,
-    'POST /auth/signup',
+    callName('auth.signUp'),
   );
   const cookie = signup.cookies.formloom_session;
   if (!cookie || cookie.length === 0) exec.test.abort('setup: sign-up set no formloom_session cookie');
   const data = { session: cookie[0].value };
 
-  const me = must(http.get(`${BASE_URL}/auth/me`, session(data, 'me')), 200, 'GET /auth/me');
+  const me = must(http.get(url('auth.me'), session(data, 'me')), 200, callName('auth.me'));
   const workspaceId = me.json('workspaces.0.id');
 
   const created = must(
     http.post(
-      `${BASE_URL}/admin/flows`,
+      url('flows.create'),
       JSON.stringify({ workspaceId, name: `Load test ${new Date().toISOString()}`, dedupeFormName: true }),
       session(data, 'create_flow'),
     ),
     201,
-    'POST /admin/flows',
+    callName('flows.create'),
   );
   const flowPublicIdentifier = created.json('flow.publicIdentifier');
   must(
     http.put(
-      `${BASE_URL}/admin/flows/${flowPublicIdentifier}/template`,
+      url('flows.saveTemplate', { publicIdentifier: flowPublicIdentifier }),
       JSON.stringify({ template: FORM_TEMPLATE }),
       session(data, 'save_flow_template'),
     ),
     200,
-    'PUT /admin/flows/:publicIdentifier/template',
+    callName('flows.saveTemplate'),
   );
-  // No body, so no content type (an empty JSON body is refused).
+  // Every state-changing call sends JSON: an empty object here.
   must(
-    http.post(`${BASE_URL}/admin/flows/${flowPublicIdentifier}/publish`, null, {
-      cookies: { formloom_session: data.session },
-      tags: { name: 'publish_flow' },
-    }),
+    http.post(url('flows.publish', { publicIdentifier: flowPublicIdentifier }), '{}', session(data, 'publish_flow')),
     200,
-    'POST /admin/flows/:publicIdentifier/publish',
+    callName('flows.publish'),
   );
 
   const template = workflowTemplate(flowPublicIdentifier);
   const workflow = must(
     http.post(
-      `${BASE_URL}/admin/workflows`,
+      url('workflows.create'),
       JSON.stringify({ template, isHidden: false, name: 'Load test thank-you email' }),
       session(data, 'create_workflow'),
     ),
     200,
-    'POST /admin/workflows',
+    callName('workflows.create'),
   );
   const workflowId = workflow.json('workflow.id');
   must(
-    http.post(`${BASE_URL}/admin/workflows/publish`, JSON.stringify({ id: workflowId, template }), session(data, 'publish_workflow')),
+    http.post(url('workflows.publish'), JSON.stringify({ id: workflowId, template }), session(data, 'publish_workflow')),
     200,
-    'POST /admin/workflows/publish',
+    callName('workflows.publish'),
   );
   must(
     http.post(
-      `${BASE_URL}/admin/workflows/enableOrDisable`,
+      url('workflows.enableOrDisable'),
       JSON.stringify({ id: workflowId, isActive: true }),
       session(data, 'enable_workflow'),
     ),
     200,
-    'POST /admin/workflows/enableOrDisable',
+    callName('workflows.enableOrDisable'),
   );
   console.log(`setup: form ${flowPublicIdentifier}, workflow ${workflowId}, profile ${PROFILE} at ${RATE}/s`);
   return { session: data.session, flowPublicIdentifier, workflowId };
@@ -248,7 +256,7 @@ export function setup() {
 /** One submission at the profile's arrival rate. */
 export function submit(data) {
   const res = http.post(
-    `${BASE_URL}/public/flows/${data.flowPublicIdentifier}/submissions`,
+    url('publicForms.submit', { publicIdentifier: data.flowPublicIdentifier }),
     answersBody(`load-${exec.scenario.iterationInTest}@example.com`),
     { headers: JSON_HEADERS, tags: { name: 'submit' } },
   );
@@ -262,7 +270,7 @@ export function submit(data) {
 function findProbeRun(data, address, submittedAtMs) {
   for (let offset = 0; offset < 20 * RUNS_PAGE; offset += RUNS_PAGE) {
     const res = http.get(
-      `${BASE_URL}/admin/workflows/${data.workflowId}/runs?limit=${RUNS_PAGE}&offset=${offset}`,
+      url('workflows.runs', { id: data.workflowId }, `limit=${RUNS_PAGE}&offset=${offset}`),
       session(data, 'follow_runs'),
     );
     if (res.status !== 200) return undefined;
@@ -281,7 +289,7 @@ function findProbeRun(data, address, submittedAtMs) {
 /** One probe: a submission followed until its run has finished (or FOLLOW_TIMEOUT_S passed). */
 export function follow(data) {
   const address = `probe-${exec.scenario.iterationInTest}-${Date.now().toString(36)}@example.com`;
-  const res = http.post(`${BASE_URL}/public/flows/${data.flowPublicIdentifier}/submissions`, answersBody(address), {
+  const res = http.post(url('publicForms.submit', { publicIdentifier: data.flowPublicIdentifier }), answersBody(address), {
     headers: JSON_HEADERS,
     tags: { name: 'probe_submit' },
   });
@@ -307,10 +315,10 @@ export function follow(data) {
 /** Counts of the form's submissions and of the workflow's runs (any status). */
 function totals(data) {
   const submissions = http.get(
-    `${BASE_URL}/admin/flows/${data.flowPublicIdentifier}/submissions?limit=1`,
+    url('flows.submissions', { publicIdentifier: data.flowPublicIdentifier }, 'limit=1'),
     session(data, 'count_submissions'),
   );
-  const runs = http.get(`${BASE_URL}/admin/workflows/${data.workflowId}/runs?limit=1`, session(data, 'count_runs'));
+  const runs = http.get(url('workflows.runs', { id: data.workflowId }, 'limit=1'), session(data, 'count_runs'));
   if (submissions.status !== 200 || runs.status !== 200) return undefined;
   return { submissions: submissions.json('totalResponses'), runs: runs.json('total') };
 }

@@ -1,5 +1,5 @@
 /**
- * `npm run load:ceiling`: this machine's ceiling, to read the load test's figures against (issue 3 §5).
+ * `npm run load:ceiling`: this machine's ceiling, to read the load test's figures against (docs/benchmarks.md).
  *
  * 1. **HTTP**: a bare Fastify upstream (one route answering 201 with a small JSON body, no database), measured
  *    directly and through the real gateway (`buildGateway` from `gateway/src/app.ts`: @fastify/http-proxy,
@@ -28,13 +28,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Fastify from 'fastify';
+import { pathOf } from '@formloom/contracts/api/endpoint';
+import { submitAnswers } from '@formloom/contracts/api/flows/submissions';
+import { staticPrefix } from '@formloom/contracts/api/route-table';
+import { SERVICES, type ServiceName } from '@formloom/contracts/services';
 import { cpuSecondsBetween, cpuSnapshot } from './cpu';
 import { runLoad } from './load';
 import { distribution, round1 } from './stats';
 import { freePort } from '@formloom/kit/testing';
 
 const RESULTS_DIR = path.join(__dirname, 'results');
-const SUBMIT_PATH = '/public/flows/ceilingForm1/submissions';
+const SUBMIT_PATH = pathOf(submitAnswers, { publicIdentifier: 'ceilingForm1' });
 const BODY = '{"answers":{"w1":"Load Test","w2":"load@example.com"}}';
 /** The arrival rate of the third HTTP measurement (the issue's target rate). */
 const RATE_PROBE = 1000;
@@ -42,9 +46,9 @@ const RATE_PROBE = 1000;
 /** The bare upstream: answers every POST under /public/flows with 201 and a submission-shaped body. */
 async function runUpstream(port: number): Promise<void> {
   const app = Fastify({ logger: false });
-  app.post('/public/flows/:id/submissions', async (_request, reply) =>
+  app.route({ method: submitAnswers.method, url: submitAnswers.path, handler: async (_request, reply) =>
     reply.code(201).send({ submission: { submissionId: '01a203a8-693c-7449-9f6b-8965e8ca7f12', submissionTime: new Date().toISOString() } }),
-  );
+  });
   app.get('/healthz', async () => ({ status: 'ok' }));
   await app.listen({ host: '127.0.0.1', port });
 }
@@ -53,10 +57,10 @@ async function runUpstream(port: number): Promise<void> {
 async function runGateway(port: number, upstream: string): Promise<void> {
   const { buildGateway } = await import('@formloom/gateway/app');
   const app = await buildGateway({
-    services: { 'workspaces-auth': upstream, flows: upstream, 'workflows-engine': upstream },
+    services: Object.fromEntries(SERVICES.map((service) => [service, upstream])) as Record<ServiceName, string>,
     internalToken: 'ceiling-internal-token-0123456789',
     logger: false,
-    routes: [{ prefix: '/public/flows', service: 'flows' }],
+    routes: [{ prefix: staticPrefix(submitAnswers.path), service: 'flows' }],
   });
   await app.listen({ host: '127.0.0.1', port });
 }

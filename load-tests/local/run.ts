@@ -1,5 +1,5 @@
 /**
- * `npm run load:local`: the load test of workflow triggers (issue 3 §5) on this machine, against one-node mode.
+ * `npm run load:local`: the load test of workflow triggers (docs/benchmarks.md) on this machine, against one-node mode.
  *
  * 1. Starts one-node mode (`target.ts`: every service its own process, fresh PostgreSQL databases, an empty
  *    Redis logical database, free ports).
@@ -33,6 +33,7 @@
  * | CPU_PROFILE | unset | comma-separated processes (`flows,workflows-engine,gateway,workspaces-auth`, or `all`) to run with `node --cpu-prof`; profiles in `results/<date>-profiles/` |
  * | KEEP_DATABASES | unset | `1` keeps the databases and streams after the run |
  * | LABEL | unset | a note stored in the JSON (e.g. `before: no snapshot cache`) |
+ * | RUNNER | bundle | `bundle`: each process runs its production bundle (`dist/main.js`, built first, as the images run it); `tsx`: the TypeScript sources through tsx |
  * | PG_URL, REDIS_URL | the machine's | servers to use |
  * Service variables (RUNS_CONCURRENCY, DATABASE_POOL_SIZE, OUTBOX_BATCH_SIZE …) pass through to every child.
  */
@@ -40,7 +41,9 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { START_ORDER, type ProcessName } from '@formloom/scripts/supervisor';
+import { processesOf } from '@formloom/contracts/services';
+import { buildService } from '@formloom/scripts/build-service';
+import { START_ORDER, type ProcessName, type ProcessRunner } from '@formloom/scripts/supervisor';
 import { cpuSecondsBetween, cpuSnapshot } from './cpu';
 import { account, runProgress, submissionCount, type Accounting } from './accounting';
 import { runLoad, type LoadResult } from './load';
@@ -54,6 +57,19 @@ export const TARGETS = { runsPerSecond: 1000, submitP99Ms: 50, submitToCompleted
 const RESULTS_DIR = path.join(__dirname, 'results');
 /** Above this share of CPU in use before the test, the machine counts as busy (warned about, or waited for). */
 const QUIET_PERCENT = 10;
+
+/** `RUNNER` (see the module doc). @throws Error for another value */
+function runnerSetting(): ProcessRunner {
+  const value = setting('RUNNER') ?? 'bundle';
+  if (value !== 'bundle' && value !== 'tsx') throw new Error(`RUNNER: must be bundle or tsx (got "${value}")`);
+  return value;
+}
+
+/** Builds the production bundle of every process (`dist/main.js`, as the images do). */
+async function buildBundles(): Promise<void> {
+  const root = path.resolve(__dirname, '..', '..');
+  for (const entry of processesOf()) await buildService(path.join(root, entry.directory));
+}
 
 /** The settings of a run (see the module doc). */
 interface Settings {
@@ -71,6 +87,7 @@ interface Settings {
   label: string | undefined;
   pgUrl: string;
   redisUrl: string;
+  runner: ProcessRunner;
 }
 
 /** Reads a setting from `--name=value` flags first, then the environment. */
@@ -116,6 +133,7 @@ function readSettings(): Settings {
     keepDatabases: setting('KEEP_DATABASES') === '1' || setting('KEEP_DATABASES') === 'true',
     label: setting('LABEL'),
     pgUrl: setting('PG_URL') ?? 'postgres://postgres@127.0.0.1:5432',
+    runner: runnerSetting(),
     redisUrl: setting('REDIS_URL') ?? 'redis://127.0.0.1:6379',
   };
 }
@@ -196,6 +214,8 @@ async function drain(target: Target, flowId: number, workflowId: string, waitS: 
 interface Report {
   date: string;
   label: string | undefined;
+  /** How the processes ran (`RUNNER`). */
+  runner: ProcessRunner;
   command: string;
   machine: ReturnType<typeof machine> & { busyBeforePercent: number | null };
   settings: Omit<Settings, 'pgUrl' | 'redisUrl'> & { tuning: Record<string, string> };
@@ -242,6 +262,7 @@ function buildReport(
   return {
     date: new Date().toISOString(),
     label: settings.label,
+    runner: settings.runner,
     command: `npm run load:local ${process.argv.slice(2).join(' ')}`.trim(),
     machine: { ...machine(), busyBeforePercent },
     settings: { ...shown, tuning: tuning() },
@@ -299,7 +320,8 @@ function printReport(report: Report): void {
     `machine: ${report.machine.cores} cores (${report.machine.cpuModel}), ${report.machine.memoryGiB} GiB, Node ${report.machine.node}; ` +
       `${report.machine.busyBeforePercent ?? '?'} % busy before the test`,
     `load: ${report.settings.rate ? `${report.settings.rate}/s arrival rate` : 'max throughput'}, ` +
-      `${report.settings.durationS} s, concurrency ${report.settings.concurrency}, pipelining ${report.settings.pipelining}` +
+      `${report.settings.durationS} s, concurrency ${report.settings.concurrency}, pipelining ${report.settings.pipelining}, ` +
+      `${report.runner === 'bundle' ? 'production bundles' : 'tsx'}` +
       (Object.keys(report.settings.tuning).length > 0 ? `, ${JSON.stringify(report.settings.tuning)}` : ''),
     '',
     `submissions accepted      ${report.submit.accepted} (${report.submit.acceptedPerSecond}/s); failed ${report.submit.failed}; dropped ${report.submit.dropped}`,
@@ -336,7 +358,11 @@ async function main(): Promise<number> {
   if (busyBeforePercent !== null && busyBeforePercent > QUIET_PERCENT) {
     console.warn(`warning: the machine is ${busyBeforePercent} % busy before the test; the figures will be lower`);
   }
-  console.log(`starting one-node mode (children's output: ${path.relative(process.cwd(), logFile)}) …`);
+  if (settings.runner === 'bundle') {
+    console.log('building the production bundles (RUNNER=bundle) …');
+    await buildBundles();
+  }
+  console.log(`starting one-node mode (${settings.runner}; children's output: ${path.relative(process.cwd(), logFile)}) …`);
   const target = await startTarget({
     pgUrl: settings.pgUrl,
     redisUrl: settings.redisUrl,
@@ -346,6 +372,7 @@ async function main(): Promise<number> {
     cpuProfileDir: profileDir,
     cpuProfile: settings.cpuProfile,
     keepDatabases: settings.keepDatabases,
+    runner: settings.runner,
   });
   const stopOnSignal = () => {
     void target.stop().finally(() => process.exit(2));

@@ -4,7 +4,8 @@
  * create, publish and enable the gallery's thank-you email workflow on it, sent to the email answer.
  */
 import { randomBytes } from 'node:crypto';
-import { ProductClient } from '@formloom/scripts/product-client';
+import { submitAnswers } from '@formloom/contracts/api/flows/submissions';
+import { ProductClient, urlOf } from '@formloom/scripts/product-client';
 
 /** What the setup created. */
 export interface LoadScenario {
@@ -39,6 +40,6 @@ export async function setUpScenario(baseUrl: string): Promise<LoadScenario> {
     flowPublicIdentifier: form.publicIdentifier,
     workflowId: form.workflowId,
     session: user.session,
-    submitPath: `/public/flows/${form.publicIdentifier}/submissions`,
+    submitPath: urlOf(submitAnswers, { params: { publicIdentifier: form.publicIdentifier } }),
   };
 }

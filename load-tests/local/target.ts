@@ -13,6 +13,7 @@
  * `node --cpu-prof` and write their `.cpuprofile`s to `<cpuProfileDir>/<process>/` when they stop (one file per
  * thread; the main thread's is the largest).
  */
+import { databaseNameOf, SERVICES } from '@formloom/contracts/services';
 import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -20,7 +21,7 @@ import type { SQL } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { rowsOf } from '@formloom/kit/db';
-import { START_ORDER, startSupervisor, type ProcessName, type Supervisor } from '@formloom/scripts/supervisor';
+import { START_ORDER, startSupervisor, type ProcessName, type ProcessRunner, type Supervisor } from '@formloom/scripts/supervisor';
 import type { SqlRunner } from './accounting';
 import { freePort } from '@formloom/kit/testing';
 
@@ -43,6 +44,8 @@ export interface TargetOptions {
   cpuProfile?: readonly ProcessName[];
   /** Keep the databases after `stop()` (to look at them). */
   keepDatabases?: boolean;
+  /** How the children run (the supervisor's `runner`; default `tsx`). `bundle` needs the bundles built. */
+  runner?: ProcessRunner;
 }
 
 /** The running system under test. */
@@ -131,7 +134,7 @@ export async function startTarget(options: TargetOptions): Promise<Target> {
       nodeArgs[name] = ['--cpu-prof', `--cpu-prof-dir=${path.join(options.cpuProfileDir, name)}`];
     }
   }
-  const databases = ['workspaces_auth', 'flows', 'workflows_engine'].map((service) => `${databasePrefix}${service}`);
+  const databases = SERVICES.map((service) => databaseNameOf(service, databasePrefix));
   let supervisor: Supervisor;
   try {
     supervisor = await startSupervisor({
@@ -140,9 +143,12 @@ export async function startTarget(options: TargetOptions): Promise<Target> {
       databasePrefix,
       ports,
       logLevel: options.logLevel,
-      env: { ...process.env, ...options.env },
-      processEnv: options.processEnv,
+      // One address submits everything: the per-address limit of public submissions is off, and the limits count
+      // under a key prefix of this run (the machine's Redis outlives runs).
+      env: { ...process.env, ...options.env, RATE_LIMIT_KEY_PREFIX: `formloom:rl:load-${suffix}:` },
+      processEnv: { ...options.processEnv, flows: { PUBLIC_SUBMISSIONS_RATE_LIMIT: '0', ...options.processEnv?.flows } },
       nodeArgs,
+      runner: options.runner,
       output: (source, line) => log.write(`${source.padEnd(16)} | ${line}\n`),
       stopTimeoutMs: 30_000,
     });

@@ -1,39 +1,49 @@
 /**
- * The whole product in one process (ARCHITECTURE §2 "embedded default"): workspaces-auth, flows and
- * workflows-engine, each with its own PGlite database under `dataDir/<service>`, one shared in-process event
- * bus, and the gateway in front of them serving the API and the built web app. `npm start` runs it
- * (`start.ts`); the whole-product test starts it on a temporary directory.
+ * The whole product in one process (ARCHITECTURE §2 "embedded default"): every service of the manifest
+ * (`contracts/src/services.ts`), each with its own PGlite database under `dataDir/<service>`, one shared in-process
+ * event bus, and the gateway in front of them serving the API and the built web app. `npm start` runs it
+ * (`start.ts`); the whole-product tests start it on a temporary directory.
  *
- * Start order: each service is built and opens its HTTP port on 127.0.0.1 (a free port) in dependency order —
- * workspaces-auth first (the others verify its JWTs through its JWKS URL), then flows, then
- * workflows-engine (which calls flows' internal API) — and only then are their background parts started,
- * in REVERSE order (workflows-engine, flows, workspaces-auth): every consumer has subscribed to the bus
- * before any producer's outbox relay publishes, so events left in an outbox by the previous run (the
- * in-process bus does not replay events published before a consumer group exists) are not lost after a
- * restart. The gateway starts last, on the requested port.
+ * Each service is built from its package's `app` module (`<package>/app`, e.g. `@formloom/flows/app`: its
+ * `buildApp`), loaded through the manifest's package name — nothing here names a service.
+ *
+ * Start order (`startOrder` of the manifest): each service is built and opens its HTTP port on 127.0.0.1 (a free
+ * port) after every service it calls — workspaces-auth first (the others verify its JWTs through its JWKS URL) —
+ * with the URLs of its callees in its environment (`serviceCalleeEnv`: `<CALLEE>_URL`, `AUTH_JWKS_URL`). Only
+ * then are their background parts started, in REVERSE order: every consumer has subscribed to the bus before
+ * any producer's outbox relay publishes, so events left in an outbox by the previous run (the in-process bus
+ * does not replay events published before a consumer group exists) are not lost after a restart. The gateway
+ * starts last, on the requested port, with every service's URL.
  *
  * The services get the environment `env` (default `process.env`) minus what embedded mode decides itself
  * (database, bus, ports, URLs, the internal token — see {@link EMBEDDED_OWNED_ENV}), so service settings
- * such as `MAIL_FROM` or `OUTBOX_POLL_MS` pass through. The internal service token is random per start.
+ * and secrets such as `MAIL_FROM`, `SMTP_URL` or `OUTBOX_POLL_MS` pass through. The internal service token is
+ * random per start.
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import type { ServiceName } from '@formloom/contracts/routes';
+import {
+  SERVICE_MANIFEST,
+  SERVICES,
+  serviceCalleeEnv,
+  serviceUrlVariable,
+  startOrder,
+  type ServiceManifestEntry,
+  type ServiceName,
+} from '@formloom/contracts/services';
 import { buildGateway } from '@formloom/gateway/app';
 import { InProcessBus, silentBusLogger, type BusLogger } from '@formloom/kit/bus/in-process';
+import type { TrustProxy } from '@formloom/kit/config';
 import type { ZodFastify } from '@formloom/kit/http';
-import type { FormloomService } from '@formloom/kit/service';
+import type { Consumer, FormloomService, ServiceOptions } from '@formloom/kit/service';
 import type { SpanProcessor } from '@formloom/kit/telemetry';
-import { buildApp as buildFlows } from '@formloom/flows/app';
-import { buildApp as buildWorkflowsEngine } from '@formloom/workflows-engine/app';
-import { buildApp as buildWorkspacesAuth } from '@formloom/workspaces-auth/app';
 
 /**
  * Variables embedded mode sets itself; they are removed from `env` before it is given to the services
  * (a shared `DATABASE_URL` would put every service's tables in one database; ports and URLs are chosen here).
  */
-export const EMBEDDED_OWNED_ENV = [
+export const EMBEDDED_OWNED_ENV: readonly string[] = [
   'DATABASE_URL',
   'EVENT_BUS',
   'REDIS_URL',
@@ -43,15 +53,39 @@ export const EMBEDDED_OWNED_ENV = [
   'LOG_LEVEL',
   'AUTH_JWKS_URL',
   'INTERNAL_TOKEN',
-  'WORKSPACES_AUTH_URL',
-  'FLOWS_URL',
-  'WORKFLOWS_ENGINE_URL',
-  'SMTP_URL',
+  ...SERVICES.map(serviceUrlVariable),
   'WEB_DIST',
   'TRUST_PROXY',
   // One process, several services: each names its own traces (service.name = the service's name).
   'OTEL_SERVICE_NAME',
-] as const;
+];
+
+/**
+ * What a service's `app` module (`<package>/app`, `src/app.ts`) exports: `buildApp` (the service built, not
+ * started: database migrated, routes registered) and its `definition` (the kit's `ServiceDefinition`; its name
+ * is the manifest's, its `consumers(deps)` handle exactly the manifest's `consumes`).
+ */
+export interface ServiceAppModule {
+  buildApp(options?: ServiceOptions): Promise<FormloomService<unknown, unknown>>;
+  definition: {
+    name: string;
+    config?: { shape: Record<string, unknown> };
+    consumers?(deps: unknown): readonly Consumer[];
+  };
+}
+
+/**
+ * Loads the `app` module of a manifest entry through its package name (`<package>/app`).
+ * @throws Error naming the module when it cannot be loaded or does not export `buildApp` and `definition`.
+ */
+export async function loadServiceApp(entry: Pick<ServiceManifestEntry, 'name' | 'package'>): Promise<ServiceAppModule> {
+  const specifier = `${entry.package}/app`;
+  const module = (await import(specifier)) as Partial<ServiceAppModule>;
+  if (typeof module.buildApp !== 'function' || typeof module.definition !== 'object') {
+    throw new Error(`${specifier} (service ${entry.name}) must export buildApp and definition`);
+  }
+  return module as ServiceAppModule;
+}
 
 /** Options of {@link startEmbedded}. */
 export interface EmbeddedOptions {
@@ -65,8 +99,16 @@ export interface EmbeddedOptions {
   webDist?: string;
   /** pino level of every part (default `info`). */
   logLevel?: string;
-  /** SMTP server for workflow emails (`smtp://user:pass@host:port`); unset, emails go to the mail log only. */
-  smtpUrl?: string;
+  /**
+   * The product's public origin, for links in mail (workspaces-auth's `PUBLIC_URL`; default `env.PUBLIC_URL`,
+   * else `http://localhost:<port>`).
+   */
+  publicUrl?: string;
+  /**
+   * The reverse proxies in front of the gateway whose `X-Forwarded-For` it believes (default `false`: the
+   * gateway is the edge, a client cannot choose its address). The services always believe the gateway.
+   */
+  trustProxy?: TrustProxy;
   /** The environment handed to the services (default `process.env`), minus {@link EMBEDDED_OWNED_ENV}. */
   env?: Record<string, string | undefined>;
   /**
@@ -122,7 +164,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedP
     PORT: '0',
     LOG_LEVEL: logLevel,
     INTERNAL_TOKEN: internalToken,
-    SMTP_URL: options.smtpUrl || undefined,
+    PUBLIC_URL: options.publicUrl ?? inherited.PUBLIC_URL ?? `http://localhost:${options.port || 8080}`,
   };
 
   let busLog: BusLogger = silentBusLogger;
@@ -133,13 +175,13 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedP
       error: (context, message) => busLog.error(context, message),
     },
   });
-  const started: FormloomService<unknown>[] = [];
+  const started: { name: ServiceName; service: FormloomService<unknown> }[] = [];
   let gateway: ZodFastify | undefined;
 
   const stop = async (): Promise<void> => {
     const errors: unknown[] = [];
     if (gateway) await gateway.close().catch((error: unknown) => errors.push(error));
-    for (const service of started.splice(0).reverse()) {
+    for (const { service } of started.splice(0).reverse()) {
       await service.close().catch((error: unknown) => errors.push(error));
     }
     await bus.close().catch((error: unknown) => errors.push(error));
@@ -147,40 +189,32 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedP
   };
 
   try {
-    const auth = await buildWorkspacesAuth({ env: { ...common }, bus, spanProcessors });
-    started.push(auth);
-    busLog = auth.app.log.child({ component: 'bus' });
-    const authUrl = await listenInternally(auth);
-    const authEnv = { AUTH_JWKS_URL: `${authUrl}/.well-known/jwks.json`, WORKSPACES_AUTH_URL: authUrl };
-
-    const flows = await buildFlows({ env: { ...common, ...authEnv }, bus, spanProcessors });
-    started.push(flows);
-    const flowsUrl = await listenInternally(flows);
-
-    const engine = await buildWorkflowsEngine({
-      env: { ...common, ...authEnv, FLOWS_URL: flowsUrl },
-      bus,
-      spanProcessors,
-    });
-    started.push(engine);
-    const engineUrl = await listenInternally(engine);
+    const urls = new Map<string, string>();
+    const urlOf = (callee: string): string => {
+      const url = urls.get(callee);
+      if (!url) throw new Error(`embedded: ${callee} is not listening yet`);
+      return url;
+    };
+    for (const entry of startOrder(SERVICE_MANIFEST)) {
+      const { buildApp } = await loadServiceApp(entry);
+      const env = { ...common, ...serviceCalleeEnv(entry, urlOf) };
+      const service = await buildApp({ env, bus, spanProcessors });
+      started.push({ name: entry.name, service });
+      // The bus logs through the first service's logger (one process, one log stream).
+      if (started.length === 1) busLog = service.app.log.child({ component: 'bus' });
+      urls.set(entry.name, await listenInternally(service));
+    }
 
     // Consumers subscribe before any producer's relay publishes (see the module doc).
-    for (const service of [...started].reverse()) await service.start();
+    for (const { service } of [...started].reverse()) await service.start();
 
-    const urls: Record<ServiceName, string> = {
-      'workspaces-auth': authUrl,
-      flows: flowsUrl,
-      'workflows-engine': engineUrl,
-    };
     gateway = await buildGateway({
-      services: urls,
+      services: Object.fromEntries(SERVICES.map((name) => [name, urlOf(name)])) as Record<ServiceName, string>,
       internalToken,
       webDist: options.webDist,
       logLevel,
-      trustProxy: false,
+      trustProxy: options.trustProxy ?? false,
       telemetry: { otlpEndpoint: inherited.OTEL_EXPORTER_OTLP_ENDPOINT || undefined, spanProcessors },
-      metricsEnabled: !['false', '0'].includes(inherited.METRICS_ENABLED ?? ''),
     });
     const host = options.host ?? '127.0.0.1';
     await gateway.listen({ host, port: options.port });
@@ -190,11 +224,9 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedP
     return {
       url: `http://${urlHost(host)}:${port}`,
       port,
-      services: {
-        'workspaces-auth': { url: authUrl, service: auth },
-        flows: { url: flowsUrl, service: flows },
-        'workflows-engine': { url: engineUrl, service: engine },
-      },
+      services: Object.fromEntries(
+        started.map(({ name, service }) => [name, { url: urlOf(name), service }]),
+      ) as Record<ServiceName, EmbeddedService>,
       gateway,
       bus,
       close: () => (closing ??= stop()),

@@ -3,6 +3,11 @@
  * test (`load-tests/local`) drive it: sign up, then publish a form with an active thank-you email workflow.
  * Only public routes (spec 000 §3 and §7, spec 001 §3), with the session cookie, as the web app does.
  */
+import type { BodyInputOf, Endpoint, ParamsInputOf, QueryInputOf, ResponseOf } from '@formloom/contracts/api/endpoint';
+import { pathOf } from '@formloom/contracts/api/endpoint';
+import { createFlow, publishFlow, saveFlowTemplate } from '@formloom/contracts/api/flows/flows';
+import { createWorkflow, enableOrDisableWorkflow, publishWorkflow } from '@formloom/contracts/api/workflows-engine/workflows';
+import { getMe, signUp } from '@formloom/contracts/api/workspaces-auth/auth';
 import { SESSION_COOKIE } from '@formloom/contracts/auth';
 import { thankYouEmailTemplate } from '@formloom/contracts/workflow-templates';
 import { exampleFormTemplate } from '@formloom/contracts/example-forms';
@@ -22,6 +27,23 @@ export interface PublishedForm {
   workflowId: string;
 }
 
+/** A call of a catalogue endpoint: its path parameters, query and body. */
+export interface Call<E extends Endpoint> {
+  params?: ParamsInputOf<E>;
+  query?: QueryInputOf<E>;
+  body?: BodyInputOf<E>;
+}
+
+/** The URL path (with the query) of a call of `endpoint`. */
+export function urlOf<E extends Endpoint>(endpoint: E, call: Call<E> = {}): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries((call.query ?? {}) as Record<string, unknown>)) {
+    if (value !== undefined && value !== null) search.set(key, String(value));
+  }
+  const query = search.toString();
+  return `${pathOf(endpoint, (call.params ?? {}) as Record<string, string | number>)}${query ? `?${query}` : ''}`;
+}
+
 /** Who the thank-you workflow emails: the email answer (`w2` of the fixture form) or fixed addresses. */
 export type Recipients = { emailWidgetId: string } | { fallbackRecipients: string[] };
 
@@ -37,7 +59,7 @@ export class ProductClient {
    */
   static async signUp(baseUrl: string, email: string, password = 'correct-horse-battery'): Promise<ProductClient> {
     const client = new ProductClient(baseUrl);
-    await client.expect(201, 'POST', '/auth/signup', { email, password, firstName: 'Formloom', lastName: 'Tester' });
+    await client.call(signUp, { body: { email, password, firstName: 'Formloom', lastName: 'Tester' } });
     if (!client.session) throw new Error('sign-up set no session cookie');
     return client;
   }
@@ -71,13 +93,24 @@ export class ProductClient {
     return { status: response.status, body: (text ? JSON.parse(text) : {}) as T };
   }
 
-  /** {@link request}, expecting `status`. @throws Error naming the call and the answer otherwise. */
-  async expect<T>(status: number, method: string, url: string, body?: unknown): Promise<T> {
-    const answer = await this.request<T>(method, url, body);
-    if (answer.status !== status) {
-      throw new Error(`${method} ${url} answered ${answer.status} (expected ${status}): ${JSON.stringify(answer.body).slice(0, 300)}`);
+  /** Calls `endpoint` (with the session cookie); resolves the answer whatever its status. */
+  send<E extends Endpoint>(endpoint: E, call: Call<E> = {}): Promise<Answer<unknown>> {
+    return this.request(endpoint.method, urlOf(endpoint, call), call.body ?? (endpoint.method === 'POST' ? {} : undefined));
+  }
+
+  /**
+   * Calls `endpoint`, expecting its success status; resolves its success body.
+   * @throws Error naming the call and the answer otherwise
+   */
+  async call<E extends Endpoint>(endpoint: E, call: Call<E> = {}): Promise<ResponseOf<E>> {
+    const answer = await this.send(endpoint, call);
+    if (answer.status !== endpoint.successStatus) {
+      throw new Error(
+        `${endpoint.method} ${urlOf(endpoint, call)} answered ${answer.status} (expected ${endpoint.successStatus}): ` +
+          JSON.stringify(answer.body).slice(0, 300),
+      );
     }
-    return answer.body;
+    return answer.body as ResponseOf<E>;
   }
 
   /**
@@ -87,29 +120,22 @@ export class ProductClient {
    * @throws Error naming the step when one is refused
    */
   async publishFormWithEmailWorkflow(name: string, recipients: Recipients): Promise<PublishedForm> {
-    const me = await this.expect<{ workspaces: { id: number }[] }>(200, 'GET', '/auth/me');
+    const me = await this.call(getMe);
     const workspaceId = me.workspaces[0]?.id;
     if (workspaceId === undefined) throw new Error('the new user has no workspace');
-    const { flow } = await this.expect<{ flow: { id: number; publicIdentifier: string } }>(201, 'POST', '/admin/flows', {
-      workspaceId,
-      name,
-      dedupeFormName: true,
-    });
-    await this.expect(200, 'PUT', `/admin/flows/${flow.publicIdentifier}/template`, { template: exampleFormTemplate({ withPlan: false }) });
-    await this.expect(200, 'POST', `/admin/flows/${flow.publicIdentifier}/publish`);
+    const { flow } = await this.call(createFlow, { body: { workspaceId, name, dedupeFormName: true } });
+    const params = { publicIdentifier: flow.publicIdentifier };
+    await this.call(saveFlowTemplate, { params, body: { template: exampleFormTemplate({ withPlan: false }) } });
+    await this.call(publishFlow, { params });
     const template = thankYouEmailTemplate({
       flowPublicIdentifier: flow.publicIdentifier,
       ...('emailWidgetId' in recipients
         ? { emailWidgetId: recipients.emailWidgetId }
         : { emailWidgetId: null, fallbackRecipients: recipients.fallbackRecipients }),
     });
-    const { workflow } = await this.expect<{ workflow: { id: string } }>(200, 'POST', '/admin/workflows', {
-      template,
-      isHidden: false,
-      name: `${name} thank-you`,
-    });
-    await this.expect(200, 'POST', '/admin/workflows/publish', { id: workflow.id, template });
-    await this.expect(200, 'POST', '/admin/workflows/enableOrDisable', { id: workflow.id, isActive: true });
+    const { workflow } = await this.call(createWorkflow, { body: { template, isHidden: false, name: `${name} thank-you` } });
+    await this.call(publishWorkflow, { body: { id: workflow.id, template } });
+    await this.call(enableOrDisableWorkflow, { body: { id: workflow.id, isActive: true } });
     return { flowId: flow.id, publicIdentifier: flow.publicIdentifier, workflowId: workflow.id };
   }
 }

@@ -9,7 +9,7 @@
  * | REDIS_URL | redis://127.0.0.1:6379 | Redis of the event bus (Redis Streams) |
  * | PORT | 8080 | the gateway's port (web app and API) |
  * | HOST | localhost | the gateway's interface (`0.0.0.0` to be reachable from other machines) |
- * | WORKSPACES_AUTH_PORT, FLOWS_PORT, WORKFLOWS_ENGINE_PORT | 8101, 8102, 8103 | the services' ports on 127.0.0.1 |
+ * | `<SERVICE>_PORT` (WORKSPACES_AUTH_PORT …) | the manifest's port of each service (8101 …) | the services' ports on 127.0.0.1 |
  * | INTERNAL_TOKEN | random per start | shared secret on `/internal/…` calls (16+ characters) |
  * | LOG_LEVEL | info | level of every child |
  * | WEB_DIST | web/dist | the built web app the gateway serves |
@@ -19,17 +19,22 @@
  */
 import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
-import { DEFAULT_PG_URL, DEFAULT_PORTS, DEFAULT_REDIS_URL, startSupervisor, type ProcessName } from './supervisor';
+import {
+  DEFAULT_PG_URL,
+  DEFAULT_PORTS,
+  DEFAULT_REDIS_URL,
+  START_ORDER,
+  portVariableOf,
+  startSupervisor,
+  type ProcessName,
+} from './supervisor';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
-/** The port variable of each process. */
-const PORT_ENV: Readonly<Record<ProcessName, string>> = {
-  gateway: 'PORT',
-  'workspaces-auth': 'WORKSPACES_AUTH_PORT',
-  flows: 'FLOWS_PORT',
-  'workflows-engine': 'WORKFLOWS_ENGINE_PORT',
-};
+/** The port variable of each process of the manifest (`PORT` for the gateway, `<SERVICE>_PORT` for a service). */
+const PORT_ENV: Readonly<Record<ProcessName, string>> = Object.fromEntries(
+  START_ORDER.map((name) => [name, portVariableOf(name)]),
+) as Record<ProcessName, string>;
 
 /** What `npm run start:services` reads (see the table above). */
 interface ServicesEnv {

@@ -9,12 +9,15 @@
  * | HOST | localhost | the interface the gateway listens on (`0.0.0.0` to be reachable from other machines) |
  * | DATA_DIR | .data | where the databases live (`$DATA_DIR/<service>`), relative to the working directory |
  * | LOG_LEVEL | info | fatal, error, warn, info, debug, trace or silent |
- * | SMTP_URL | unset | SMTP server for workflow emails; unset, they go to the mail log only |
+ * | TRUST_PROXY | false | the reverse proxies in front of the gateway whose `X-Forwarded-For` to believe: `false` (none: the gateway is the edge), a number of hops (`1` behind one nginx or Caddy), or their addresses/CIDRs |
  *
- * Other service variables (`MAIL_FROM`, `AUTH_KEY_ENCRYPTION_SECRET`, `OUTBOX_POLL_MS` …) pass through.
+ * Every service's own settings and secrets (`SMTP_URL`, `MAIL_FROM`, `AUTH_KEY_ENCRYPTION_SECRET`,
+ * `OUTBOX_POLL_MS` …, see the manifest `contracts/src/services.ts`) pass through; each service checks its own
+ * (an invalid one stops the start with a message naming it).
  */
 import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
+import { parseTrustProxy, type TrustProxy } from '@formloom/kit/config';
 import { startEmbedded } from './embedded';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -25,7 +28,7 @@ interface StartEnv {
   HOST: string;
   DATA_DIR: string;
   LOG_LEVEL: string;
-  SMTP_URL: string | undefined;
+  TRUST_PROXY: TrustProxy;
 }
 
 /** Parses the environment; returns the list of problems instead when a variable is invalid. */
@@ -36,15 +39,19 @@ function parseStartEnv(env: Record<string, string | undefined>): StartEnv | stri
   if (!Number.isInteger(port) || port < 0 || port > 65535) problems.push('PORT: must be a port number (0-65535)');
   const logLevel = value('LOG_LEVEL') ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL: must be one of ${LOG_LEVELS.join(', ')}`);
-  const smtpUrl = value('SMTP_URL');
-  if (smtpUrl !== undefined && !/^smtps?:\/\//.test(smtpUrl)) problems.push('SMTP_URL: must start with smtp:// or smtps://');
+  let trustProxy: TrustProxy = false;
+  try {
+    trustProxy = parseTrustProxy(value('TRUST_PROXY') ?? 'false');
+  } catch (error) {
+    problems.push(`TRUST_PROXY: must be false, a number of hops or addresses/CIDRs (${(error as Error).message})`);
+  }
   if (problems.length > 0) return problems;
   return {
     PORT: port,
     HOST: value('HOST') ?? 'localhost',
     DATA_DIR: value('DATA_DIR') ?? '.data',
     LOG_LEVEL: logLevel,
-    SMTP_URL: smtpUrl,
+    TRUST_PROXY: trustProxy,
   };
 }
 
@@ -60,7 +67,7 @@ async function main(): Promise<void> {
     host: env.HOST,
     webDist: path.resolve(__dirname, '../../web/dist'),
     logLevel: env.LOG_LEVEL,
-    smtpUrl: env.SMTP_URL,
+    trustProxy: env.TRUST_PROXY,
   });
   closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
     if (err) console.error(err);

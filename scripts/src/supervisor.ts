@@ -1,13 +1,16 @@
 /**
- * One-node mode (issue 3 §1): the gateway and every service as its own Node process — children of this
- * supervisor — each with its own PostgreSQL database (`<PG_URL>/formloom_<service>`, created by the kit when
- * missing) and the Redis Streams event bus. The services run the same code as in embedded mode
- * (`<service>/src/main.ts` through tsx); only their environment differs. `npm run start:services`
- * (`services.ts`) runs it; the fault system tests (`scripts/system-test/`) and the local load test start it
- * with {@link startSupervisor}.
+ * One-node mode (docs/architecture.md §2): the gateway and every service of the manifest (`contracts/src/services.ts`) as its
+ * own Node process — children of this supervisor — each service with its own PostgreSQL database
+ * (`<PG_URL>/formloom_<service>`, created by the kit when missing) and the Redis Streams event bus. The services
+ * run the same code as in embedded mode (the manifest's entry, `<directory>/src/main.ts`, through tsx); only
+ * their environment differs. `npm run start:services` (`services.ts`) runs it; the fault system tests
+ * (`scripts/system-test/`) and the local load test start it with {@link startSupervisor}.
  *
- * Start order: workspaces-auth (the others fetch its JWKS), flows, workflows-engine (it calls flows), then
- * the gateway; each child's `/readyz` must answer 200 before the next one starts.
+ * Everything per process comes from the manifest ({@link planProcesses}): the entry file, the port (overridable),
+ * the start order (`processesOf`: a service after every service it calls, the gateway last), and the
+ * environment — the common part below plus the URLs of its callees (`serviceCalleeEnv`: `<CALLEE>_URL`,
+ * `AUTH_JWKS_URL`; the gateway: every service's `<SERVICE>_URL`). Each child's `/readyz` must answer 200 before
+ * the next one starts.
  *
  * Each child is supervised on its own: when it exits without being asked to (a crash, `kill -9`, an
  * out-of-memory kill), it is started again after a backoff (`restartDelayMs.initial`, doubling per
@@ -26,21 +29,38 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { ServiceName } from '@formloom/contracts/routes';
+import {
+  GATEWAY,
+  SERVICE_MANIFEST,
+  SERVICES,
+  calleeUrlEnv,
+  databaseNameOf,
+  environmentName,
+  processesOf,
+  serviceCalleeEnv,
+  serviceUrlVariable,
+  type ProcessName,
+  type ServiceManifestEntry,
+  type ServiceName,
+} from '@formloom/contracts/services';
 
-/** A supervised process: a service, or the gateway. */
-export type ProcessName = ServiceName | 'gateway';
+export type { ProcessName } from '@formloom/contracts/services';
 
-/** The start order (dependencies first); `stop()` goes the other way. */
-export const START_ORDER: readonly ProcessName[] = ['workspaces-auth', 'flows', 'workflows-engine', 'gateway'];
+/** Where a process's production bundle is, in its directory (`scripts/src/build-service.ts`). */
+export const BUNDLE_ENTRY = 'dist/main.js';
 
-/** The fixed ports of one-node mode (overridable with `ports`). */
-export const DEFAULT_PORTS: Readonly<Record<ProcessName, number>> = {
-  gateway: 8080,
-  'workspaces-auth': 8101,
-  flows: 8102,
-  'workflows-engine': 8103,
-};
+/** The start order of the manifest's processes (dependencies first, the gateway last); `stop()` goes the other way. */
+export const START_ORDER: readonly ProcessName[] = processesOf().map((entry) => entry.name as ProcessName);
+
+/** The fixed ports of one-node mode: the manifest's (overridable with `ports`). */
+export const DEFAULT_PORTS: Readonly<Record<ProcessName, number>> = Object.fromEntries(
+  processesOf().map((entry) => [entry.name, entry.port]),
+) as Record<ProcessName, number>;
+
+/** The variable that overrides a process's port in `npm run start:services`: `PORT` (gateway), else `<NAME>_PORT`. */
+export function portVariableOf(name: string): string {
+  return name === GATEWAY.name ? 'PORT' : `${environmentName(name)}_PORT`;
+}
 
 /** The default PostgreSQL server (`PG_URL`): the machine's, as user `postgres`. */
 export const DEFAULT_PG_URL = 'postgres://postgres@127.0.0.1:5432';
@@ -51,7 +71,7 @@ export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
  * Variables the supervisor sets itself for its children; they are removed from `env` before it is passed on
  * (a shared `DATABASE_URL` would put every service in one database; ports and URLs are decided here).
  */
-export const SUPERVISOR_OWNED_ENV = [
+export const SUPERVISOR_OWNED_ENV: readonly string[] = [
   'DATABASE_URL',
   'DATA_DIR',
   'EVENT_BUS',
@@ -63,22 +83,12 @@ export const SUPERVISOR_OWNED_ENV = [
   'LOG_LEVEL',
   'AUTH_JWKS_URL',
   'INTERNAL_TOKEN',
-  'WORKSPACES_AUTH_URL',
-  'FLOWS_URL',
-  'WORKFLOWS_ENGINE_URL',
+  ...SERVICES.map(serviceUrlVariable),
   'WEB_DIST',
   'TRUST_PROXY',
-] as const;
+];
 
 const REPO_ROOT = path.resolve(__dirname, '../..');
-
-/** Each process's entry file, relative to the repository root. */
-const ENTRY: Readonly<Record<ProcessName, string>> = {
-  'workspaces-auth': 'services/workspaces-auth/src/main.ts',
-  flows: 'services/flows/src/main.ts',
-  'workflows-engine': 'services/workflows-engine/src/main.ts',
-  gateway: 'gateway/src/main.ts',
-};
 
 /** Options of {@link startSupervisor}. Durations are in ms. */
 export interface SupervisorOptions {
@@ -110,6 +120,12 @@ export interface SupervisorOptions {
   processEnv?: Partial<Record<ProcessName, Record<string, string>>>;
   /** Extra `node` arguments per process (e.g. `['--cpu-prof']`), before the entry file. */
   nodeArgs?: Partial<Record<ProcessName, readonly string[]>>;
+  /**
+   * How each child runs (default `tsx`): `tsx` runs the TypeScript entry (`<directory>/src/main.ts`) through tsx;
+   * `bundle` runs the production bundle `<directory>/dist/main.js` with `node --enable-source-maps`, as the
+   * container images do (build it first: `npm run build -w <package>`, or `buildService`).
+   */
+  runner?: ProcessRunner;
   /** Receives every output line, by source (a process name or `supervisor`); default: stdout, prefixed. */
   output?: (source: ProcessName | 'supervisor', line: string) => void;
   /** How long each child may take to answer `/readyz` 200 at start (default 90 000). */
@@ -163,9 +179,9 @@ export interface Supervisor {
 }
 
 /** The database URL of `service` on the server `pgUrl`: `<pgUrl>/<prefix><service with underscores>`. */
-export function databaseUrlOf(pgUrl: string, service: ServiceName, prefix = 'formloom_'): string {
+export function databaseUrlOf(pgUrl: string, service: string, prefix = 'formloom_'): string {
   const url = new URL(pgUrl);
-  url.pathname = `/${prefix}${service.replace(/-/g, '_')}`;
+  url.pathname = `/${databaseNameOf(service, prefix)}`;
   return url.toString();
 }
 
@@ -206,14 +222,24 @@ class Child implements SupervisedProcess {
   /** The last lines the child wrote (for start failures). */
   readonly tail: string[] = [];
 
+  readonly name: ProcessName;
+  readonly port: number;
+  private readonly entry: string;
+  private readonly env: Record<string, string>;
+  private readonly nodeArgs: readonly string[];
+  private readonly runner: ProcessRunner;
+
   constructor(
-    readonly name: ProcessName,
-    readonly port: number,
-    private readonly env: Record<string, string>,
-    private readonly nodeArgs: readonly string[],
+    plan: ProcessPlan,
     private readonly ctx: Context,
   ) {
-    this.url = `http://127.0.0.1:${port}`;
+    this.name = plan.name as ProcessName;
+    this.port = plan.port;
+    this.entry = plan.entry;
+    this.env = plan.env;
+    this.nodeArgs = plan.nodeArgs;
+    this.runner = plan.runner;
+    this.url = `http://127.0.0.1:${plan.port}`;
   }
 
   get pid(): number | undefined {
@@ -299,7 +325,8 @@ class Child implements SupervisedProcess {
     this.ready = false;
     this.expectedExit = false;
     this.starts += 1;
-    const child = spawn(process.execPath, [...this.nodeArgs, '--import', 'tsx', path.join(REPO_ROOT, ENTRY[this.name])], {
+    const loader = this.runner === 'bundle' ? ['--enable-source-maps'] : ['--import', 'tsx'];
+    const child = spawn(process.execPath, [...this.nodeArgs, ...loader, this.entry], {
       cwd: REPO_ROOT,
       env: this.env,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -385,24 +412,121 @@ async function assertPortFree(name: ProcessName, host: string, port: number): Pr
   });
 }
 
+/** One child as {@link planProcesses} plans it. */
+export interface ProcessPlan {
+  /** The process's manifest name. */
+  name: string;
+  /** `service` or `gateway`. */
+  role: 'service' | 'gateway';
+  /** The absolute path of its entry file (`<repo>/<directory>/<entry>`). */
+  entry: string;
+  /** Its port (the manifest's, or `options.ports`). */
+  port: number;
+  /** The interface it listens on (services: 127.0.0.1; the gateway: `options.host`). */
+  host: string;
+  /** Its whole environment. */
+  env: Record<string, string>;
+  /** Extra `node` arguments before the entry file. */
+  nodeArgs: readonly string[];
+  /** How it runs (`SupervisorOptions.runner`); `entry` is the bundle with `bundle`. */
+  runner: ProcessRunner;
+}
+
+/** How a child runs: its TypeScript entry through tsx, or its production bundle (see `SupervisorOptions.runner`). */
+export type ProcessRunner = 'tsx' | 'bundle';
+
+/** What {@link planProcesses} decides for one start: the children, the shared token, the databases. */
+export interface SupervisorPlan {
+  /** The children in start order (the gateway last). */
+  processes: ProcessPlan[];
+  /** The shared service token. */
+  internalToken: string;
+  /** Each service's `DATABASE_URL`. */
+  databaseUrls: Record<string, string>;
+}
+
 /**
- * Starts the one-node product: every child in {@link START_ORDER}, each once the previous one is ready.
- * Resolves once the gateway is ready.
- * @throws when a port is taken, a child is not ready within `readyTimeoutMs` (its last output lines are in
- *   the message) or an option is invalid; whatever had started is stopped first.
+ * Plans one-node mode for `manifest` (default: the real one; tests pass another) without starting anything: the
+ * processes in start order with their entry file, port and environment. A service gets the inherited `env`
+ * (minus {@link SUPERVISOR_OWNED_ENV}), `HOST=127.0.0.1`, `PORT`, `LOG_LEVEL`, its `DATABASE_URL`,
+ * `EVENT_BUS=redis`, `REDIS_URL`, `EVENT_BUS_CONSUMER_NAME=<host>-<service>`, `INTERNAL_TOKEN` and its callees'
+ * URLs (`serviceCalleeEnv`); the gateway gets the inherited `env`, `HOST`, `PORT`, `LOG_LEVEL`, `INTERNAL_TOKEN`,
+ * every service's `<SERVICE>_URL`, `WEB_DIST` and `TRUST_PROXY`; `processEnv` is applied last.
+ * @throws Error for an internal token under 16 characters, or a manifest whose calls form a cycle.
  */
-export async function startSupervisor(options: SupervisorOptions = {}): Promise<Supervisor> {
+export function planProcesses(
+  options: SupervisorOptions = {},
+  manifest: readonly ServiceManifestEntry[] = SERVICE_MANIFEST,
+): SupervisorPlan {
   const pgUrl = options.pgUrl ?? DEFAULT_PG_URL;
   const redisUrl = options.redisUrl ?? DEFAULT_REDIS_URL;
   const internalToken = options.internalToken ?? randomBytes(32).toString('base64url');
   if (internalToken.length < 16) throw new Error('internalToken: must be at least 16 characters');
-  const ports: Record<ProcessName, number> = { ...DEFAULT_PORTS, ...options.ports };
   const logLevel = options.logLevel ?? 'info';
-  const databaseUrls: Record<ServiceName, string> = {
-    'workspaces-auth': databaseUrlOf(pgUrl, 'workspaces-auth', options.databasePrefix),
-    flows: databaseUrlOf(pgUrl, 'flows', options.databasePrefix),
-    'workflows-engine': databaseUrlOf(pgUrl, 'workflows-engine', options.databasePrefix),
-  };
+  const processes = processesOf(manifest);
+  const ports = new Map<string, number>();
+  for (const entry of processes) {
+    ports.set(entry.name, (options.ports as Partial<Record<string, number>> | undefined)?.[entry.name] ?? entry.port);
+  }
+  const urlOf = (name: string) => `http://127.0.0.1:${ports.get(name) ?? 0}`;
+  const databaseUrls = Object.fromEntries(
+    manifest.map((entry) => [entry.name, databaseUrlOf(pgUrl, entry.name, options.databasePrefix)]),
+  );
+
+  const owned = new Set<string>(SUPERVISOR_OWNED_ENV);
+  const inherited: Record<string, string> = {};
+  for (const [key, value] of Object.entries(options.env ?? process.env)) {
+    if (value !== undefined && !owned.has(key)) inherited[key] = value;
+  }
+  // Links in mail (workspaces-auth's address confirmation) point at the gateway unless the operator says otherwise.
+  const gatewayPort = ports.get(GATEWAY.name) ?? GATEWAY.port;
+  inherited.PUBLIC_URL ??= `http://localhost:${gatewayPort}`;
+  const consumerHost = hostname();
+  const processEnv = options.processEnv as Partial<Record<string, Record<string, string>>> | undefined;
+  const nodeArgs = options.nodeArgs as Partial<Record<string, readonly string[]>> | undefined;
+  const runner = options.runner ?? 'tsx';
+  const plans = processes.map((entry): ProcessPlan => {
+    const port = ports.get(entry.name) ?? entry.port;
+    const host = entry.role === 'gateway' ? (options.host ?? '127.0.0.1') : '127.0.0.1';
+    const own: Record<string, string> =
+      entry.role === 'gateway'
+        ? {
+            INTERNAL_TOKEN: internalToken,
+            ...calleeUrlEnv(entry.calls, urlOf),
+            WEB_DIST: options.webDist ?? path.join(REPO_ROOT, 'web/dist'),
+            TRUST_PROXY: String(options.trustProxy ?? false),
+          }
+        : {
+            DATABASE_URL: databaseUrls[entry.name] ?? '',
+            EVENT_BUS: 'redis',
+            REDIS_URL: redisUrl,
+            // Stable across restarts: a restarted child takes back what it had read but not acknowledged.
+            EVENT_BUS_CONSUMER_NAME: `${consumerHost}-${entry.name}`,
+            INTERNAL_TOKEN: internalToken,
+            ...serviceCalleeEnv(entry, urlOf),
+          };
+    return {
+      name: entry.name,
+      role: entry.role,
+      entry: path.join(REPO_ROOT, entry.directory, runner === 'bundle' ? BUNDLE_ENTRY : entry.entry),
+      port,
+      host,
+      env: { ...inherited, HOST: host, PORT: String(port), LOG_LEVEL: logLevel, ...own, ...processEnv?.[entry.name] },
+      nodeArgs: nodeArgs?.[entry.name] ?? [],
+      runner,
+    };
+  });
+  return { processes: plans, internalToken, databaseUrls };
+}
+
+/**
+ * Starts the one-node product planned by {@link planProcesses}: every child in {@link START_ORDER}, each once the
+ * previous one is ready. Resolves once the gateway is ready.
+ * @throws when a port is taken, a child is not ready within `readyTimeoutMs` (its last output lines are in
+ *   the message) or an option is invalid; whatever had started is stopped first.
+ */
+export async function startSupervisor(options: SupervisorOptions = {}): Promise<Supervisor> {
+  const plan = planProcesses(options);
   const ctx: Context = {
     output: options.output ?? printLine,
     readyTimeoutMs: options.readyTimeoutMs ?? 90_000,
@@ -411,55 +535,13 @@ export async function startSupervisor(options: SupervisorOptions = {}): Promise<
     stopping: false,
   };
 
-  const owned = new Set<string>(SUPERVISOR_OWNED_ENV);
-  const inherited: Record<string, string> = {};
-  for (const [key, value] of Object.entries(options.env ?? process.env)) {
-    if (value !== undefined && !owned.has(key)) inherited[key] = value;
-  }
-  const urlOf = (name: ProcessName) => `http://127.0.0.1:${ports[name]}`;
-  const consumerHost = hostname();
-  const serviceEnv = (name: ServiceName): Record<string, string> => ({
-    ...inherited,
-    HOST: '127.0.0.1',
-    PORT: String(ports[name]),
-    LOG_LEVEL: logLevel,
-    DATABASE_URL: databaseUrls[name],
-    EVENT_BUS: 'redis',
-    REDIS_URL: redisUrl,
-    // Stable across restarts: a restarted child takes back what it had read but not acknowledged.
-    EVENT_BUS_CONSUMER_NAME: `${consumerHost}-${name}`,
-    INTERNAL_TOKEN: internalToken,
-    ...(name === 'workspaces-auth' ? {} : { AUTH_JWKS_URL: `${urlOf('workspaces-auth')}/.well-known/jwks.json` }),
-    ...(name === 'workflows-engine' ? { FLOWS_URL: urlOf('flows') } : {}),
-  });
-  const envOf = (name: ProcessName): Record<string, string> => ({
-    ...(name === 'gateway'
-      ? {
-          ...inherited,
-          HOST: options.host ?? '127.0.0.1',
-          PORT: String(ports.gateway),
-          LOG_LEVEL: logLevel,
-          INTERNAL_TOKEN: internalToken,
-          WORKSPACES_AUTH_URL: urlOf('workspaces-auth'),
-          FLOWS_URL: urlOf('flows'),
-          WORKFLOWS_ENGINE_URL: urlOf('workflows-engine'),
-          WEB_DIST: options.webDist ?? path.join(REPO_ROOT, 'web/dist'),
-          TRUST_PROXY: String(options.trustProxy ?? false),
-        }
-      : serviceEnv(name)),
-    ...options.processEnv?.[name],
-  });
-
-  for (const name of START_ORDER) {
-    await assertPortFree(name, name === 'gateway' ? (options.host ?? '127.0.0.1') : '127.0.0.1', ports[name]);
-  }
+  for (const child of plan.processes) await assertPortFree(child.name as ProcessName, child.host, child.port);
 
   const processes = new Map<ProcessName, Child>();
-  for (const name of START_ORDER) {
-    processes.set(name, new Child(name, ports[name], envOf(name), options.nodeArgs?.[name] ?? [], ctx));
-  }
+  for (const child of plan.processes) processes.set(child.name as ProcessName, new Child(child, ctx));
+  const order = [...processes.values()];
   const killAll = (): void => {
-    for (const child of processes.values()) child.killNow();
+    for (const child of order) child.killNow();
   };
   process.once('exit', killAll);
 
@@ -468,15 +550,13 @@ export async function startSupervisor(options: SupervisorOptions = {}): Promise<
     (stopping ??= (async () => {
       ctx.stopping = true;
       ctx.output('supervisor', 'stopping');
-      for (const name of [...START_ORDER].reverse()) await processes.get(name)?.stop();
+      for (const child of [...order].reverse()) await child.stop();
       process.off('exit', killAll);
       ctx.output('supervisor', 'stopped');
     })());
 
   try {
-    for (const name of START_ORDER) {
-      const child = processes.get(name);
-      if (!child) continue;
+    for (const child of order) {
       child.start();
       await child.waitUntilReady();
     }
@@ -484,11 +564,12 @@ export async function startSupervisor(options: SupervisorOptions = {}): Promise<
     await stop();
     throw error;
   }
+  const gateway = plan.processes.find((child) => child.role === 'gateway');
   return {
-    url: urlOf('gateway'),
+    url: `http://127.0.0.1:${gateway?.port ?? 0}`,
     processes: processes as Map<ProcessName, SupervisedProcess>,
-    internalToken,
-    databaseUrls,
+    internalToken: plan.internalToken,
+    databaseUrls: plan.databaseUrls as Record<ServiceName, string>,
     stop,
   };
 }

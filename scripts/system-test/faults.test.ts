@@ -1,5 +1,5 @@
 /**
- * Faults (issue 3 §6), against one-node mode (`startSupervisor`: every service its own process) on a
+ * Faults (docs/architecture.md §11), against one-node mode (`startSupervisor`: every service its own process) on a
  * throw-away Redis and PostgreSQL (`servers.ts`), with a published form and an active email workflow (mail
  * log, no SMTP) per test:
  * - kill -9 of the workflows-engine during a load: every submission gets exactly one completed run and exactly
@@ -17,15 +17,15 @@ import { copyFileSync, createWriteStream, mkdirSync, type WriteStream } from 'no
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
+import { SERVICES } from '@formloom/contracts/services';
 import { startSupervisor, type ProcessName, type Supervisor } from '../src/supervisor';
 import { waitFor } from '../src/wait-for';
 import { countOutcome, Owner, statusCounts, submitLoad, type Outcome, type PublishedForm } from './product';
 import { startRun, type SystemTestRun } from './run';
-import { freePorts, startThrowawayPostgres, startThrowawayRedis, type ThrowawayPostgres, type ThrowawayRedis } from './servers';
+import { freeProcessPorts, startThrowawayPostgres, startThrowawayRedis, type ThrowawayPostgres, type ThrowawayRedis } from './servers';
 
 /** Submissions per load. */
 const LOAD = 2_000;
-const SERVICES = ['workspaces-auth', 'flows', 'workflows-engine'] as const;
 
 let run: SystemTestRun | undefined;
 let redis: ThrowawayRedis | undefined;
@@ -100,18 +100,19 @@ beforeAll(async () => {
     startThrowawayRedis({ parentDir: run.dir, env: run.env }),
     startThrowawayPostgres({ parentDir: run.dir, env: run.env }),
   ]);
-  const [gateway, auth, flows, engine] = await freePorts(4);
   // The services' own settings that would send real mail or telemetry elsewhere are left out.
   const { SMTP_URL: _smtp, OTEL_EXPORTER_OTLP_ENDPOINT: _otel, ...env } = run.env;
   supervisor = await startSupervisor({
     pgUrl: postgres.url,
     redisUrl: redis.url,
-    ports: { gateway, 'workspaces-auth': auth, flows, 'workflows-engine': engine },
+    ports: await freeProcessPorts(),
     logLevel,
     env,
     processEnv: {
       // A run claimed by the killed engine is taken back after 5 s instead of 60 s.
       'workflows-engine': { RUN_LEASE_MS: '5000' },
+      // The load comes from one address.
+      flows: { PUBLIC_SUBMISSIONS_RATE_LIMIT: '0' },
     },
     restartDelayMs: { initial: 500, max: 5_000 },
     output: (source, line) => stream.write(`${source.padEnd(16)} | ${line}\n`),

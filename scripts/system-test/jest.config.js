@@ -1,5 +1,5 @@
 /**
- * The fault system suite (`npm run test:system`, issue 3 §6): one-node mode under kill -9, a Redis outage and
+ * The fault system suite (`npm run test:system`, docs/architecture.md §11): one-node mode under kill -9, a Redis outage and
  * a PostgreSQL restart, on throw-away servers. Separate from `npm test`: it needs redis-server and the
  * PostgreSQL server binaries, starts real processes, and takes minutes. Run in band (one file, one product).
  * @type {import('jest').Config}

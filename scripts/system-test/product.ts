@@ -5,7 +5,8 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import type { PublishedForm } from '../src/product-client';
+import { submitAnswers } from '@formloom/contracts/api/flows/submissions';
+import { urlOf, type PublishedForm } from '../src/product-client';
 
 /** A signed-in user of the product (see `scripts/src/product-client.ts`). */
 export { ProductClient as Owner, type PublishedForm } from '../src/product-client';
@@ -59,7 +60,7 @@ export function submitLoad(baseUrl: string, form: PublishedForm, options: LoadOp
       }
       let result: SubmissionResult;
       try {
-        const response = await fetch(`${baseUrl}/public/flows/${form.publicIdentifier}/submissions`, {
+        const response = await fetch(`${baseUrl}${urlOf(submitAnswers, { params: { publicIdentifier: form.publicIdentifier } })}`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', accept: 'application/json' },
           body: JSON.stringify({ answers: { w1: `Respondent ${index}`, w2: `respondent${index}@example.com` } }),

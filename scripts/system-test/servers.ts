@@ -1,5 +1,5 @@
 /**
- * Throw-away Redis and PostgreSQL servers for the fault system tests (issue 3 §6): each on a spare loopback
+ * Throw-away Redis and PostgreSQL servers for the fault system tests (docs/architecture.md §11): each on a spare loopback
  * port with its data in its own temporary directory, so a test can stop and start them without touching the
  * machine's shared servers.
  *
@@ -24,6 +24,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from '@formloom/kit/testing';
+import { START_ORDER, type ProcessName } from '../src/supervisor';
 
 /** A TCP port on 127.0.0.1 nothing listens on right now (the kit's test helper). */
 export { freePort };
@@ -44,6 +45,12 @@ export async function freePorts(count: number): Promise<number[]> {
   const ports = new Set<number>();
   while (ports.size < count) ports.add(await freePort());
   return [...ports];
+}
+
+/** A distinct spare port for every process of one-node mode (the manifest's, `START_ORDER`), by name. */
+export async function freeProcessPorts(): Promise<Record<ProcessName, number>> {
+  const ports = await freePorts(START_ORDER.length);
+  return Object.fromEntries(START_ORDER.map((name, index) => [name, ports[index]])) as Record<ProcessName, number>;
 }
 
 /** A server a fault test can stop and start again, and removes at the end. */

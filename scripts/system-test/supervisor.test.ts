@@ -6,10 +6,11 @@
  */
 import { createServer, type Server } from 'node:net';
 import pg from 'pg';
-import { startSupervisor, type Supervisor } from '../src/supervisor';
+import { SERVICES, databaseNameOf } from '@formloom/contracts/services';
+import { START_ORDER, startSupervisor, type ProcessName, type Supervisor } from '../src/supervisor';
 import { waitFor } from '../src/wait-for';
 import { startRun, type SystemTestRun } from './run';
-import { freePorts, isRunning, startThrowawayPostgres, startThrowawayRedis, type ThrowawayPostgres, type ThrowawayRedis } from './servers';
+import { freeProcessPorts, isRunning, startThrowawayPostgres, startThrowawayRedis, type ThrowawayPostgres, type ThrowawayRedis } from './servers';
 
 let run: SystemTestRun | undefined;
 let redis: ThrowawayRedis | undefined;
@@ -31,14 +32,13 @@ afterAll(async () => {
   run?.finish();
 }, 60_000);
 
-/** Options for a supervisor on the run's servers and spare ports. */
-async function options(ports?: number[]) {
+/** Options for a supervisor on the run's servers and spare ports (one per process of the manifest). */
+async function options(ports?: Record<ProcessName, number>) {
   if (!run || !redis || !postgres) throw new Error('servers did not start');
-  const [gateway, auth, flows, engine] = ports ?? (await freePorts(4));
   return {
     pgUrl: postgres.url,
     redisUrl: redis.url,
-    ports: { gateway, 'workspaces-auth': auth, flows, 'workflows-engine': engine },
+    ports: ports ?? (await freeProcessPorts()),
     logLevel: 'warn',
     env: run.env,
     restartDelayMs: { initial: 200, max: 2_000 },
@@ -49,11 +49,11 @@ async function options(ports?: number[]) {
 
 describe('the one-node supervisor', () => {
   it('refuses to start on a port that is taken, naming it, before starting anything', async () => {
-    const ports = await freePorts(4);
+    const ports = await freeProcessPorts();
     const squatter: Server = createServer();
-    await new Promise<void>((resolve) => squatter.listen(ports[2], '127.0.0.1', () => resolve()));
+    await new Promise<void>((resolve) => squatter.listen(ports.flows, '127.0.0.1', () => resolve()));
     try {
-      await expect(startSupervisor(await options(ports))).rejects.toThrow(`flows: port ${ports[2]} on 127.0.0.1 is not available`);
+      await expect(startSupervisor(await options(ports))).rejects.toThrow(`flows: port ${ports.flows} on 127.0.0.1 is not available`);
       expect(lines.filter((line) => line.includes(' started (pid'))).toEqual([]);
     } finally {
       await new Promise<void>((resolve) => squatter.close(() => resolve()));
@@ -64,7 +64,8 @@ describe('the one-node supervisor', () => {
     supervisor = await startSupervisor(await options());
     const product = supervisor;
     const pids = [...product.processes.values()].map((child) => child.pid);
-    expect(new Set(pids).size).toBe(4);
+    expect([...product.processes.keys()]).toEqual(START_ORDER);
+    expect(new Set(pids).size).toBe(START_ORDER.length);
     expect(pids.every((pid) => pid !== process.pid && isRunning(pid))).toBe(true);
     expect((await fetch(`${product.url}/readyz`)).status).toBe(200);
 
@@ -75,11 +76,7 @@ describe('the one-node supervisor', () => {
       const databases = await admin.query<{ datname: string }>(
         `SELECT datname FROM pg_database WHERE datname LIKE 'formloom_%' ORDER BY datname`,
       );
-      expect(databases.rows.map((row) => row.datname)).toEqual([
-        'formloom_flows',
-        'formloom_workflows_engine',
-        'formloom_workspaces_auth',
-      ]);
+      expect(databases.rows.map((row) => row.datname).sort()).toEqual(SERVICES.map((service) => databaseNameOf(service)).sort());
     } finally {
       await admin.end();
     }

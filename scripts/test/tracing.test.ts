@@ -1,5 +1,5 @@
 /**
- * Tracing across the whole product (issue 3 §4), embedded in this process with every part's spans recorded:
+ * Tracing across the whole product (docs/architecture.md §7), embedded in this process with every part's spans recorded:
  * one public form submission through the gateway yields ONE trace that spans the gateway, flows (the submit
  * request and the `form.submitted` outbox emit) and workflows-engine (the event's consumer and the workflow
  * run it queued), each span a child of the one before it across HTTP, the outbox, the bus and the run queue.

@@ -1,5 +1,5 @@
 /**
- * The main job from a user's seat (issue 2), in headless Chromium against the whole product in one process:
+ * The main job from a user's seat (docs/product-rules.md §1), in headless Chromium against the whole product in one process:
  * sign up → create a form → add a required ShortAnswer and an EmailInput → publish → open the public link in a
  * fresh browser context (phone-sized) → submit empty and see the required error → submit valid answers → the
  * submission is in results → turn on the thank-you workflow, submit again → the email is in the mail log.
@@ -7,41 +7,11 @@
  * Uses Debian's Chromium (`CHROMIUM_PATH`, default /usr/bin/chromium) through playwright-core; never downloads a
  * browser. The web app must be built first (`npm test` does it).
  */
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { copy } from '@formloom/contracts/copy';
-import { startEmbedded } from '@formloom/scripts/embedded';
+import { useProductInBrowser } from './harness';
 
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const WEB_DIST = path.resolve(__dirname, '../dist');
-
-jest.setTimeout(240_000);
-
-type Product = Awaited<ReturnType<typeof startEmbedded>>;
-
-let product: Product;
-let browser: Browser;
-let dataDir: string;
-
-beforeAll(async () => {
-  if (!existsSync(path.join(WEB_DIST, 'index.html'))) throw new Error('web/dist is missing: run `npm run build:web`');
-  if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH} (apt-get install chromium)`);
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'formloom-e2e-'));
-  product = await startEmbedded({ dataDir, port: 0, host: '127.0.0.1', webDist: WEB_DIST, logLevel: 'silent' });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-  });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await product?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
+const running = useProductInBrowser();
 
 /** Polls `check` until it returns a value (not undefined) or the deadline passes. */
 async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
@@ -66,7 +36,8 @@ async function addQuestion(page: Page, typeName: string, label: string, required
 }
 
 it('builds, publishes and fills a form whose submission sends a thank-you email', async () => {
-  const url = product.url;
+  const url = running.product().url;
+  const browser = running.browser();
   const owner = await browser.newContext();
   const page = await owner.newPage();
 
@@ -125,6 +96,15 @@ it('builds, publishes and fills a form whose submission sends a thank-you email'
     const body = (await response.json()) as { workflows: { isActive: boolean; publishedAt: string | null }[] };
     return body.workflows.some((w) => w.isActive && w.publishedAt) ? true : undefined;
   });
+  // Its steps show as canvas cards with their setup status lines; the email's panel opens on its Email tab.
+  const triggerCard = page.locator('[data-testid="workflow-node-card"][data-node-id="trigger"]');
+  expect(await triggerCard.textContent()).toContain(copy.workflows.formSubmittedDescription);
+  // The switch created the workflow from the gallery: its email step's id is generated.
+  const emailCard = page.locator('[data-testid="workflow-node-card"]:not([data-node-id="trigger"])');
+  expect(await emailCard.getAttribute('data-complete')).toBe('true');
+  expect(await emailCard.textContent()).toContain(copy.email.defaultSubject);
+  await emailCard.click();
+  await page.getByRole('tab', { name: 'Email', exact: true, selected: true }).waitFor();
 
   const second = await visitor.newPage();
   await second.goto(`${url}/t/${publicIdentifier}`);

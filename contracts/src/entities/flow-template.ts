@@ -1,6 +1,6 @@
 /**
  * The flow template: the pages (steps) of a form and their questions (widgets). Spec 000 §3 "Flow template";
- * the exact shape is fixed by issue 2 and widget type names follow Fillout's API.
+ * the exact shape is fixed by docs/product-rules.md §2 and widget type names follow Fillout's API.
  *
  * ```json
  * { "firstStep": "s1",
@@ -13,56 +13,22 @@
  * ```
  */
 import { z } from 'zod';
+import { templateId } from '../widgets/define-widget';
+import { widgetSchemas } from '../widgets/registry';
 
-/** Widget types a form may hold (issue 2). Anything else is refused at save time. */
-export const WIDGET_TYPES = [
-  'ShortAnswer',
-  'LongAnswer',
-  'EmailInput',
-  'NumberInput',
-  'PhoneNumber',
-  'URLInput',
-  'MultipleChoice',
-  'Dropdown',
-  'Checkboxes',
-  'Checkbox',
-  'DatePicker',
-  'StarRating',
-] as const;
-/** A widget type name. */
-export type WidgetType = (typeof WIDGET_TYPES)[number];
+/** Widget types a form may hold, derived from the registry (`widgets/registry.ts`). */
+export { WIDGET_TYPES, type WidgetType } from '../widgets/registry';
+/** One choice of a MultipleChoice, Dropdown or Checkboxes widget (`widgets/shared/options.ts`). */
+export { WidgetOption } from '../widgets/shared/options';
 
-const id = z.string().min(1).max(64);
+const id = templateId;
 
-/** One choice of a MultipleChoice, Dropdown or Checkboxes widget. */
-export const WidgetOption = z.object({ id, label: z.string().max(500) });
-/** A choice `{id, label}`. */
-export type WidgetOption = z.infer<typeof WidgetOption>;
-
-const base = { label: z.string().max(2000), required: z.boolean().default(false), placeholder: z.string().max(500).optional() };
-const plain = z.object(base);
-const numberTemplate = z.object({ ...base, min: z.number().optional(), max: z.number().optional() });
-const optionsTemplate = z.object({ ...base, options: z.array(WidgetOption).max(500) });
-
-function widget<T extends string, S extends z.ZodType>(type: T, template: S) {
-  return z.object({ id, name: z.string().max(200), type: z.literal(type), template });
-}
-
-/** A question on a page. `template` holds its label, `required` flag and type-specific settings. */
-export const Widget = z.discriminatedUnion('type', [
-  widget('ShortAnswer', plain),
-  widget('LongAnswer', plain),
-  widget('EmailInput', plain),
-  widget('NumberInput', numberTemplate),
-  widget('PhoneNumber', plain),
-  widget('URLInput', plain),
-  widget('MultipleChoice', optionsTemplate),
-  widget('Dropdown', optionsTemplate),
-  widget('Checkboxes', optionsTemplate),
-  widget('Checkbox', plain),
-  widget('DatePicker', plain),
-  widget('StarRating', plain),
-]);
+/**
+ * A question on a page: `{id, name, type, template}`, discriminated by `type`. `template` holds its label,
+ * `required` flag, placeholder and type-specific settings. One member per registered type
+ * (`widgets/registry.ts`); an unknown type is refused.
+ */
+export const Widget = z.discriminatedUnion('type', widgetSchemas());
 /** A widget (question). */
 export type Widget = z.infer<typeof Widget>;
 
@@ -97,7 +63,7 @@ export const Step = z.discriminatedUnion('type', [FormStep, EndingStep]);
 export type Step = z.infer<typeof Step>;
 
 /**
- * The flow template (issue 2 shape). Reference checks live in `rules/flow-template.ts`. The other template
+ * The flow template (docs/product-rules.md §2). Reference checks live in `rules/flow-template.ts`. The other template
  * keys of spec 000 §3 (integrations, urlParams, settings, calculations, quizzes) are kept as they are until
  * the issues that give them meaning define their shapes.
  */

@@ -1,5 +1,5 @@
 /**
- * Flows and submissions (spec 000 §3 "Flow"; issue 2 §5).
+ * Flows and submissions (spec 000 §3 "Flow"; docs/product-rules.md §3).
  */
 import { z } from 'zod';
 import { AccessLevel } from './identity';
@@ -34,12 +34,18 @@ export const Flow = z.object({
 /** A flow. */
 export type Flow = z.infer<typeof Flow>;
 
-/** A submission's question in Fillout's response shape: `{id, name, type, value}`. */
+/**
+ * A submission's question in Fillout's response shape `{id, name, type, value}`, plus `displayValue`: the
+ * answer as a person reads it (`widgets/registry.ts` `displayAnswer`: option labels, 'Yes'/'No',
+ * 'March 5, 2026', '' when unanswered), computed once by the flows service. The Results table and the
+ * thank-you email's submission overview both show it.
+ */
 export const SubmissionQuestion = z.object({
   id: z.string(),
   name: z.string(),
   type: z.string(),
   value: z.unknown(),
+  displayValue: z.string(),
 });
 /** One answered question of a submission. */
 export type SubmissionQuestion = z.infer<typeof SubmissionQuestion>;

@@ -1,5 +1,5 @@
 /**
- * Users, organizations and workspaces (spec 000 §3, §6; issue 2 §4).
+ * Users, organizations and workspaces (spec 000 §3, §6; docs/product-rules.md §4).
  */
 import { z } from 'zod';
 
@@ -15,9 +15,10 @@ export const User = z.object({
   lastName: z.string(),
   email: z.string(),
   isAdmin: z.boolean(),
-  emailVerified: z.boolean().optional(),
+  /** Whether the user opened the confirmation link mailed to `email` (docs/product-rules.md §4). */
+  emailVerified: z.boolean(),
 });
-/** A user: `{id, firstName, lastName, email, isAdmin}`. */
+/** A user: `{id, firstName, lastName, email, isAdmin, emailVerified}`. */
 export type User = z.infer<typeof User>;
 
 /** spec 000 §3: an organization (the tenant). */

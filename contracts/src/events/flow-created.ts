@@ -4,6 +4,7 @@
  * Tenant: the flow's organization and workspace.
  */
 import { z } from 'zod';
+import { defineEvent } from './define';
 import { FlowType } from '../entities/flow';
 
 export const FLOW_CREATED = 'flow.created' as const;
@@ -19,3 +20,6 @@ export const FlowCreatedData = z.object({
 });
 /** The data of `flow.created` v1. */
 export type FlowCreatedData = z.infer<typeof FlowCreatedData>;
+
+/** `flow.created` v1 (see the module doc). */
+export const flowCreated = defineEvent({ type: FLOW_CREATED, version: FLOW_CREATED_VERSION, data: FlowCreatedData });

@@ -4,6 +4,7 @@
  * Key: the flow's public identifier. Tenant: the flow's organization and workspace.
  */
 import { z } from 'zod';
+import { defineEvent } from './define';
 import { FlowType } from '../entities/flow';
 
 export const FLOW_PUBLISHED = 'flow.published' as const;
@@ -24,3 +25,6 @@ export const FlowPublishedData = z.object({
 });
 /** The data of `flow.published` v1. */
 export type FlowPublishedData = z.infer<typeof FlowPublishedData>;
+
+/** `flow.published` v1 (see the module doc). */
+export const flowPublished = defineEvent({ type: FLOW_PUBLISHED, version: FLOW_PUBLISHED_VERSION, data: FlowPublishedData });

@@ -7,7 +7,16 @@
  * in order sorts them by `submissionTime`.
  */
 import { z } from 'zod';
+import { defineEvent } from './define';
 import { SubmissionQuestion } from '../entities/flow';
+
+/**
+ * A question of the event: {@link SubmissionQuestion} whose `displayValue` may be missing — events written
+ * before it existed can still be in outboxes and on the bus; consumers format `value` themselves then.
+ */
+export const SubmittedQuestion = SubmissionQuestion.extend({ displayValue: z.string().optional() });
+/** A question of `form.submitted`. */
+export type SubmittedQuestion = z.infer<typeof SubmittedQuestion>;
 
 export const FORM_SUBMITTED = 'form.submitted' as const;
 export const FORM_SUBMITTED_VERSION = 1;
@@ -21,8 +30,11 @@ export const FormSubmittedData = z.object({
   submissionTime: z.string(),
   /** The answers by widget id, as submitted. */
   answers: z.record(z.string(), z.unknown()),
-  /** Every question of the live template, answered or not, in page order. */
-  questions: z.array(SubmissionQuestion),
+  /** Every question of the live template, answered or not, in page order, with its `displayValue`. */
+  questions: z.array(SubmittedQuestion),
 });
 /** The data of `form.submitted` v1. */
 export type FormSubmittedData = z.infer<typeof FormSubmittedData>;
+
+/** `form.submitted` v1 (see the module doc). */
+export const formSubmitted = defineEvent({ type: FORM_SUBMITTED, version: FORM_SUBMITTED_VERSION, data: FormSubmittedData });

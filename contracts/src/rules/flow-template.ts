@@ -7,6 +7,7 @@ import { FlowTemplate } from '../entities/flow-template';
 import type { FormStep, Step, Widget } from '../entities/flow-template';
 import { copy } from '../copy';
 import { MAX_STEPS_PER_FLOW, MAX_WIDGETS_PER_STEP } from '../limits';
+import { widgetSettingErrors } from '../widgets/registry';
 import type { ZodIssue } from './field-errors';
 import { fieldErrorsFromIssues, joinPath, valueAt } from './field-errors';
 
@@ -64,8 +65,9 @@ function typeIssue(issue: ZodIssue, value: unknown): FieldError | undefined {
  *   `steps.<key>.nextStep.defaultNextStep`);
  * - widget ids are unique across the template (`copy.flows.duplicateWidgetId`, at each repeat's `.id`, in
  *   page order);
- * - option ids are unique within a widget (`copy.flows.duplicateOptionId`, at the repeat's `.id`);
- * - a NumberInput's `min` is not above its `max` (`copy.flows.minAboveMax`, path `….template.min`).
+ * - each widget's own settings, checked by its type module (`widgets/<type>.ts` `settingErrors`): option ids
+ *   are unique within a widget (`copy.flows.duplicateOptionId`, at the repeat's `.id`); a NumberInput's `min`
+ *   is not above its `max` (`copy.flows.minAboveMax`, path `….template.min`).
  *
  * Cycles (a page leading back to an earlier page) are not refused; {@link orderedSteps} stops at a repeat.
  * Returns `[]` when the template is sound.
@@ -106,28 +108,11 @@ function widgetErrors(template: FlowTemplate): FieldError[] {
       const path = `steps.${key}.template.widgets.${index}`;
       if (seenIds.has(widget.id)) errors.push({ path: `${path}.id`, message: copy.flows.duplicateWidgetId(widget.id) });
       seenIds.add(widget.id);
-      errors.push(...widgetSettingErrors(widget, path));
+      for (const error of widgetSettingErrors(widget)) {
+        errors.push({ path: `${path}.template.${error.path}`, message: error.message });
+      }
     });
   }
-  return errors;
-}
-
-function widgetSettingErrors(widget: Widget, path: string): FieldError[] {
-  if (widget.type === 'NumberInput') {
-    const { min, max } = widget.template;
-    return min !== undefined && max !== undefined && min > max
-      ? [{ path: `${path}.template.min`, message: copy.flows.minAboveMax }]
-      : [];
-  }
-  if (!('options' in widget.template)) return [];
-  const errors: FieldError[] = [];
-  const seen = new Set<string>();
-  widget.template.options.forEach((option, index) => {
-    if (seen.has(option.id)) {
-      errors.push({ path: `${path}.template.options.${index}.id`, message: copy.flows.duplicateOptionId(option.id) });
-    }
-    seen.add(option.id);
-  });
   return errors;
 }
 

@@ -4,13 +4,15 @@
  */
 import type { FlowTemplate } from '../entities/flow-template';
 import type { SubmissionQuestion } from '../entities/flow';
-import { isEmptyAnswer } from './answers';
+import { isEmptyAnswer } from '../widgets/define-widget';
+import { displayAnswer } from '../widgets/registry';
 import { formWidgets } from './flow-template';
 
 /**
- * Every form widget of `template` in page order (see `formWidgets`) as `{id, name, type, value}`: `id` and
- * `type` are the widget's, `name` is the widget's `name` (its label when the name is blank), `value` is the
- * answer from `answers` (keyed by widget id) or `null` when unanswered ({@link isEmptyAnswer}). Answers to
+ * Every form widget of `template` in page order (see `formWidgets`) as `{id, name, type, value,
+ * displayValue}`: `id` and `type` are the widget's, `name` is the widget's `name` (its label when the name is
+ * blank), `value` is the answer from `answers` (keyed by widget id) or `null` when unanswered
+ * ({@link isEmptyAnswer}), `displayValue` is `displayAnswer(value, widget)` ('' when unanswered). Answers to
  * widgets no longer in the template are left out.
  */
 export function toSubmissionQuestions(
@@ -24,6 +26,7 @@ export function toSubmissionQuestions(
       name: widget.name.trim() ? widget.name : widget.template.label,
       type: widget.type,
       value: isEmptyAnswer(value) ? null : value,
+      displayValue: displayAnswer(value, widget),
     };
   });
 }

@@ -1,6 +1,6 @@
 /**
  * Flows: create, fetch, save the draft, publish, list, the public template and the internal route
- * (spec 000 §7; issue 2 §5).
+ * (spec 000 §7; docs/product-rules.md §3).
  */
 import type { InjectOptions } from 'fastify';
 import { copy } from '@formloom/contracts/copy';
@@ -289,6 +289,7 @@ describe('GET /public/flows/templates/:publicIdentifier', () => {
       flowSnapshot: { template: exampleTemplate() },
       theme: { theme: null },
       flow: { publicIdentifier: id, name: 'My form', type: 'form', settings: {} },
+      challenge: null,
     });
     const unknown = await inject({ method: 'GET', url: '/public/flows/templates/unknown123' });
     expect(unknown.statusCode).toBe(404);

@@ -7,7 +7,9 @@ import { exampleFormTemplate } from '@formloom/contracts/example-forms';
 import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
 import type { EventBus } from '@formloom/kit/bus/types';
 import { rowsOf } from '@formloom/kit/db';
-import { createTestIssuer, type TestIssuer } from '@formloom/kit/testing';
+import { createTestIssuer, endpointRequest, type TestIssuer } from '@formloom/kit/testing';
+import { createFlow as createFlowEndpoint, publishFlow } from '@formloom/contracts/api/flows/flows';
+import { submitAnswers } from '@formloom/contracts/api/flows/submissions';
 import { buildApp } from '../src/app';
 
 /** The internal service token configured in tests. */
@@ -37,10 +39,10 @@ export interface Harness {
 }
 
 /** Builds the service on an in-memory database; close it with `harness.service.close()`. */
-export async function setup(options: { bus?: EventBus } = {}): Promise<Harness> {
+export async function setup(options: { bus?: EventBus; env?: Record<string, string> } = {}): Promise<Harness> {
   const issuer = await createTestIssuer();
   const service = await buildApp({
-    env: { DATABASE_URL: 'memory://', LOG_LEVEL: 'silent', INTERNAL_TOKEN },
+    env: { DATABASE_URL: 'memory://', LOG_LEVEL: 'silent', INTERNAL_TOKEN, ...options.env },
     jwks: issuer.jwks,
     logger: false,
     ...(options.bus ? { bus: options.bus } : {}),
@@ -67,7 +69,7 @@ export async function outboxRows(harness: Harness, type: string): Promise<Array<
   return rowsOf(result);
 }
 
-/** The example template of issue 2: page s1 with Name (required), Email (required), Plan (choice), then `end`. */
+/** The example template of docs/product-rules.md §2: page s1 with Name (required), Email (required), Plan (choice), then `end`. */
 export function exampleTemplate(): FlowTemplate {
   return exampleFormTemplate();
 }
@@ -87,12 +89,9 @@ export interface FlowJson {
 
 /** Creates a flow as `user` (writer by default) and returns it; fails the test unless 201. */
 export async function createFlow(harness: Harness, body: Record<string, unknown> = {}, user: UserKey = 'writer'): Promise<FlowJson> {
-  const response = await harness.service.app.inject({
-    method: 'POST',
-    url: '/admin/flows',
-    headers: harness.headers[user],
-    payload: { workspaceId: WS.main, ...body },
-  });
+  const response = await harness.service.app.inject(
+    endpointRequest(createFlowEndpoint, { headers: harness.headers[user], body: { workspaceId: WS.main, ...body } }),
+  );
   if (response.statusCode !== 201) throw new Error(`create failed: ${response.statusCode} ${response.body}`);
   return response.json<{ flow: FlowJson }>().flow;
 }
@@ -100,20 +99,14 @@ export async function createFlow(harness: Harness, body: Record<string, unknown>
 /** Creates a flow with {@link exampleTemplate} and publishes it; returns its public identifier. */
 export async function publishedExample(harness: Harness): Promise<string> {
   const flow = await createFlow(harness, { flowTemplate: exampleTemplate() });
-  const response = await harness.service.app.inject({
-    method: 'POST',
-    url: `/admin/flows/${flow.publicIdentifier}/publish`,
-    headers: harness.headers.writer,
-  });
+  const response = await harness.service.app.inject(
+    endpointRequest(publishFlow, { params: { publicIdentifier: flow.publicIdentifier }, headers: harness.headers.writer }),
+  );
   if (response.statusCode !== 200) throw new Error(`publish failed: ${response.statusCode} ${response.body}`);
   return flow.publicIdentifier;
 }
 
-/** Submits `answers` to the public form. */
-export function submit(harness: Harness, publicIdentifier: string, answers: unknown) {
-  return harness.service.app.inject({
-    method: 'POST',
-    url: `/public/flows/${publicIdentifier}/submissions`,
-    payload: { answers },
-  });
+/** Submits `answers` to the public form (from `remoteAddress`, default the inject default 127.0.0.1). */
+export function submit(harness: Harness, publicIdentifier: string, answers: unknown, remoteAddress?: string) {
+  return harness.service.app.inject(endpointRequest(submitAnswers, { params: { publicIdentifier }, body: { answers }, remoteAddress }));
 }

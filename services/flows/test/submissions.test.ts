@@ -1,6 +1,6 @@
 /**
  * Submissions: the public submit (validated against the LIVE snapshot, stored with its `form.submitted` outbox
- * row in one transaction) and the admin list in Fillout's shape (issue 2 §5).
+ * row in one transaction) and the admin list in Fillout's shape (docs/product-rules.md §3).
  */
 import { sql } from 'drizzle-orm';
 import { copy } from '@formloom/contracts/copy';
@@ -8,6 +8,7 @@ import type { EventEnvelope } from '@formloom/contracts/events/envelope';
 import type { FormSubmittedData } from '@formloom/contracts/events/form-submitted';
 import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
 import { SUBMISSIONS_PAGE_DEFAULT, SUBMISSIONS_PAGE_MAX } from '@formloom/contracts/limits';
+import { everyWidgetAnswers, everyWidgetDisplay, everyWidgetTemplate } from '@formloom/contracts/widgets/samples';
 import { InProcessBus } from '@formloom/kit/bus/in-process';
 import { rowsOf } from '@formloom/kit/db';
 import { countRows, createFlow, exampleTemplate, outboxRows, publishedExample, setup, submit, type Harness } from './helpers';
@@ -27,7 +28,7 @@ interface ListJson {
     submissionId: string;
     submissionTime: string;
     lastUpdatedAt: string;
-    questions: Array<{ id: string; name: string; type: string; value: unknown }>;
+    questions: Array<{ id: string; name: string; type: string; value: unknown; displayValue: string }>;
   }>;
   totalResponses: number;
   pageCount: number;
@@ -64,9 +65,9 @@ describe('POST /public/flows/:publicIdentifier/submissions', () => {
           submissionTime: submission.submissionTime,
           lastUpdatedAt: submission.submissionTime,
           questions: [
-            { id: 'w1', name: 'Name', type: 'ShortAnswer', value: 'Ada Lovelace' },
-            { id: 'w2', name: 'Email', type: 'EmailInput', value: 'ada@example.com' },
-            { id: 'w3', name: 'Plan', type: 'MultipleChoice', value: 'o2' },
+            { id: 'w1', name: 'Name', type: 'ShortAnswer', value: 'Ada Lovelace', displayValue: 'Ada Lovelace' },
+            { id: 'w2', name: 'Email', type: 'EmailInput', value: 'ada@example.com', displayValue: 'ada@example.com' },
+            { id: 'w3', name: 'Plan', type: 'MultipleChoice', value: 'o2', displayValue: 'Pro' },
           ],
         },
       ],
@@ -203,9 +204,9 @@ describe('POST /public/flows/:publicIdentifier/submissions', () => {
       submissionTime,
       answers: { w1: 'Grace', w2: 'grace@example.com' },
       questions: [
-        { id: 'w1', name: 'Name', type: 'ShortAnswer', value: 'Grace' },
-        { id: 'w2', name: 'Email', type: 'EmailInput', value: 'grace@example.com' },
-        { id: 'w3', name: 'Plan', type: 'MultipleChoice', value: null },
+        { id: 'w1', name: 'Name', type: 'ShortAnswer', value: 'Grace', displayValue: 'Grace' },
+        { id: 'w2', name: 'Email', type: 'EmailInput', value: 'grace@example.com', displayValue: 'grace@example.com' },
+        { id: 'w3', name: 'Plan', type: 'MultipleChoice', value: null, displayValue: '' },
       ],
     });
   });
@@ -295,6 +296,58 @@ describe('GET /admin/flows/:publicIdentifier/submissions', () => {
       ['w1:Name:Before', 'w2:Email:b@example.com', 'w3:Plan:null'],
       ['w1:Full name:After', 'w2:Email:a@example.com', 'w3:Plan:null', 'w4:Stars:5'],
     ]);
+  });
+});
+
+describe('displayValue: the answer as a person reads it', () => {
+  /** Creates and publishes a flow with `template`; returns its public identifier. */
+  async function published(template: FlowTemplate): Promise<string> {
+    const flow = await createFlow(h, { flowTemplate: template });
+    await publish(flow.publicIdentifier);
+    return flow.publicIdentifier;
+  }
+
+  async function publish(publicIdentifier: string): Promise<void> {
+    const response = await h.service.app.inject({ method: 'POST', url: `/admin/flows/${publicIdentifier}/publish`, headers: h.headers.writer });
+    expect(response.statusCode).toBe(200);
+  }
+
+  const texts = (questions: ReadonlyArray<{ id: string; displayValue?: string }>) =>
+    Object.fromEntries(questions.map((question) => [question.id, question.displayValue]));
+
+  it('every question type: the submissions list and the form.submitted event carry the same text per question', async () => {
+    const id = await published(everyWidgetTemplate());
+    const response = await submit(h, id, everyWidgetAnswers());
+    expect(response.statusCode).toBe(201);
+    const { submissionId } = response.json<{ submission: { submissionId: string } }>().submission;
+
+    const [listed] = (await list(id)).json<ListJson>().responses;
+    expect(texts(listed?.questions ?? [])).toEqual(everyWidgetDisplay());
+
+    const [row] = (await outboxRows(h, 'form.submitted')).filter((r) => r.envelope.data.submissionId === submissionId);
+    expect(texts((row?.envelope.data as unknown as FormSubmittedData).questions)).toEqual(everyWidgetDisplay());
+  });
+
+  it('unanswered questions read as an empty text', async () => {
+    const id = await published(everyWidgetTemplate());
+    expect((await submit(h, id, { shortanswer: 'Only this' })).statusCode).toBe(201);
+    const [listed] = (await list(id)).json<ListJson>().responses;
+    expect(listed?.questions.filter((question) => question.displayValue !== '').map((question) => question.id)).toEqual(['shortanswer']);
+  });
+
+  it('shows the option label the respondent saw, even after the choice is renamed', async () => {
+    const id = await publishedExample(h);
+    expect((await submit(h, id, { w1: 'Ada', w2: 'ada@example.com', w3: 'o2' })).statusCode).toBe(201);
+    const renamed = exampleTemplate();
+    const s1 = renamed.steps.s1;
+    if (s1?.type === 'form' && s1.template.widgets[2]?.type === 'MultipleChoice') s1.template.widgets[2].template.options[1]!.label = 'Pro plan';
+    const saved = await h.service.app.inject({ method: 'PUT', url: `/admin/flows/${id}/template`, headers: h.headers.writer, payload: { template: renamed } });
+    expect(saved.statusCode).toBe(200);
+    await publish(id);
+    expect((await submit(h, id, { w1: 'Grace', w2: 'grace@example.com', w3: 'o2' })).statusCode).toBe(201);
+
+    const body = (await list(id, '?sort=asc')).json<ListJson>();
+    expect(body.responses.map((response) => response.questions.find((question) => question.id === 'w3')?.displayValue)).toEqual(['Pro', 'Pro plan']);
   });
 });
 

@@ -11,32 +11,76 @@ import type { JSONWebKeySet, JWTVerifyGetKey } from 'jose';
 import { AuthClaims, INTERNAL_TOKEN_HEADER, JWT_AUDIENCE, JWT_ISSUER } from '@formloom/contracts/auth';
 import type { AccessLevel } from '@formloom/contracts/entities/identity';
 import { copy } from '@formloom/contracts/copy';
+import {
+  ACCESS_TOKEN_MAX_LIFETIME_SECONDS,
+  JWKS_CACHE_MAX_AGE_SECONDS,
+  TOKEN_CLOCK_TOLERANCE_SECONDS,
+} from '@formloom/contracts/limits';
 import { accessLevelIn, allows, type AccessNeed } from '@formloom/contracts/rules/access';
-import { forbidden, notFound, unauthorized } from './errors';
+import { forbidden, notFound, notSignedIn } from './errors';
 
 /** Verifies a bearer token; resolves the claims or `null` when the token is invalid or expired. */
 export type TokenVerifier = (token: string) => Promise<AuthClaims | null>;
 
+/** The only JWS algorithm access tokens are signed with (EdDSA over Ed25519, RFC 8037). */
+export const ACCESS_TOKEN_ALGORITHM = 'EdDSA';
 /**
- * Builds a verifier from a JWKS: a local key set (tests, workspaces-auth itself) or a URL fetched and cached
- * by jose (refetched when an unknown `kid` appears).
+ * The shortest time between two fetches of a remote JWKS (ms): a token with an unknown `kid` makes the
+ * verifier fetch the JWKS again, at most this often (jose's `cooldownDuration`).
+ */
+export const JWKS_REFETCH_COOLDOWN_MS = 30_000;
+
+/**
+ * Verifies an access token against `keys` (a jose key getter: local or remote JWKS). The token must be a JWS
+ * with `alg` EdDSA and a `kid` in its header (RFC 7515 §4.1.4), issued by {@link JWT_ISSUER} for
+ * {@link JWT_AUDIENCE}, with `exp` and `iat` (RFC 7519 §4.1.4, §4.1.6) such that:
+ * - `exp` has not passed and `iat` is not in the future, each give or take `TOKEN_CLOCK_TOLERANCE_SECONDS` (30);
+ * - `exp` − `iat` is at most `ACCESS_TOKEN_MAX_LIFETIME_SECONDS` (900; workspaces-auth issues 300), and `iat`
+ *   is not older than that either,
+ * and its claims must parse as {@link AuthClaims}. Resolves the claims, or `null` for any failure (never throws).
+ */
+export async function verifyAccessToken(token: string, keys: JWTVerifyGetKey): Promise<AuthClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, requireKid(keys), {
+      issuer: JWT_ISSUER,
+      audience: JWT_AUDIENCE,
+      algorithms: [ACCESS_TOKEN_ALGORITHM],
+      requiredClaims: ['exp', 'iat'],
+      clockTolerance: TOKEN_CLOCK_TOLERANCE_SECONDS,
+      // Checks `iat`: not older than the cap, and not in the future.
+      maxTokenAge: ACCESS_TOKEN_MAX_LIFETIME_SECONDS,
+    });
+    if (payload.exp! - payload.iat! > ACCESS_TOKEN_MAX_LIFETIME_SECONDS) return null;
+    const parsed = AuthClaims.safeParse(payload);
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** `keys`, refusing a token whose header names no `kid` before any key is looked up. */
+function requireKid(keys: JWTVerifyGetKey): JWTVerifyGetKey {
+  return (header, token) => {
+    if (typeof header.kid !== 'string' || header.kid === '') throw new Error('the token names no kid');
+    return keys(header, token);
+  };
+}
+
+/**
+ * Builds a verifier ({@link verifyAccessToken}) from a JWKS: a local key set (tests) or a URL fetched by jose,
+ * kept for `JWKS_CACHE_MAX_AGE_SECONDS` (300 s) and fetched again sooner when a token names an unknown `kid`
+ * (at most every {@link JWKS_REFETCH_COOLDOWN_MS}). workspaces-auth publishes a new signing key at least that
+ * long before it signs with it (see its `domain/signing-keys.ts`).
  */
 export function createTokenVerifier(source: { jwks: JSONWebKeySet } | { jwksUrl: string }): TokenVerifier {
   const keys: JWTVerifyGetKey =
-    'jwks' in source ? createLocalJWKSet(source.jwks) : createRemoteJWKSet(new URL(source.jwksUrl));
-  return async (token) => {
-    try {
-      const { payload } = await jwtVerify(token, keys, {
-        issuer: JWT_ISSUER,
-        audience: JWT_AUDIENCE,
-        algorithms: ['EdDSA'],
-      });
-      const parsed = AuthClaims.safeParse(payload);
-      return parsed.success ? parsed.data : null;
-    } catch {
-      return null;
-    }
-  };
+    'jwks' in source
+      ? createLocalJWKSet(source.jwks)
+      : createRemoteJWKSet(new URL(source.jwksUrl), {
+          cacheMaxAge: JWKS_CACHE_MAX_AGE_SECONDS * 1000,
+          cooldownDuration: JWKS_REFETCH_COOLDOWN_MS,
+        });
+  return (token) => verifyAccessToken(token, keys);
 }
 
 declare module 'fastify' {
@@ -48,7 +92,7 @@ declare module 'fastify' {
 
 /** The claims of a signed-in caller. @throws 401 when the request is anonymous. */
 export function requireAuth(request: FastifyRequest): AuthClaims {
-  if (!request.auth) throw unauthorized();
+  if (!request.auth) throw notSignedIn();
   return request.auth;
 }
 
@@ -88,8 +132,8 @@ export function requireAdmin(request: FastifyRequest): AuthClaims {
  */
 export function requireInternal(request: FastifyRequest, expected: string | undefined): void {
   const given = request.headers[INTERNAL_TOKEN_HEADER];
-  if (!expected || typeof given !== 'string') throw unauthorized();
+  if (!expected || typeof given !== 'string') throw notSignedIn();
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
-  if (a.length !== b.length || !timingSafeEqual(a, b)) throw unauthorized();
+  if (a.length !== b.length || !timingSafeEqual(a, b)) throw notSignedIn();
 }

@@ -2,14 +2,65 @@
  * Configuration every service reads from its environment (documented in the README's configuration table).
  * Each service may add its own variables with a zod object passed to `createService`.
  */
+import proxyAddr from '@fastify/proxy-addr';
 import { z } from 'zod';
 
 const bool = z
   .enum(['true', 'false', '1', '0'])
   .transform((v) => v === 'true' || v === '1');
 
+/**
+ * Whose `X-Forwarded-For/-Proto/-Host` a process believes (docs/architecture.md §5, README "Configuration"):
+ * `false` — no one (the process is the edge: `request.ip` is the socket's peer); a number `n` — the `n` proxies
+ * nearest to the process, whatever their address (`request.ip` is the `n`-th address from the right of
+ * `X-Forwarded-For`, so a client's own entries further left are ignored); a list — the proxies at these
+ * addresses or CIDRs (`10.0.0.0/8`, `::1`, or proxy-addr's names `loopback`, `linklocal`, `uniquelocal`).
+ */
+export type TrustProxy = false | number | readonly string[];
+
+/** The most proxy hops `TRUST_PROXY` may name. */
+export const TRUST_PROXY_MAX_HOPS = 10;
+
+/**
+ * Parses a `TRUST_PROXY` value (Fastify's and proxy-addr's semantics, see {@link TrustProxy}): `false` or `0` →
+ * false; `true` → 1 (it used to mean "trust everyone", which let any client choose its own address; one hop is
+ * the one proxy in front — an ingress before the gateway, the gateway before a service); `1`…`10` → that many
+ * hops; anything else → a comma-separated list of addresses/CIDRs, each checked by proxy-addr.
+ * @throws Error naming the bad entry.
+ */
+export function parseTrustProxy(value: string): TrustProxy {
+  const text = value.trim().toLowerCase();
+  if (text === 'false' || text === '0') return false;
+  if (text === 'true') return 1;
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops > TRUST_PROXY_MAX_HOPS) throw new Error(`at most ${TRUST_PROXY_MAX_HOPS} hops`);
+    return hops;
+  }
+  const list = value.split(',').map((item) => item.trim()).filter((item) => item.length > 0);
+  if (list.length === 0) throw new Error('false, a number of hops, or a comma-separated list of addresses/CIDRs');
+  // proxy-addr throws `invalid IP address: …` / `invalid range on address: …` for a bad entry.
+  proxyAddr.compile(list);
+  return list;
+}
+
+/** A `TRUST_PROXY` variable parsed by {@link parseTrustProxy}; invalid values fail with its message. */
+export const TrustProxyVariable = z.string().transform((value, ctx): TrustProxy => {
+  try {
+    return parseTrustProxy(value);
+  } catch (error) {
+    ctx.addIssue({ code: 'custom', message: `must be false, a number of hops or addresses/CIDRs (${(error as Error).message})` });
+    return z.NEVER;
+  }
+});
+
 /** The variables every service understands. */
 export const KitConfig = z.object({
+  /**
+   * Set by Kubernetes in every pod (the API server's address): tells a service it runs in a cluster, where a
+   * pod's files die with it (workspaces-auth then refuses to generate its key encryption secret on disk).
+   */
+  KUBERNETES_SERVICE_HOST: z.string().optional(),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /** Interface to listen on. */
   HOST: z.string().default('0.0.0.0'),
@@ -26,8 +77,15 @@ export const KitConfig = z.object({
   DATABASE_URL: z.string().optional(),
   /** Event bus adapter: `in-process` (embedded), `redis` (Redis Streams, one node) or `kafka` (Kubernetes). */
   EVENT_BUS: z.enum(['in-process', 'redis', 'kafka']).default('in-process'),
-  /** Redis for the Redis Streams bus. */
+  /** Redis for the Redis Streams bus (and for rate limits with `RATE_LIMIT_STORE=redis`). */
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
+  /**
+   * Where rate-limit counters live (`rate-limit.ts`): `redis` (at `REDIS_URL`, shared by every replica) or
+   * `memory` (this process only). Unset: `redis` when `EVENT_BUS=redis`, else `memory`.
+   */
+  RATE_LIMIT_STORE: z.enum(['redis', 'memory']).optional(),
+  /** Prefix of every rate-limit key in Redis (two installations sharing one Redis need different ones). */
+  RATE_LIMIT_KEY_PREFIX: z.string().min(1).max(200).default('formloom:rl:'),
   /**
    * Kafka bootstrap brokers for `EVENT_BUS=kafka` (required then): a comma-separated `host:port` list,
    * e.g. `kafka-0.kafka:9092,kafka-1.kafka:9092`; parsed to a string array.
@@ -107,8 +165,11 @@ export const KitConfig = z.object({
    * reads.
    */
   DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(4),
-  /** Trust `X-Forwarded-*` headers (behind the gateway or an ingress). */
-  TRUST_PROXY: bool.default(true),
+  /**
+   * Whose `X-Forwarded-*` headers to believe ({@link parseTrustProxy}). Default `1`: the one hop in front of a
+   * service is the gateway, which sends exactly the client address it determined (docs/architecture.md §6).
+   */
+  TRUST_PROXY: TrustProxyVariable.default(1),
   /**
    * OTLP/HTTP collector for traces, e.g. `http://otel-collector:4318` (spans go to `<it>/v1/traces`). Unset:
    * spans are not exported (trace ids still propagate). See `telemetry.ts`.
@@ -137,17 +198,25 @@ export function parseConfig<TExtra extends z.ZodRawShape>(
   extra?: z.ZodObject<TExtra>,
 ): KitConfig & z.infer<z.ZodObject<TExtra>> {
   const schema = extra ? KitConfig.extend(extra.shape) : KitConfig;
+  const config = parseEnv(schema, env) as KitConfig & z.infer<z.ZodObject<TExtra>>;
+  const problems = kafkaSecurityProblems(config);
+  if (config.EVENT_BUS === 'kafka' && !config.KAFKA_BROKERS) problems.unshift(KAFKA_BROKERS_REQUIRED);
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  return config;
+}
+
+/**
+ * Parses `env` with `schema`; empty strings count as unset.
+ * @throws ConfigError listing each invalid variable as `NAME: message`.
+ */
+export function parseEnv<TSchema extends z.ZodType>(schema: TSchema, env: Record<string, string | undefined>): z.infer<TSchema> {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const result = schema.safeParse(cleaned);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const config = result.data as KitConfig & z.infer<z.ZodObject<TExtra>>;
-  const problems = kafkaSecurityProblems(config);
-  if (config.EVENT_BUS === 'kafka' && !config.KAFKA_BROKERS) problems.unshift(KAFKA_BROKERS_REQUIRED);
-  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
-  return config;
+  return result.data;
 }
 
 /** The message when `EVENT_BUS=kafka` comes without brokers. */

@@ -5,7 +5,7 @@
  * `_migrations`, and serialized across replicas with an advisory lock.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
@@ -70,7 +70,7 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
 }
 
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  if (dataDir) ensurePrivateDirectory(dataDir);
   const client = dataDir ? new PGlite(dataDir) : new PGlite();
   await client.waitReady;
   const db = drizzlePglite({ client }) as unknown as Db;
@@ -91,6 +91,16 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
       if (!client.closed) await client.close();
     },
   };
+}
+
+/**
+ * Creates `dir` (and missing parents, such as `DATA_DIR`) readable by the owner only (0700), and takes group
+ * and other access away from an existing `dir`: PGlite writes its files world-writable (0666), so the
+ * directory is what keeps other users out (PostgreSQL itself demands 0700 for its data directory).
+ */
+function ensurePrivateDirectory(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  if ((statSync(dir).mode & 0o077) !== 0) chmodSync(dir, 0o700);
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {

@@ -1,12 +1,66 @@
 /**
- * Typed HTTP errors and the one error format (ARCHITECTURE §4):
- * `{ "error": { "code", "message", "details"? } }`. Handlers throw these; the error handler in
- * `service.ts` turns them into responses. 5xx messages are never the internal error's text.
+ * Errors in the domain's words, and the one error format (ARCHITECTURE §4): `{ "error": { "code", "message",
+ * "details"? } }`.
+ *
+ * Domain code (a service's `domain/` modules, rules, repositories) throws a {@link DomainError} with a
+ * {@link DomainErrorKind} — what went wrong, not an HTTP status; the HTTP edge (`http.ts` `toErrorResponse`) maps
+ * each kind to its status and machine code ({@link HTTP_OF_KIND}). The same errors can be thrown by a consumer or
+ * a worker, where they mean the same thing and carry no HTTP at all. {@link HttpError} is only for what is about
+ * the protocol itself (an unsupported media type, a request that arrived too slowly), raised by the kit's edge.
+ * 5xx messages are never an internal error's text.
  */
 import type { ErrorCode } from '@formloom/contracts/errors';
 import { copy } from '@formloom/contracts/copy';
 
-/** An error with an HTTP status, a machine code, a user-facing message and optional details. */
+/**
+ * What went wrong, in the domain's words:
+ * - `invalid`: the input breaks a rule (`details`: `[{path, message}]` usually);
+ * - `not_signed_in`: the caller must be signed in (or the internal token is missing);
+ * - `forbidden`: the caller may see this but not do that;
+ * - `not_found`: no such thing, or not visible to the caller (never revealing it exists);
+ * - `conflict`: it clashes with what exists (a taken email, a maximum reached);
+ * - `unprocessable`: well formed but cannot be done (a template not available yet);
+ * - `limit_reached`: too many attempts; retry later (a rate limit);
+ * - `failed`: an operation failed unexpectedly, with a message the user may read (spec 001 §8 'Had trouble …');
+ * - `unavailable`: a dependency cannot answer now; retry later.
+ */
+export type DomainErrorKind =
+  | 'invalid'
+  | 'not_signed_in'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'unprocessable'
+  | 'limit_reached'
+  | 'failed'
+  | 'unavailable';
+
+/** An error of the domain: its kind, a user-facing message and optional details. */
+export class DomainError extends Error {
+  constructor(
+    readonly kind: DomainErrorKind,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}
+
+/** The HTTP status and machine code of each kind (the edge's mapping; `http.ts`). */
+export const HTTP_OF_KIND: Readonly<Record<DomainErrorKind, { status: number; code: ErrorCode }>> = {
+  invalid: { status: 400, code: 'validation_error' },
+  not_signed_in: { status: 401, code: 'unauthorized' },
+  forbidden: { status: 403, code: 'forbidden' },
+  not_found: { status: 404, code: 'not_found' },
+  conflict: { status: 409, code: 'conflict' },
+  unprocessable: { status: 422, code: 'unprocessable' },
+  limit_reached: { status: 429, code: 'rate_limited' },
+  failed: { status: 500, code: 'internal_error' },
+  unavailable: { status: 503, code: 'unavailable' },
+};
+
+/** An error about the HTTP protocol itself, with its status and code (the kit's edge only). */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
@@ -19,37 +73,41 @@ export class HttpError extends Error {
   }
 }
 
-/** 400 `validation_error`; `details` is usually `[{path, message}]`. */
-export function badRequest(message: string = copy.errors.validation, details?: unknown): HttpError {
-  return new HttpError(400, 'validation_error', message, details);
+/** `invalid`: the input breaks a rule; `details` is usually `[{path, message}]`. */
+export function invalid(message: string = copy.errors.validation, details?: unknown): DomainError {
+  return new DomainError('invalid', message, details);
 }
-/** 401 `unauthorized`. */
-export function unauthorized(message: string = copy.auth.signInRequired): HttpError {
-  return new HttpError(401, 'unauthorized', message);
+/** `not_signed_in`. */
+export function notSignedIn(message: string = copy.auth.signInRequired): DomainError {
+  return new DomainError('not_signed_in', message);
 }
-/** 403 `forbidden`. */
-export function forbidden(message: string): HttpError {
-  return new HttpError(403, 'forbidden', message);
+/** `forbidden`. */
+export function forbidden(message: string): DomainError {
+  return new DomainError('forbidden', message);
 }
-/** 404 `not_found`. */
-export function notFound(message: string = copy.errors.notFound): HttpError {
-  return new HttpError(404, 'not_found', message);
+/** `not_found`. */
+export function notFound(message: string = copy.errors.notFound): DomainError {
+  return new DomainError('not_found', message);
 }
-/** 409 `conflict`. */
-export function conflict(message: string, details?: unknown): HttpError {
-  return new HttpError(409, 'conflict', message, details);
+/** `conflict`. */
+export function conflict(message: string, details?: unknown): DomainError {
+  return new DomainError('conflict', message, details);
 }
-/** 422 `unprocessable`. */
-export function unprocessable(message: string, details?: unknown): HttpError {
-  return new HttpError(422, 'unprocessable', message, details);
+/** `unprocessable`. */
+export function unprocessable(message: string, details?: unknown): DomainError {
+  return new DomainError('unprocessable', message, details);
 }
-/** 429 `rate_limited`. */
-export function tooManyRequests(message: string = copy.auth.tooManyAttempts): HttpError {
-  return new HttpError(429, 'rate_limited', message);
+/** `limit_reached`. */
+export function limitReached(message: string = copy.auth.tooManyAttempts): DomainError {
+  return new DomainError('limit_reached', message);
 }
-/** 503 `unavailable`. */
-export function unavailable(message: string = copy.errors.unavailable): HttpError {
-  return new HttpError(503, 'unavailable', message);
+/** `failed`: an unexpected failure whose message (spec 001 §8 texts) the user may read. */
+export function failed(message: string): DomainError {
+  return new DomainError('failed', message);
+}
+/** `unavailable`. */
+export function unavailable(message: string = copy.errors.unavailable): DomainError {
+  return new DomainError('unavailable', message);
 }
 
 /** Builds an error body. */

@@ -1,5 +1,5 @@
 /**
- * Group commit: many callers' small writes committed by one database transaction (issue 3 §5, "batching";
+ * Group commit: many callers' small writes committed by one database transaction (docs/benchmarks.md, "batching";
  * docs/benchmarks.md §5). A commit waits for the WAL to reach the disk, and each statement is a round trip
  * between two processes: on 2 cores, one transaction per submission or per consumed event is what bounds
  * throughput, not the work inside it. A {@link GroupCommit} collects the items its callers submit while a

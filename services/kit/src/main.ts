@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import { parseConfig } from './config';
 import { migrate, openDatabase, resolveDatabaseLocation } from './db';
 import { kitMigrations } from './outbox';
-import { createService, type FormloomService, type ServiceDefinition } from './service';
+import { createService, type ConfigOf, type FormloomService, type ServiceContext, type ServiceDefinition } from './service';
 
 /** Whether `env` asks for a migrate-only run (`MIGRATE_ONLY` = `true` or `1`). */
 export function migrateOnlyRequested(env: Record<string, string | undefined> = process.env): boolean {
@@ -26,8 +26,8 @@ export function migrateOnlyRequested(env: Record<string, string | undefined> = p
  * @throws ConfigError on a bad variable; the database's error when a migration fails (that migration is
  *   rolled back, earlier ones stay applied).
  */
-export async function runMigrations<T extends z.ZodRawShape>(
-  definition: ServiceDefinition<T>,
+export async function runMigrations<T extends z.ZodRawShape, D>(
+  definition: ServiceDefinition<T, D>,
   env: Record<string, string | undefined> = process.env,
 ): Promise<string[]> {
   const config = parseConfig(env);
@@ -44,9 +44,9 @@ export async function runMigrations<T extends z.ZodRawShape>(
  * the migrations and exits instead (see {@link runMigrations}). `build` replaces `createService` for a
  * service that passes its own options (workspaces-auth verifies tokens with its own keys).
  */
-export async function runService<T extends z.ZodRawShape>(
-  definition: ServiceDefinition<T>,
-  build: () => Promise<FormloomService<z.infer<z.ZodObject<T>>>> = () => createService(definition),
+export async function runService<T extends z.ZodRawShape, D = ServiceContext<ConfigOf<T>>>(
+  definition: ServiceDefinition<T, D>,
+  build: () => Promise<FormloomService<ConfigOf<T>, D>> = () => createService(definition),
 ): Promise<void> {
   if (migrateOnlyRequested()) {
     try {

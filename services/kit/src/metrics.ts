@@ -1,6 +1,6 @@
 /**
- * Prometheus metrics (ARCHITECTURE §4 "Observability", issue 3 §4), served as text at `GET /metrics` by every
- * service and by the gateway. The names are the ones agreed for issue 3 (runbooks, alerts and dashboards use
+ * Prometheus metrics (ARCHITECTURE §4 "Observability", docs/architecture.md §7), served as text at `GET /metrics` by every
+ * service and by the gateway. The names are the ones agreed with the runbooks (docs/runbooks/) (runbooks, alerts and dashboards use
  * them); every series carries the label `service`:
  *
  * | metric | type | labels | what |
@@ -36,8 +36,9 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 
 // Re-exported so services add metrics of their own without depending on prom-client themselves.
 export { Counter, Gauge, Histogram, Registry };
+import type { FastifyServerOptions } from 'fastify';
 import type { ConsumerLag } from './bus/types';
-import type { ZodFastify } from './http';
+import { createHttpApp, type ZodFastify } from './http';
 
 /** Where metrics are served. */
 export const METRICS_PATH = '/metrics';
@@ -211,7 +212,7 @@ export function createServiceMetrics(options: ServiceMetricsOptions): ServiceMet
     }),
     consumerEvents: new Counter({
       name: 'formloom_consumer_events_total',
-      help: 'Events handled by consumers, by group, type and outcome (processed, duplicate, failed).',
+      help: 'Events handled by consumers, by group, type and outcome (processed, duplicate, invalid: skipped as unparsable, failed).',
       labelNames: ['group', 'type', 'outcome'],
       registers: [registry],
     }),
@@ -227,10 +228,18 @@ export function createServiceMetrics(options: ServiceMetricsOptions): ServiceMet
 /**
  * Installs the RED hook (every response except `/metrics`, labelled with the route pattern) and
  * `GET /metrics` on `app`; does nothing when `enabled` is false. Call it on the root instance, before the
- * routes (the hook then covers every route, including 404s).
+ * routes (the hook then covers every route, including 404s). Services serve `/metrics` on their own port,
+ * which the gateway never routes; the gateway counts with {@link countRequests} and serves its metrics on a
+ * separate port with {@link createMetricsApp}.
  */
 export function registerMetrics(app: ZodFastify, metrics: HttpMetrics, options: { enabled: boolean }): void {
   if (!options.enabled) return;
+  countRequests(app, metrics);
+  serveMetrics(app, metrics);
+}
+
+/** Installs only the RED hook of {@link registerMetrics} on `app` (its requests are counted in `metrics`). */
+export function countRequests(app: ZodFastify, metrics: HttpMetrics): void {
   const { httpRequests, httpRequestDuration } = metrics;
   app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? UNMATCHED_ROUTE;
@@ -241,8 +250,28 @@ export function registerMetrics(app: ZodFastify, metrics: HttpMetrics, options: 
     }
     done();
   });
+}
+
+/** Installs only `GET /metrics` (the exposition of `metrics`) on `app`. */
+export function serveMetrics(app: ZodFastify, metrics: HttpMetrics): void {
   app.get(METRICS_PATH, { logLevel: 'warn', config: { otel: false } }, async (_request, reply) => {
     const text = await metrics.render();
     return reply.type(metrics.contentType).send(text);
   });
+}
+
+/**
+ * A separate HTTP app that serves only `GET /metrics` (the exposition of `metrics`) and the error format's 404
+ * for anything else: for a process whose main port is public (the gateway), so that its metrics are on a port
+ * that no Ingress routes (`METRICS_PORT`). Not listening: call `listen` (and `close`).
+ * @param options.name the log's `service` field (e.g. `gateway-metrics`); `options.logger` as `createHttpApp`'s.
+ */
+export async function createMetricsApp(
+  metrics: HttpMetrics,
+  options: { name: string; logLevel: string; logger?: FastifyServerOptions['logger'] },
+): Promise<ZodFastify> {
+  const app = createHttpApp({ name: options.name, logLevel: options.logLevel, trustProxy: false, logger: options.logger });
+  serveMetrics(app, metrics);
+  await app.ready();
+  return app;
 }

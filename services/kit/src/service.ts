@@ -3,26 +3,33 @@
  * zod, Fastify 5 with the zod type provider, pino, `/healthz` and `/readyz`, the one error format, JWT
  * verification, the database with migrations applied at start, the outbox relay, the bus, and idempotent
  * consumers. All adapters are chosen by configuration; the service code is the same in every mode.
- * Telemetry (issue 3 §4): OpenTelemetry spans for requests (`@fastify/otel`), outbox emits, relay batches
+ * Telemetry (docs/architecture.md §7): OpenTelemetry spans for requests (`@fastify/otel`), outbox emits, relay batches
  * and consumed events (see `telemetry.ts`), and Prometheus metrics at `GET /metrics` (see `metrics.ts`).
+ *
+ * A service is a {@link ServiceDefinition}: its configuration, migrations, a typed dependencies object built
+ * once from the kit's {@link ServiceContext} (repositories, clients, workers: no module-level state), the route
+ * modules that serve its endpoints of the catalogue (`routes.ts`), its consumers (`consumers.ts`) and its
+ * workers. Each service serves the OpenAPI document of its endpoints at `GET /openapi.json`.
  */
 import type { JSONWebKeySet } from 'jose';
 import type { FastifyServerOptions } from 'fastify';
 import type { z } from 'zod';
 import type { EventEnvelope } from '@formloom/contracts/events/envelope';
-import { context as contextApi, trace } from '@opentelemetry/api';
 import { createBusFromConfig } from './bus/from-config';
 import type { EventBus, Subscription } from './bus/types';
 import { parseConfig, type KitConfig } from './config';
 import { sql, type SQL } from 'drizzle-orm';
-import { executePrepared, migrate, openDatabase, resolveDatabaseLocation, rowsOf, type DatabaseHandle, type Db, type Migration, type Tx } from './db';
+import { executePrepared, migrate, openDatabase, resolveDatabaseLocation, type DatabaseHandle, type Db, type Migration, type Tx } from './db';
 import { createTokenVerifier, type TokenVerifier } from './auth';
-import { createHttpApp, isDatabaseUnavailable, type ZodFastify } from './http';
-import { buildEnvelope, enqueue, inboxInsert, kitMigrations, outboxInsert, OutboxRelay, type Emit, type EventInput } from './outbox';
-import { GroupCommit } from './group-commit';
+import { createRateLimiter, rateLimitStoreOf, type RateLimiter } from './rate-limit';
+import { createHttpApp, type ZodFastify } from './http';
+import { buildEnvelope, enqueue, kitMigrations, outboxInsert, OutboxRelay, type Emit, type EventInput } from './outbox';
+import { consumerHandler, type Consumer, type Consumption } from './consumers';
+import { createRouter, type RouteModule } from './routes';
+import { serviceOpenApi, OPENAPI_JSON_PATH } from './openapi';
 import { createServiceMetrics, registerMetrics, type ServiceMetrics } from './metrics';
+import type { Endpoint } from '@formloom/contracts/api/endpoint';
 import {
-  contextFromTraceparent,
   createTelemetry,
   failSpan,
   formatTraceparent,
@@ -32,6 +39,9 @@ import {
   type SpanProcessor,
   type Telemetry,
 } from './telemetry';
+
+export type { Consumer, ConsumedEvent } from './consumers';
+export { defineConsumer } from './consumers';
 
 /** Registers a callback run once the surrounding transaction has committed (never after a rollback). */
 export type OnCommit = (callback: () => void) => void;
@@ -61,7 +71,7 @@ export type WriteWithEvents = <TRow = Record<string, unknown>>(
   events: readonly EventToWrite[],
 ) => Promise<TRow[]>;
 
-/** What a service's routes and consumers are given. */
+/** What the kit gives a service: its configuration, database, outbox, bus, log, token verifier, telemetry. */
 export interface ServiceContext<TConfig> {
   name: string;
   config: KitConfig & TConfig;
@@ -76,48 +86,47 @@ export interface ServiceContext<TConfig> {
   telemetry: Telemetry;
   /** The service's metrics: its registry takes metrics of its own (see `metrics.ts`). */
   metrics: ServiceMetrics;
-}
-
-/** An event consumer: exactly-once effects per event id, via the inbox, in one transaction. */
-export interface Consumer {
-  /** Event types handled, e.g. `['form.submitted']`. */
-  types: readonly string[];
   /**
-   * Applies the event inside `tx`. `emit` writes follow-up events to the outbox in the same transaction;
-   * `onCommit` runs a callback once it has committed. Throwing rolls back and the bus delivers the event
-   * again later.
+   * The service's shared rate limits (`rate-limit.ts`): in Redis across replicas or in process memory, as
+   * `RATE_LIMIT_STORE` says; the store opens when the first limit is declared and closes with the service.
    */
-  handle(event: EventEnvelope, tx: Tx, emit: Emit, onCommit: OnCommit): Promise<void>;
-  /**
-   * Optional, set-based: applies several new events at once inside `tx` (one statement for all, say) instead
-   * of `handle` for each. Each comes with the `traceparent` of its own CONSUMER span, for what continues its
-   * trace (a queued job). Throwing rolls back the batch; the kit then applies its events one by one with
-   * `handle`, so only a failing event is redelivered.
-   */
-  handleBatch?(events: readonly ConsumedEvent[], tx: Tx, emit: Emit, onCommit: OnCommit): Promise<void>;
+  rateLimits: RateLimiter;
 }
 
-/** An event given to {@link Consumer.handleBatch}. */
-export interface ConsumedEvent {
-  event: EventEnvelope;
-  /** The W3C traceparent of the event's CONSUMER span (`process <type>`). */
-  traceparent: string | undefined;
+/** Background work the kit starts with `start()` and stops with `close()` (a timer, a worker loop). */
+export interface Worker {
+  start(): void;
+  stop(): Promise<void>;
 }
 
-/** A service's definition. */
-export interface ServiceDefinition<TConfig extends z.ZodRawShape = z.ZodRawShape> {
-  /** The service name: log field, consumer group, PGlite directory name. */
+/** The parsed configuration of a service whose own variables are `TConfig`. */
+export type ConfigOf<TConfig extends z.ZodRawShape> = z.infer<z.ZodObject<TConfig>>;
+
+/**
+ * A service's definition. `TDeps` is its dependencies object: built once by `dependencies` from the kit's
+ * context (default: the context itself) and handed to its route modules, consumers and workers, so every
+ * piece of state (a cache, a worker, a client) belongs to one service instance.
+ */
+export interface ServiceDefinition<TConfig extends z.ZodRawShape = z.ZodRawShape, TDeps = ServiceContext<ConfigOf<TConfig>>> {
+  /** The service name (`contracts/src/services.ts`): log field, consumer group, PGlite directory name. */
   name: string;
   /** The service's own environment variables. */
   config?: z.ZodObject<TConfig>;
   /** The service's SQL migrations, in order. */
   migrations: readonly Migration[];
-  /** Registers routes (called once, before the app is ready). */
-  routes(app: ZodFastify, ctx: ServiceContext<z.infer<z.ZodObject<TConfig>>>): Promise<void> | void;
+  /** Builds the dependencies object (once, after migrations, before the routes). */
+  dependencies?(ctx: ServiceContext<ConfigOf<TConfig>>): TDeps | Promise<TDeps>;
+  /**
+   * Fastify plugins and hooks every route of the service shares (cookie parsing, an authentication hook).
+   * Not for routes: every route of a service serves an endpoint of the catalogue (`routes`).
+   */
+  plugins?(app: ZodFastify, deps: TDeps): Promise<void> | void;
+  /** The route modules serving the service's endpoints of the catalogue (`routes.ts`). */
+  routes: readonly RouteModule<TDeps>[];
   /** Event consumers. */
-  consumers?(ctx: ServiceContext<z.infer<z.ZodObject<TConfig>>>): readonly Consumer[];
+  consumers?(deps: TDeps): readonly Consumer[];
   /** Background work started by `start()` and stopped by `close()` (timers, workers). */
-  workers?(ctx: ServiceContext<z.infer<z.ZodObject<TConfig>>>): readonly { start(): void; stop(): Promise<void> }[];
+  workers?(deps: TDeps): readonly Worker[];
 }
 
 /** Options of {@link createService}. */
@@ -145,9 +154,18 @@ export interface ServiceOptions {
  * the port. When several services share an in-process bus, start consumers before producers (see
  * `scripts/src/embedded.ts`): the in-process bus does not keep events for groups that have not subscribed.
  */
-export interface FormloomService<TConfig = unknown> {
+export interface FormloomService<TConfig = unknown, TDeps = unknown> {
   app: ZodFastify;
   ctx: ServiceContext<TConfig>;
+  /** The service's dependencies object (see {@link ServiceDefinition.dependencies}). */
+  deps: TDeps;
+  /** The catalogue endpoints this service serves, in registration order. */
+  endpoints: readonly Endpoint[];
+  /**
+   * Every route the service's HTTP app registered (`HEAD` twins left out): its endpoints' and the kit's own
+   * (`/healthz`, `/readyz`, `/metrics`, `/openapi.json`). Tests check it against the catalogue.
+   */
+  routes: readonly { method: string; url: string }[];
   relay: OutboxRelay;
   database: DatabaseHandle;
   /** Starts the outbox relay, the consumers and the workers (idempotent). */
@@ -165,10 +183,10 @@ const DEV_JWKS_HINT = 'AUTH_JWKS_URL is not set: every bearer token will be refu
  * the Fastify app with health routes, auth and the service's routes. Nothing runs in the background until
  * `start()`.
  */
-export async function createService<TConfig extends z.ZodRawShape>(
-  definition: ServiceDefinition<TConfig>,
+export async function createService<TConfig extends z.ZodRawShape, TDeps = ServiceContext<ConfigOf<TConfig>>>(
+  definition: ServiceDefinition<TConfig, TDeps>,
   options: ServiceOptions = {},
-): Promise<FormloomService<z.infer<z.ZodObject<TConfig>>>> {
+): Promise<FormloomService<ConfigOf<TConfig>, TDeps>> {
   type Extra = z.infer<z.ZodObject<TConfig>>;
   const config = parseConfig(options.env ?? process.env, definition.config) as KitConfig & Extra;
   const database = await openDatabase(resolveDatabaseLocation(definition.name, config));
@@ -186,6 +204,11 @@ export async function createService<TConfig extends z.ZodRawShape>(
       logLevel: config.LOG_LEVEL,
       trustProxy: config.TRUST_PROXY,
       logger: options.logger,
+    });
+
+    const routes: { method: string; url: string }[] = [];
+    app.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
     });
 
     const telemetry = createTelemetry({
@@ -298,6 +321,22 @@ export async function createService<TConfig extends z.ZodRawShape>(
       return rows;
     };
 
+    // Opened at the first declared limit (a service without limits opens no Redis connection).
+    let limiter: RateLimiter | undefined;
+    const rateLimits: RateLimiter = {
+      store: rateLimitStoreOf(config),
+      limit: (rule) =>
+        (limiter ??= createRateLimiter({
+          store: rateLimitStoreOf(config),
+          redisUrl: config.REDIS_URL,
+          keyPrefix: config.RATE_LIMIT_KEY_PREFIX,
+          log: app.log,
+          registry: metrics.registry,
+        })).limit(rule),
+      close: async () => limiter?.close(),
+    };
+    cleanups.push(() => rateLimits.close());
+
     const ctx: ServiceContext<Extra> = {
       name: definition.name,
       config,
@@ -309,6 +348,7 @@ export async function createService<TConfig extends z.ZodRawShape>(
       verifyToken,
       telemetry,
       metrics,
+      rateLimits,
     };
 
     app.decorateRequest('auth', null);
@@ -329,19 +369,36 @@ export async function createService<TConfig extends z.ZodRawShape>(
       return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not_ready', checks });
     });
 
+    const deps = definition.dependencies ? await definition.dependencies(ctx) : (ctx as TDeps);
+    const endpoints: Endpoint[] = [];
     await app.register(async (scope) => {
-      await definition.routes(scope as ZodFastify, ctx);
+      await definition.plugins?.(scope as ZodFastify, deps);
+      for (const module of definition.routes) {
+        await scope.register(async (moduleScope) => {
+          const router = createRouter(moduleScope as ZodFastify, {
+            service: definition.name,
+            internalToken: config.INTERNAL_TOKEN,
+            onRegister: (endpoint) => endpoints.push(endpoint),
+          });
+          await module.register(router, deps);
+        });
+      }
     });
+    const openApi = serviceOpenApi(definition.name, endpoints);
+    app.get(OPENAPI_JSON_PATH, { logLevel: 'warn', config: { otel: false } }, async () => openApi);
 
-    const consumers = definition.consumers?.(ctx) ?? [];
-    const workers = definition.workers?.(ctx) ?? [];
+    const consumers = definition.consumers?.(deps) ?? [];
+    const workers = definition.workers?.(deps) ?? [];
     const subscriptions: Subscription[] = [];
     let started = false;
-    const consumption: Consumption = { telemetry, metrics, busKind: bus.kind };
+    const consumption: Consumption = { telemetry, metrics, busKind: bus.kind, log: app.log };
 
-    const service: FormloomService<Extra> = {
+    const service: FormloomService<Extra, TDeps> = {
       app,
       ctx,
+      deps,
+      endpoints,
+      routes,
       relay,
       database,
       async start() {
@@ -351,7 +408,7 @@ export async function createService<TConfig extends z.ZodRawShape>(
           subscriptions.push(
             await bus.subscribe({
               group: definition.name,
-              types: consumer.types,
+              types: [consumer.event.type],
               handler: consumerHandler(definition.name, consumer, transact, consumption),
             }),
           );
@@ -368,6 +425,7 @@ export async function createService<TConfig extends z.ZodRawShape>(
         await relay.stop();
         for (const subscription of subscriptions.splice(0)) await subscription.close();
         if (ownsBus) await bus.close();
+        await rateLimits.close();
         await database.close();
         await telemetry.shutdown();
       },
@@ -380,104 +438,3 @@ export async function createService<TConfig extends z.ZodRawShape>(
   }
 }
 
-/** What {@link consumerHandler} reports to. */
-interface Consumption {
-  telemetry: Telemetry;
-  metrics: ServiceMetrics;
-  /** `messaging.system` of the spans. */
-  busKind: string;
-}
-
-/** What became of one delivered event. */
-type ConsumeOutcome = 'processed' | 'duplicate';
-
-/**
- * The bus handler of `consumer`: applies each event once per consumer group. The events the bus delivers
- * concurrently (events of different keys; one key's events come one at a time) are group-committed (see
- * `group-commit.ts`): one transaction writes their inbox rows with one multi-row insert and applies the new
- * ones in delivery order, so a batch of 16 events costs one commit instead of 16. A duplicate delivery finds
- * its inbox row and does nothing. When a batch fails, each event is applied again alone, so only the failing
- * event is redelivered by the bus. Each applied event runs in a CONSUMER span `process <type>` whose parent
- * is the envelope's `traceparent` (the producer's span, across the bus); each outcome is counted in
- * `formloom_consumer_events_total` (processed, duplicate, or failed when it throws).
- */
-function consumerHandler(
-  group: string,
-  consumer: Consumer,
-  transact: Transact,
-  observe: Consumption,
-): (event: EventEnvelope) => Promise<void> {
-  const batches = new GroupCommit<EventEnvelope, ConsumeOutcome>({
-    name: `consumer ${group}`,
-    // Database down: every event would fail alone too; the bus redelivers them all later.
-    isolate: (error) => !isDatabaseUnavailable(error),
-    write: (batch) => consumeBatch(group, consumer, batch.map((entry) => entry.item), transact, observe),
-  });
-  return async (event) => {
-    let outcome: ConsumeOutcome | 'failed' = 'failed';
-    try {
-      outcome = await batches.submit(event);
-    } finally {
-      observe.metrics.consumerEvents.inc({ group, type: event.type, outcome });
-    }
-  };
-}
-
-/**
- * Applies `events` in one transaction: their inbox rows in one insert (a row already there means the event
- * was applied before: `duplicate`), then the new ones — with `consumer.handleBatch` when it has one and there
- * are several, else `consumer.handle` for each in order — each in its CONSUMER span. Resolves with one outcome
- * per event once committed; throws (rolling everything back) when a handler or the database fails.
- */
-async function consumeBatch(
-  group: string,
-  consumer: Consumer,
-  events: readonly EventEnvelope[],
-  transact: Transact,
-  observe: Consumption,
-): Promise<ConsumeOutcome[]> {
-  return transact(async (tx, emit, onCommit) => {
-    const inserted = rowsOf<{ eventId: string }>(await tx.execute(inboxInsert(group, events)));
-    // The same event twice in one batch (a redelivery racing the first delivery) is applied once. PostgreSQL
-    // returns uuids in lower case.
-    const fresh = new Set(inserted.map((row) => row.eventId));
-    const outcomes = events.map((event): ConsumeOutcome => (fresh.delete(event.id.toLowerCase()) ? 'processed' : 'duplicate'));
-    const applied = events.filter((_, index) => outcomes[index] === 'processed');
-    const spans = applied.map((event) =>
-      observe.telemetry.tracer.startSpan(
-        `process ${event.type}`,
-        {
-          kind: SpanKind.CONSUMER,
-          attributes: {
-            'messaging.system': observe.busKind,
-            'messaging.operation.type': 'process',
-            'messaging.destination.name': event.type,
-            'messaging.consumer.group.name': group,
-            'messaging.message.id': event.id,
-            'messaging.batch.message_count': events.length,
-          },
-        },
-        contextFromTraceparent(event.traceparent),
-      ),
-    );
-    try {
-      if (consumer.handleBatch && applied.length > 1) {
-        const batch = applied.map((event, index) => ({ event, traceparent: formatTraceparent(spans[index]?.spanContext()) }));
-        await consumer.handleBatch(batch, tx, emit, onCommit);
-      } else {
-        for (const [index, event] of applied.entries()) {
-          const span = spans[index];
-          const inEventSpan = span ? trace.setSpan(contextFromTraceparent(event.traceparent), span) : contextApi.active();
-          await contextApi.with(inEventSpan, () => consumer.handle(event, tx, emit, onCommit));
-        }
-      }
-      for (const span of spans) if (span.isRecording()) span.setAttribute('formloom.consumer.outcome', 'processed');
-    } catch (error) {
-      for (const span of spans) failSpan(span, error);
-      throw error;
-    } finally {
-      for (const span of spans) span.end();
-    }
-    return outcomes;
-  });
-}

@@ -1,5 +1,5 @@
 /**
- * Tracing (ARCHITECTURE §4 "Observability", issue 3 §4): OpenTelemetry spans from the gateway to a service,
+ * Tracing (ARCHITECTURE §4 "Observability", docs/architecture.md §7): OpenTelemetry spans from the gateway to a service,
  * into the outbox, across the bus and into the consumer, with the W3C `traceparent` carried in HTTP headers
  * and in the event envelope.
  *

@@ -1,9 +1,13 @@
 /**
  * Test helpers: a throwaway EdDSA key pair that signs JWTs exactly as workspaces-auth does, so a service's
- * tests can authenticate requests without running workspaces-auth; a span recorder that keeps the spans of
- * the services it is given to (tracing tests); a reader of `/metrics` text (metrics tests); and a spare port.
+ * tests can authenticate requests without running workspaces-auth; the `inject` options of a call of a catalogue
+ * endpoint; a span recorder that keeps the spans of the services it is given to (tracing tests); a reader of
+ * `/metrics` text (metrics tests); and a spare port.
  */
 import { createServer } from 'node:net';
+import type { InjectOptions } from 'fastify';
+import type { BodyInputOf, Endpoint, ParamsInputOf, QueryInputOf } from '@formloom/contracts/api/endpoint';
+import { pathOf } from '@formloom/contracts/api/endpoint';
 import { InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import type { JSONWebKeySet } from 'jose';
@@ -13,8 +17,18 @@ import type { AccessLevel } from '@formloom/contracts/entities/identity';
 /** A test issuer: its public `jwks` and a `token()` that signs claims. */
 export interface TestIssuer {
   jwks: JSONWebKeySet;
-  /** Signs a JWT for a user; `workspaces` maps workspace id → access level. */
-  token(user: { id: number; organizationId: number; isAdmin?: boolean; email?: string; workspaces: Record<number, AccessLevel> }): Promise<string>;
+  /**
+   * Signs a JWT for a user; `workspaces` maps workspace id → access level; `emailVerified` becomes the `emv`
+   * claim (omitted when not given, as in tokens of issuers that predate it).
+   */
+  token(user: {
+    id: number;
+    organizationId: number;
+    isAdmin?: boolean;
+    email?: string;
+    emailVerified?: boolean;
+    workspaces: Record<number, AccessLevel>;
+  }): Promise<string>;
   /** `{ authorization: 'Bearer …' }` for `inject`. */
   headers(user: Parameters<TestIssuer['token']>[0]): Promise<{ authorization: string }>;
 }
@@ -30,6 +44,7 @@ export async function createTestIssuer(): Promise<TestIssuer> {
         org: user.organizationId,
         adm: user.isAdmin ?? false,
         email: user.email ?? `user${user.id}@example.com`,
+        ...(user.emailVerified === undefined ? {} : { emv: user.emailVerified }),
         ws: Object.fromEntries(Object.entries(user.workspaces).map(([k, v]) => [String(k), v])),
       };
       return new SignJWT(claims)
@@ -46,6 +61,37 @@ export async function createTestIssuer(): Promise<TestIssuer> {
     },
   };
   return issuer;
+}
+
+/** A call of a catalogue endpoint in a test: its path parameters, query, body and headers. */
+export interface EndpointCall<E extends Endpoint> {
+  params?: ParamsInputOf<E>;
+  query?: QueryInputOf<E>;
+  /** The JSON body (a test of refusals may send anything). */
+  body?: BodyInputOf<E> | Record<string, unknown>;
+  headers?: Record<string, string>;
+  /** The client address the request comes from (`request.ip`; rate limits key on it). */
+  remoteAddress?: string;
+}
+
+/**
+ * The `app.inject(…)` options of a call of `endpoint`: its method, its path built from the catalogue
+ * (`pathOf`) with the query appended, the JSON body and the headers. Test helpers build every request this way:
+ * no documented path is spelled outside the catalogue.
+ */
+export function endpointRequest<E extends Endpoint>(endpoint: E, call: EndpointCall<E> = {}): InjectOptions {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries((call.query ?? {}) as Record<string, unknown>)) {
+    if (value !== undefined && value !== null) search.set(key, String(value));
+  }
+  const query = search.toString();
+  return {
+    method: endpoint.method,
+    url: `${pathOf(endpoint, (call.params ?? {}) as Record<string, string | number>)}${query ? `?${query}` : ''}`,
+    headers: call.headers ?? {},
+    ...(call.remoteAddress ? { remoteAddress: call.remoteAddress } : {}),
+    ...(call.body === undefined ? {} : { payload: call.body as Record<string, unknown> }),
+  };
 }
 
 /** Keeps finished spans in memory; pass `processor` as `spanProcessors: [processor]` to services/gateway. */

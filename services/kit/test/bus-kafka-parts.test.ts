@@ -61,7 +61,7 @@ describe('Kafka configuration', () => {
   it('stops a service configured for Kafka without brokers before it opens anything', async () => {
     await expect(
       createService(
-        { name: 'kafka-config-test', migrations: [], routes: () => undefined },
+        { name: 'kafka-config-test', migrations: [], routes: [] },
         { env: { DATABASE_URL: 'memory://', EVENT_BUS: 'kafka', LOG_LEVEL: 'silent' }, logger: false },
       ),
     ).rejects.toThrow(/KAFKA_BROKERS/);
@@ -410,6 +410,49 @@ describe('KafkaDispatcher (delivery without a broker)', () => {
     dispatcher.take(consumed(makeEvent('form.submitted', 'flow-1', {}), 0));
     await waitFor(() => committed() === '1', 5_000, 'committed after the dead letter was written');
     expect(writes).toBe(3);
+  });
+
+  it('leaves an event uncommitted when it stops while its dead letter cannot be written', async () => {
+    let writes = 0;
+    let attempts = 0;
+    const { dispatcher, committed } = open(
+      async () => {
+        attempts += 1;
+        throw new Error('always fails');
+      },
+      {
+        maxAttempts: 1,
+        deadLetter: async () => {
+          writes += 1;
+          throw new Error('Kafka is down');
+        },
+      },
+    );
+    dispatcher.take(consumed(makeEvent('form.submitted', 'flow-1', {}), 0));
+    await waitFor(() => writes >= 1, 5_000, 'a dead-letter write tried');
+    await dispatcher.stop(false);
+    const writesAtStop = writes;
+    await sleep(50);
+    expect(committed()).toBeUndefined();
+    expect(attempts).toBe(1);
+    expect(writes).toBe(writesAtStop);
+    expect(dispatcher.size).toBe(0);
+  });
+
+  it('counts a malformed message against `concurrency` until its dead letter is written', async () => {
+    let release: () => void = () => undefined;
+    const written = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { dispatcher, committed } = open(async () => undefined, { concurrency: 1, deadLetter: () => written });
+    const garbage: ConsumedMessage = { ...consumed(makeEvent('form.submitted', 'flow-1', {}), 0), value: Buffer.from('{not json') };
+    dispatcher.take(garbage);
+    expect(dispatcher.full).toBe(true);
+    const slot = dispatcher.waitForSlot(60_000);
+    release();
+    await slot;
+    expect(dispatcher.full).toBe(false);
+    await waitFor(() => committed() === '1', 5_000, 'the malformed message committed');
   });
 
   it('ignores a message fetched again that it holds or handled already', async () => {

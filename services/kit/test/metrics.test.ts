@@ -4,6 +4,8 @@
  * process metrics, every series labelled `service`; and the Redis Streams bus's lag and dead letters on the
  * machine's Redis (a key prefix of its own, deleted afterwards).
  */
+import { defineConsumer } from '../src/consumers';
+import { defineEvent } from '@formloom/contracts/events/define';
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { z } from 'zod';
@@ -59,7 +61,9 @@ function definition(state: ConsumerState): ServiceDefinition {
   return {
     name: SERVICE,
     migrations: [],
-    routes(app, ctx) {
+    routes: [],
+  // Test routes (outside the catalogue) are raw Fastify routes registered as plugins.
+  plugins(app, ctx) {
       const params = z.object({ id: z.string().min(1) });
       app.get('/items/:id', { schema: { params } }, async (request) => ({ id: request.params.id }));
       app.post('/items/:id', { schema: { params } }, async (request, reply) => {
@@ -76,14 +80,14 @@ function definition(state: ConsumerState): ServiceDefinition {
       });
     },
     consumers: () => [
-      {
-        types: [ITEM_CREATED],
+      defineConsumer({
+        event: defineEvent({ type: ITEM_CREATED, version: 1, data: z.object({ id: z.string() }) }),
         async handle(event) {
-          const { id } = event.data as { id: string };
+          const { id } = event.data;
           if (state.failOnce.delete(id)) throw new Error(`first delivery of ${id} fails`);
           state.seen.push(event);
         },
-      },
+      }),
     ],
   };
 }

@@ -3,6 +3,8 @@
  * outbox → bus → consumer path with exactly-once effects, and auth. Runs on in-memory PGlite and, for the
  * database port, on the machine's PostgreSQL.
  */
+import { defineConsumer } from '../src/consumers';
+import { defineEvent } from '@formloom/contracts/events/define';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -38,10 +40,15 @@ function noteEvent(body: string): EventEnvelope {
   };
 }
 
+/** The test service's event: `note.created` v1 with the note's body. */
+const noteCreated = defineEvent({ type: 'note.created', version: 1, data: z.object({ body: z.string() }) });
+
 const definition: ServiceDefinition = {
   name: 'kit-test',
   migrations,
-  routes(app, ctx) {
+  routes: [],
+  // Test routes (outside the catalogue) are raw Fastify routes registered as plugins.
+  plugins(app, ctx) {
     app.post(
       '/notes',
       { schema: { body: z.object({ body: z.string().min(1).max(100), fail: z.boolean().optional() }) } },
@@ -98,10 +105,10 @@ const definition: ServiceDefinition = {
     });
   },
   consumers: () => [
-    {
-      types: ['note.created'],
+    defineConsumer({
+      event: noteCreated,
       async handle(event, tx) {
-        const data = event.data as { body: string };
+        const data = event.data;
         // A "poison" event fails its first two deliveries (a bug fixed meanwhile, say).
         if (data.body.startsWith('poison')) {
           const failures = poisonFailures.get(event.id) ?? 0;
@@ -116,15 +123,15 @@ const definition: ServiceDefinition = {
       // applies them one by one).
       async handleBatch(events, tx) {
         batchSizes.push(events.length);
-        if (events.some(({ event }) => (event.data as { body: string }).body.startsWith('poison'))) {
+        if (events.some(({ event }) => event.data.body.startsWith('poison'))) {
           throw new Error('a poison event in the batch');
         }
-        const rows = events.map(({ event }) => ({ id: event.id, body: (event.data as { body: string }).body }));
+        const rows = events.map(({ event }) => ({ id: event.id, body: event.data.body }));
         await tx.execute(
           sql`INSERT INTO effects (event_id, body) SELECT id, body FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(id uuid, body text)`,
         );
       },
-    },
+    }),
   ],
 };
 
@@ -234,6 +241,20 @@ describe.each([
     expect(await count(service, "effects WHERE body LIKE 'fine-%' OR body LIKE 'poison-%'")).toBe(4);
   });
 
+  it('parses each delivery with the consumer\'s event definition: another version or bad data is skipped once, never handled', async () => {
+    const wrongVersion = { ...noteEvent('v2-note'), version: 2 };
+    const badData = { ...noteEvent('ignored'), data: { body: 42 } };
+    const good = noteEvent('after-invalid');
+    await bus.publish([wrongVersion, badData, good]);
+    await waitFor(async () => (await count(service, "effects WHERE body = 'after-invalid'")) === 1);
+    // Acknowledged with their inbox rows (a redelivery would find them), no effect written.
+    await waitFor(async () => (await count(service, `inbox WHERE event_id IN ('${wrongVersion.id}', '${badData.id}')`)) === 2);
+    expect(await count(service, `effects WHERE event_id IN ('${wrongVersion.id}', '${badData.id}')`)).toBe(0);
+    await bus.publish([wrongVersion]);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await count(service, `effects WHERE event_id = '${wrongVersion.id}'`)).toBe(0);
+  });
+
   it('writes a one-statement change and its event together, or neither', async () => {
     const written = await service.app.inject({ method: 'POST', url: '/notes/one-statement', payload: { body: 'solo' } });
     expect(written.statusCode).toBe(201);
@@ -321,13 +342,14 @@ describe('a service that fails to start', () => {
     const broken: ServiceDefinition = {
       name: 'kit-broken',
       migrations,
-      routes() {
+      routes: [],
+      plugins() {
         throw new Error('route setup failed');
       },
     };
     const env = { DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
     await expect(createService(broken, { env, logger: false })).rejects.toThrow('route setup failed');
-    const healthy = await createService({ ...broken, routes: () => undefined }, { env, logger: false });
+    const healthy = await createService({ ...broken, plugins: undefined }, { env, logger: false });
     expect((await healthy.app.inject({ url: '/healthz' })).statusCode).toBe(200);
     await healthy.close();
     await rm(dataDir, { recursive: true, force: true });

@@ -18,7 +18,9 @@ const TRACEPARENT = `00-${TRACE_ID}-${CALLER_SPAN_ID}-01`;
 const definition: ServiceDefinition = {
   name: 'kit-telemetry',
   migrations: [],
-  routes(app, ctx) {
+  routes: [],
+  // Test routes (outside the catalogue) are raw Fastify routes registered as plugins.
+  plugins(app, ctx) {
     app.post('/things', async (_request, reply) => {
       await ctx.transact(async (_tx, emit) => {
         await emit({ type: 'thing.created', version: 1, key: 't', tenant: { organizationId: 1, workspaceId: null }, data: {} });

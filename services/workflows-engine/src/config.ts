@@ -12,9 +12,11 @@
  * | RUN_LEASE_MS | 60000 | how long a claimed run stays claimed without a heartbeat (ms); then it is reclaimed |
  * | RUN_MAX_ATTEMPTS | 5 | claims after which an unfinished run is failed |
  * | RUNS_LINGER_MS | 5 | how long the worker waits after runs were queued before claiming, so that runs queued meanwhile share the claim (ms; 0 = at once) |
+ * | WORKFLOW_EMAIL_RECIPIENT_RATE_LIMIT | 10 | emails sent over SMTP per hour to one address taken from answers, per organization (`WORKFLOW_EMAIL_PER_RECIPIENT_MAX`); past it the address is skipped; 0 = no limit |
  * | RUNS_CONCURRENCY | 32 | runs claimed per pass and executed at once per replica; their node commits share transactions, so a pass needs at most 3 connections of DATABASE_POOL_SIZE (docs/benchmarks.md) |
  */
 import { z } from 'zod';
+import { WORKFLOW_EMAIL_PER_RECIPIENT_MAX } from '@formloom/contracts/limits';
 
 const ms = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -30,6 +32,7 @@ export const EngineConfig = z.object({
   RUN_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
   RUNS_LINGER_MS: z.coerce.number().int().min(0).max(1000).default(5),
   RUNS_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(32),
+  WORKFLOW_EMAIL_RECIPIENT_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(WORKFLOW_EMAIL_PER_RECIPIENT_MAX),
 });
 /** The engine's own configuration. */
 export type EngineConfig = z.infer<typeof EngineConfig>;

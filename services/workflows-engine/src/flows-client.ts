@@ -1,17 +1,22 @@
 /**
- * The engine's client of flows' internal API (brief "cross-service agreements"):
- * `GET /internal/flows/:publicIdentifier` with `x-internal-token` → `{flow: {id, publicIdentifier, name, type,
- * workspaceId, organizationId, isPublished}}` or 404. Used to learn which workspace a new workflow's form
- * lives in, so that the caller's access can be checked (spec 001 §6; ARCHITECTURE §4 "every service checks
- * workspace access itself").
+ * The engine's client of flows' internal API (the `internal` endpoints of `@formloom/contracts/api/flows/internal`):
+ * - {@link FlowsApi.lookup}: which organization and workspace a workflow's form lives in, so that the caller's
+ *   access can be checked (spec 001 §6; ARCHITECTURE §4 "every service checks workspace access itself");
+ * - {@link FlowsApi.draft}: the form's draft template, to generate a gallery workflow against it (spec 001 §4);
+ * - {@link FlowsApi.createBlankForm}: the new form of a workflow created on the placeholder `new_form` (spec 001 §4).
  */
-import { INTERNAL_TOKEN_HEADER } from '@formloom/contracts/auth';
-import { InternalFlowResponse } from '@formloom/contracts/http/flows';
+import {
+  createInternalFlow,
+  getInternalFlow,
+  getInternalFlowDraft,
+  type CreateInternalFlowBody,
+  type InternalFlow,
+  type InternalFlowDraftResponse,
+} from '@formloom/contracts/api/flows/internal';
+import type { InternalClient } from '@formloom/kit/internal-client';
 import { unavailable } from '@formloom/kit/errors';
-import { injectTraceHeaders } from '@formloom/kit/telemetry';
 
-/** The flow as flows' internal call describes it (`@formloom/contracts/http/flows` InternalFlowResponse). */
-export type InternalFlow = InternalFlowResponse['flow'];
+export type { InternalFlow } from '@formloom/contracts/api/flows/internal';
 
 /**
  * Looks a flow up by public identifier: the flow, or `null` when flows answers 404.
@@ -19,46 +24,40 @@ export type InternalFlow = InternalFlowResponse['flow'];
  */
 export type FlowLookup = (publicIdentifier: string) => Promise<InternalFlow | null>;
 
-/** Options of {@link createFlowsClient}. */
-export interface FlowsClientOptions {
-  /** flows' base URL (`FLOWS_URL`), e.g. `http://127.0.0.1:3002`; undefined → every lookup answers 503. */
-  baseUrl: string | undefined;
-  /** The shared internal token (`INTERNAL_TOKEN`). */
-  token: string | undefined;
-  /** Abort the call after this many ms. */
-  timeoutMs: number;
-  /** Where failures are logged. */
-  log: { warn(context: object, message?: string): void };
+/** What the engine asks of the flows service. */
+export interface FlowsApi {
+  lookup: FlowLookup;
+  /**
+   * A flow with its draft template, or `null` when flows answers 404.
+   * @throws 503 `unavailable` as {@link FlowLookup}.
+   */
+  draft(publicIdentifier: string): Promise<InternalFlowDraftResponse | null>;
+  /**
+   * Creates a blank form (its name made unique in the workspace) for a user whose write access was checked.
+   * @throws 503 `unavailable` as {@link FlowLookup}, or when flows refuses.
+   */
+  createBlankForm(input: CreateInternalFlowBody): Promise<InternalFlowDraftResponse>;
 }
 
-/** Builds a {@link FlowLookup} over global fetch. */
-export function createFlowsClient(options: FlowsClientOptions): FlowLookup {
-  return async (publicIdentifier) => {
-    if (!options.baseUrl || !options.token) {
-      options.log.warn({}, 'FLOWS_URL or INTERNAL_TOKEN is not set: cannot look flows up');
+/** The {@link FlowsApi} over `flows`, the internal client of the flows service (`FLOWS_URL`). */
+export function createFlowsApi(flows: InternalClient): FlowsApi {
+  return {
+    async lookup(publicIdentifier) {
+      const result = await flows.call(getInternalFlow, { params: { publicIdentifier } });
+      if (result.ok) return result.data.flow;
+      if (result.refusal.status === 404) return null;
       throw unavailable();
-    }
-    const url = new URL(`/internal/flows/${encodeURIComponent(publicIdentifier)}`, options.baseUrl);
-    let response: Response;
-    try {
-      response = await fetch(url, {
-        headers: injectTraceHeaders({ [INTERNAL_TOKEN_HEADER]: options.token, accept: 'application/json' }),
-        signal: AbortSignal.timeout(options.timeoutMs),
-      });
-    } catch (error) {
-      options.log.warn({ err: error, url: url.toString() }, 'flows lookup failed');
+    },
+    async draft(publicIdentifier) {
+      const result = await flows.call(getInternalFlowDraft, { params: { publicIdentifier } });
+      if (result.ok) return result.data;
+      if (result.refusal.status === 404) return null;
       throw unavailable();
-    }
-    if (response.status === 404) {
-      await response.body?.cancel();
-      return null;
-    }
-    const body: unknown = await response.json().catch(() => undefined);
-    const parsed = InternalFlowResponse.safeParse(body);
-    if (!response.ok || !parsed.success) {
-      options.log.warn({ status: response.status, url: url.toString() }, 'flows lookup answered unexpectedly');
-      throw unavailable();
-    }
-    return parsed.data.flow;
+    },
+    async createBlankForm(input) {
+      const result = await flows.call(createInternalFlow, { body: input });
+      if (!result.ok) throw unavailable();
+      return result.data;
+    },
   };
 }

@@ -1,5 +1,5 @@
 /**
- * The engine's own Prometheus metrics (issue 3 §4; names agreed for the runbooks and alerts), added to the
+ * The engine's own Prometheus metrics (docs/architecture.md §7; names agreed for the runbooks and alerts), added to the
  * service's registry (`ctx.metrics.registry`, every series labelled `service`):
  * - `formloom_workflow_runs_total{outcome}` counter: runs that ended, outcome = succeeded | failed (a run
  *   given up after RUN_MAX_ATTEMPTS counts as failed);

@@ -7,11 +7,20 @@ import { exampleFormTemplate } from '@formloom/contracts/example-forms';
 import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
 import type { WorkflowTemplate } from '@formloom/contracts/entities/workflow';
 import type { EventEnvelope } from '@formloom/contracts/events/envelope';
-import type { MailMessagesResponse, WorkflowResponse, WorkflowRunsResponse } from '@formloom/contracts/http/workflows';
+import { createFlow, publishFlow } from '@formloom/contracts/api/flows/flows';
+import { submitAnswers } from '@formloom/contracts/api/flows/submissions';
+import { listMail, type MailMessagesResponse } from '@formloom/contracts/api/workflows-engine/mail';
+import { listWorkflowRuns, type WorkflowRunsResponse } from '@formloom/contracts/api/workflows-engine/runs';
+import {
+  createWorkflow as createWorkflowEndpoint,
+  enableOrDisableWorkflow,
+  publishWorkflow,
+  type WorkflowResponse,
+} from '@formloom/contracts/api/workflows-engine/workflows';
 import { buildApp as buildFlows } from '@formloom/flows/app';
 import { InProcessBus } from '@formloom/kit/bus/in-process';
 import { rowsOf } from '@formloom/kit/db';
-import { createTestIssuer, type TestIssuer } from '@formloom/kit/testing';
+import { createTestIssuer, endpointRequest, type TestIssuer } from '@formloom/kit/testing';
 import { buildApp as buildEngine } from '../src/app';
 
 /** The internal token both services share. */
@@ -96,37 +105,26 @@ export async function setup(engineEnv: Record<string, string> = {}): Promise<Har
   };
 }
 
-/** The example form of issue 2: Name (w1, required), Email (w2, EmailInput, required), Plan (w3). */
+/** The example form of docs/product-rules.md §2: Name (w1, required), Email (w2, EmailInput, required), Plan (w3). */
 export function exampleForm(): FlowTemplate {
   return exampleFormTemplate();
 }
 
 /** Creates and publishes a form through flows' HTTP API as `user`; returns its public identifier. */
 export async function publishedForm(h: Harness, user: UserKey = 'writer', workspaceId: number = WS.main): Promise<string> {
-  const created = await h.flows.app.inject({
-    method: 'POST',
-    url: '/admin/flows',
-    headers: h.headers[user],
-    payload: { workspaceId, name: 'Contact', flowTemplate: exampleForm() },
-  });
+  const created = await h.flows.app.inject(
+    endpointRequest(createFlow, { headers: h.headers[user], body: { workspaceId, name: 'Contact', flowTemplate: exampleForm() } }),
+  );
   if (created.statusCode !== 201) throw new Error(`flow create failed: ${created.statusCode} ${created.body}`);
   const { publicIdentifier } = created.json<{ flow: { publicIdentifier: string } }>().flow;
-  const published = await h.flows.app.inject({
-    method: 'POST',
-    url: `/admin/flows/${publicIdentifier}/publish`,
-    headers: h.headers[user],
-  });
+  const published = await h.flows.app.inject(endpointRequest(publishFlow, { params: { publicIdentifier }, headers: h.headers[user] }));
   if (published.statusCode !== 200) throw new Error(`flow publish failed: ${published.statusCode} ${published.body}`);
   return publicIdentifier;
 }
 
 /** Submits answers to a form through flows' public API; fails the test unless 201. */
 export async function submit(h: Harness, publicIdentifier: string, answers: Record<string, unknown>): Promise<string> {
-  const response = await h.flows.app.inject({
-    method: 'POST',
-    url: `/public/flows/${publicIdentifier}/submissions`,
-    payload: { answers },
-  });
+  const response = await h.flows.app.inject(endpointRequest(submitAnswers, { params: { publicIdentifier }, body: { answers } }));
   if (response.statusCode !== 201) throw new Error(`submit failed: ${response.statusCode} ${response.body}`);
   return response.json<{ submission: { submissionId: string } }>().submission.submissionId;
 }
@@ -150,7 +148,9 @@ export function call(h: Harness, method: 'GET' | 'POST' | 'DELETE', url: string,
 
 /** Creates a workflow as `user`; returns its id. Fails the test unless 200. */
 export async function createWorkflow(h: Harness, template: WorkflowTemplate, user: UserKey = 'writer', name = 'Thank you'): Promise<string> {
-  const response = await call(h, 'POST', '/admin/workflows', user, { template, isHidden: false, name });
+  const response = await h.engine.app.inject(
+    endpointRequest(createWorkflowEndpoint, { headers: h.headers[user], body: { template, isHidden: false, name } }),
+  );
   if (response.statusCode !== 200) throw new Error(`workflow create failed: ${response.statusCode} ${response.body}`);
   return response.json<WorkflowResponse>().workflow.id;
 }
@@ -159,26 +159,28 @@ export async function createWorkflow(h: Harness, template: WorkflowTemplate, use
 export async function liveWorkflow(h: Harness, template: WorkflowTemplate, options: { enable?: boolean; publish?: boolean } = {}): Promise<string> {
   const id = await createWorkflow(h, template);
   if (options.publish !== false) {
-    const published = await call(h, 'POST', '/admin/workflows/publish', 'writer', { id, template });
+    const published = await h.engine.app.inject(endpointRequest(publishWorkflow, { headers: h.headers.writer, body: { id, template } }));
     if (published.statusCode !== 200) throw new Error(`publish failed: ${published.statusCode} ${published.body}`);
   }
   if (options.enable !== false) {
-    const enabled = await call(h, 'POST', '/admin/workflows/enableOrDisable', 'writer', { id, isActive: true });
+    const enabled = await h.engine.app.inject(
+      endpointRequest(enableOrDisableWorkflow, { headers: h.headers.writer, body: { id, isActive: true } }),
+    );
     if (enabled.statusCode !== 200) throw new Error(`enable failed: ${enabled.statusCode} ${enabled.body}`);
   }
   return id;
 }
 
 /** The runs page of a workflow, read as the writer. */
-export async function runsOf(h: Harness, workflowId: string, query = ''): Promise<WorkflowRunsResponse> {
-  const response = await call(h, 'GET', `/admin/workflows/${workflowId}/runs${query}`, 'writer');
+export async function runsOf(h: Harness, workflowId: string, query: { limit?: number; offset?: number } = {}): Promise<WorkflowRunsResponse> {
+  const response = await h.engine.app.inject(endpointRequest(listWorkflowRuns, { params: { id: workflowId }, query, headers: h.headers.writer }));
   if (response.statusCode !== 200) throw new Error(`runs failed: ${response.statusCode} ${response.body}`);
   return response.json<WorkflowRunsResponse>();
 }
 
 /** The mail log as `user` (an admin). */
-export async function mailOf(h: Harness, user: UserKey = 'admin', query = ''): Promise<MailMessagesResponse> {
-  const response = await call(h, 'GET', `/admin/mail${query}`, user);
+export async function mailOf(h: Harness, user: UserKey = 'admin', query: { limit?: number; offset?: number } = {}): Promise<MailMessagesResponse> {
+  const response = await h.engine.app.inject(endpointRequest(listMail, { query, headers: h.headers[user] }));
   if (response.statusCode !== 200) throw new Error(`mail failed: ${response.statusCode} ${response.body}`);
   return response.json<MailMessagesResponse>();
 }

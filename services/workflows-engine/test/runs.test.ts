@@ -34,7 +34,7 @@ afterAll(async () => {
 
 /** The mail log messages of one run. */
 async function mailOfRun(runId: string) {
-  const { messages } = await mailOf(h, 'admin', '?limit=1000');
+  const { messages } = await mailOf(h, 'admin', { limit: 1000 });
   return messages.filter((message) => message.workflowRunId === runId);
 }
 
@@ -269,8 +269,8 @@ describe('GET /admin/workflows/:id/runs', () => {
     }
     const all = await runsOf(h, workflowId);
     expect(all.total).toBe(3);
-    const firstPage = await runsOf(h, workflowId, '?limit=2&offset=0');
-    const secondPage = await runsOf(h, workflowId, '?limit=2&offset=2');
+    const firstPage = await runsOf(h, workflowId, { limit: 2, offset: 0 });
+    const secondPage = await runsOf(h, workflowId, { limit: 2, offset: 2 });
     expect(firstPage.total).toBe(3);
     expect(firstPage.runs).toHaveLength(2);
     expect(secondPage.runs).toHaveLength(1);
@@ -315,7 +315,7 @@ describe('GET /admin/mail', () => {
     expect(mine.total).toBeGreaterThan(0);
     expect(await mailOf(h, 'outsider')).toEqual({ messages: [], total: 0 });
 
-    const page = await mailOf(h, 'admin', '?limit=1&offset=0');
+    const page = await mailOf(h, 'admin', { limit: 1, offset: 0 });
     expect(page.messages).toHaveLength(1);
     expect(page.total).toBe(mine.total);
     const sentAt = mine.messages.map((message) => message.sentAt);

@@ -3,7 +3,7 @@
  * the mail log; an SMTP refusal fails the step and the run and logs nothing.
  */
 import { exampleWorkflow, eventually, finishedRuns, liveWorkflow, mailOf, publishedForm, setup, submit, type Harness } from './helpers';
-import { startSmtpServer, type TestSmtpServer } from './smtp-server';
+import { startSmtpServer, type TestSmtpServer } from '@formloom/kit/testing-smtp';
 
 let smtp: TestSmtpServer;
 let h: Harness;

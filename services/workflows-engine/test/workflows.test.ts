@@ -4,7 +4,7 @@
  */
 import type { WorkflowTemplate } from '@formloom/contracts/entities/workflow';
 import { copy } from '@formloom/contracts/copy';
-import { type WorkflowResponse, type WorkflowsResponse } from '@formloom/contracts/http/workflows';
+import { type WorkflowResponse, type WorkflowsResponse } from '@formloom/contracts/api/workflows-engine/workflows';
 import { MAX_WORKFLOW_ACTIONS, MAX_WORKFLOWS_PER_FLOW } from '@formloom/contracts/limits';
 import { call, createWorkflow, exampleWorkflow, finishedRuns, liveWorkflow, publishedForm, setup, submit, WS, type Harness, type UserKey } from './helpers';
 

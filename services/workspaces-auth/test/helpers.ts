@@ -2,11 +2,19 @@
  * Test harness for workspaces-auth: the real app on an in-memory PGlite (or a PGlite directory), driven with
  * `inject`. Nothing of ours is mocked.
  */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
+import type { JSONWebKeySet } from 'jose';
 import { SESSION_COOKIE, INTERNAL_TOKEN_HEADER } from '@formloom/contracts/auth';
 import type { User } from '@formloom/contracts/entities/identity';
+import { signUp as signUpEndpoint } from '@formloom/contracts/api/workspaces-auth/auth';
+import { exchangeSession } from '@formloom/contracts/api/workspaces-auth/internal';
+import { getJwks } from '@formloom/contracts/api/workspaces-auth/keys';
 import { rowsOf } from '@formloom/kit/db';
+import { endpointRequest } from '@formloom/kit/testing';
 import { buildApp } from '../src/app';
 
 /** The internal service token configured in tests. */
@@ -37,6 +45,16 @@ export function cookieHeader(token: string): { cookie: string } {
 export const internalHeaders = { [INTERNAL_TOKEN_HEADER]: INTERNAL_TOKEN };
 
 let counter = 0;
+let addresses = 0;
+
+/**
+ * A client address no other call of this test process used (`10.x.y.z`): sign-ups are limited per address,
+ * so tests that sign many people up give each its own, as many browsers would have.
+ */
+export function nextAddress(): string {
+  addresses += 1;
+  return `10.${(addresses >> 16) & 255}.${(addresses >> 8) & 255}.${addresses & 255}`;
+}
 
 /** A sign-up body with a fresh email. */
 export function newPerson(overrides: Partial<{ email: string; password: string; firstName: string; lastName: string }> = {}) {
@@ -50,10 +68,10 @@ export function newPerson(overrides: Partial<{ email: string; password: string; 
   };
 }
 
-/** Signs a new person up; returns the user, the session token and the body used. */
+/** Signs a new person up (from an address of their own); returns the user, the session token and the body used. */
 export async function signUp(service: Service, overrides: Parameters<typeof newPerson>[0] = {}) {
   const body = newPerson(overrides);
-  const response = await service.app.inject({ method: 'POST', url: '/auth/signup', payload: body });
+  const response = await service.app.inject(endpointRequest(signUpEndpoint, { body, remoteAddress: nextAddress() }));
   expect(response.statusCode).toBe(201);
   const token = sessionCookieOf(response);
   expect(token).toBeDefined();
@@ -62,12 +80,7 @@ export async function signUp(service: Service, overrides: Parameters<typeof newP
 
 /** Exchanges a session token for an access token (internal route); expects 200. */
 export async function exchange(service: Service, sessionToken: string): Promise<string> {
-  const response = await service.app.inject({
-    method: 'POST',
-    url: '/internal/sessions/exchange',
-    headers: internalHeaders,
-    payload: { sessionToken },
-  });
+  const response = await service.app.inject(endpointRequest(exchangeSession, { headers: internalHeaders, body: { sessionToken } }));
   expect(response.statusCode).toBe(200);
   return response.json<{ accessToken: string }>().accessToken;
 }
@@ -79,4 +92,25 @@ export async function countRows(
 ): Promise<number> {
   const result = await service.ctx.db.execute(sql.raw(`SELECT count(*)::int AS n FROM ${table}`));
   return rowsOf<{ n: number }>(result)[0]!.n;
+}
+
+/** The service's JWKS (`getJwks`); expects 200. */
+export async function jwksOf(service: Service): Promise<JSONWebKeySet> {
+  const response = await service.app.inject(endpointRequest(getJwks));
+  expect(response.statusCode).toBe(200);
+  return response.json<JSONWebKeySet>();
+}
+
+/** A fresh temporary directory (a `DATA_DIR`); remove it with `rmSync(dir, { recursive: true, force: true })`. */
+export function temporaryDirectory(): string {
+  return mkdtempSync(path.join(tmpdir(), 'formloom-auth-'));
+}
+
+/** Waits until `check` resolves true, polling every 50 ms, at most 200 times. @throws Error when it never does */
+export async function eventually(check: () => Promise<boolean>): Promise<void> {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('timed out waiting for a condition');
 }

@@ -1,6 +1,6 @@
 /**
  * Access tokens (ARCHITECTURE §4): the session exchange, the JWKS, and signing keys that survive restarts
- * (and their encryption at rest).
+ * (their encryption at rest: `signing-keys.test.ts`; rotation: `rotation.test.ts`).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,17 +9,9 @@ import { sql } from 'drizzle-orm';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import type { JSONWebKeySet } from 'jose';
 import { JWT_AUDIENCE, JWT_ISSUER } from '@formloom/contracts/auth';
-import type { MeResponse } from '@formloom/contracts/http/workspaces-auth';
+import type { MeResponse } from '@formloom/contracts/api/workspaces-auth/auth';
 import { ACCESS_TOKEN_TTL_SECONDS } from '@formloom/contracts/limits';
-import { openDatabase, rowsOf } from '@formloom/kit/db';
-import { loadSigningKeys } from '../src/domain/signing-keys';
-import { build, cookieHeader, exchange, internalHeaders, signUp, type Service } from './helpers';
-
-async function jwksOf(service: Service): Promise<JSONWebKeySet> {
-  const response = await service.app.inject({ method: 'GET', url: '/.well-known/jwks.json' });
-  expect(response.statusCode).toBe(200);
-  return response.json<JSONWebKeySet>();
-}
+import { build, cookieHeader, exchange, internalHeaders, jwksOf, signUp, type Service } from './helpers';
 
 async function verify(token: string, jwks: JSONWebKeySet) {
   return jwtVerify(token, createLocalJWKSet(jwks), { issuer: JWT_ISSUER, audience: JWT_AUDIENCE, algorithms: ['EdDSA'] });
@@ -128,47 +120,6 @@ describe('signing keys on disk', () => {
       expect(list.statusCode).toBe(200);
     } finally {
       await second.close();
-    }
-  });
-
-  it('are encrypted at rest with AUTH_KEY_ENCRYPTION_SECRET, and refuse to start with a wrong secret', async () => {
-    const plainEnv = { DATABASE_URL: undefined, DATA_DIR: dataDir };
-    const secret = 'a-long-enough-encryption-secret';
-    const plain = await build(plainEnv);
-    const plainKid = (await jwksOf(plain)).keys[0]!.kid;
-    const stored = rowsOf<{ private_jwk: string; encrypted: boolean }>(await plain.ctx.db.execute(sql`SELECT private_jwk, encrypted FROM signing_keys`));
-    expect(stored[0]).toMatchObject({ encrypted: false });
-    expect(JSON.parse(stored[0]!.private_jwk)).toHaveProperty('d');
-    await plain.close();
-
-    // Setting a secret later encrypts the stored key in place; the key (kid) stays the same.
-    const encrypted = await build({ ...plainEnv, AUTH_KEY_ENCRYPTION_SECRET: secret });
-    try {
-      expect((await jwksOf(encrypted)).keys[0]!.kid).toBe(plainKid);
-      const rows = rowsOf<{ private_jwk: string; encrypted: boolean }>(await encrypted.ctx.db.execute(sql`SELECT private_jwk, encrypted FROM signing_keys`));
-      expect(rows).toHaveLength(1);
-      expect(rows[0]!.encrypted).toBe(true);
-      expect(JSON.parse(rows[0]!.private_jwk)).not.toHaveProperty('d');
-      const { token } = await signUp(encrypted);
-      const accessToken = await exchange(encrypted, token);
-      await expect(verify(accessToken, await jwksOf(encrypted))).resolves.toBeDefined();
-    } finally {
-      await encrypted.close();
-    }
-
-
-    // A secret that does not open the key, or none at all, stops the start. (Checked on the key loader over
-    // the same database: the kit leaves the database open when a service's start fails — reported.)
-    const handle = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'workspaces-auth') });
-    try {
-      const log = { warn: () => undefined, info: () => undefined };
-      await expect(loadSigningKeys(handle.db, 'another-secret-of-enough-length', log)).rejects.toThrow(
-        /cannot decrypt the token signing key/,
-      );
-      await expect(loadSigningKeys(handle.db, undefined, log)).rejects.toThrow(/set AUTH_KEY_ENCRYPTION_SECRET/);
-      await expect(loadSigningKeys(handle.db, secret, log)).resolves.toMatchObject({ currentKid: plainKid });
-    } finally {
-      await handle.close();
     }
   });
 });

@@ -1,18 +1,26 @@
 /**
- * App-wide providers: Mantine (theme, styles), notifications (toasts) and react-query.
+ * App-wide providers: Mantine (theme, styles), notifications (toasts) and react-query, around `children`.
  */
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { TOAST_DURATION_MS } from '@formloom/contracts/limits';
-import { createQueryClient } from '../lib/query-client';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
-export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+/** What {@link AppProvider} takes. */
+export interface AppProviderProps {
+  /** The react-query client; the router's loaders fill the same one (`createRoutes(queryClient)`). */
+  queryClient: QueryClient;
+  /** Mantine's environment: 'test' turns off transitions and portals (component tests). */
+  env?: 'default' | 'test';
+  children: ReactNode;
+}
+
+/** Mantine, toasts (spec 000 §9: 5000 ms) and react-query for the app. */
+export function AppProvider({ queryClient, env = 'default', children }: AppProviderProps) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light" env={env}>
       <Notifications position="bottom-right" autoClose={TOAST_DURATION_MS} zIndex={1000} />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>

@@ -1,49 +1,125 @@
 /**
- * The route table (spec 000 §2 routes that exist so far):
- * - `/login`, `/signup` — public
- * - `/home`, `/home/:workspaceSlug` — dashboard (signed in)
- * - `/editor/:flowPublicIdentifier/{edit,share,results,workflows}` — editor (signed in)
+ * The route table (spec 000 §2 routes that exist so far; every path comes from `src/config/paths.ts`):
+ * - `/login`, `/signup` — public; a signed-in visitor is sent on by the loader
+ * - `/home`, `/home/:workspaceSlug` — the dashboard (signed in, inside the app shell)
+ * - `/editor/:flowPublicIdentifier/{edit,share,results,workflows}` — the editor (signed in, inside the app shell)
  * - `/t/:flowPublicIdentifier` — the public form (no sign-in, no app chrome)
  *
- * Screens are loaded lazily so a respondent opening `/t/…` downloads the public form only.
+ * Data: each route's loader puts what its page needs into the react-query cache (`queryClient.ensureQueryData`)
+ * before the page renders, and nested loaders run in parallel — the sign-in guard's `/auth/me`, the header's
+ * workspaces and the page's data (the flow, a workspace's forms, the live form) load at once, not one after
+ * another as components mount. The guard redirects in its loader (`src/app/loaders.ts`).
+ *
+ * Code: page modules and their loaders are loaded lazily and in parallel (react-router's per-property `lazy`),
+ * so a respondent opening `/t/…` downloads the public form and its loader only.
  */
-import { createBrowserRouter, Navigate } from 'react-router';
-import { RequireAuth } from '../features/auth/components/require-auth';
+import type { QueryClient } from '@tanstack/react-query';
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { paths } from '../config/paths';
 import { NotFoundRoute, RouteErrorBoundary } from '../routes/not-found';
+import type { AppLayoutHandle } from '../routes/app-layout';
 import { PageLoader } from '../ui/states';
+import { signedInLoader, signedOutLoader } from './loaders';
 
-export const router = createBrowserRouter([
-  {
-    errorElement: <RouteErrorBoundary />,
-    hydrateFallbackElement: <PageLoader fullScreen />,
-    children: [
-      { path: '/', element: <Navigate to="/home" replace /> },
-      { path: '/login', lazy: async () => ({ Component: (await import('../routes/auth')).LoginRoute }) },
-      { path: '/signup', lazy: async () => ({ Component: (await import('../routes/auth')).SignupRoute }) },
-      {
-        path: '/t/:flowPublicIdentifier',
-        lazy: async () => ({ Component: (await import('../routes/public-form')).PublicFormRoute }),
-      },
-      {
-        element: <RequireAuth />,
-        children: [
-          { path: '/home', lazy: async () => ({ Component: (await import('../routes/home')).HomeRoute }) },
-          { path: '/home/:workspaceSlug', lazy: async () => ({ Component: (await import('../routes/home')).HomeRoute }) },
-          {
-            path: '/editor/:flowPublicIdentifier',
-            lazy: async () => ({ Component: (await import('../routes/editor/editor-layout')).EditorLayoutRoute }),
-            children: [
-              { index: true, element: <Navigate to="edit" replace /> },
-              { path: 'edit', lazy: async () => ({ Component: (await import('../routes/editor/tabs')).EditTabRoute }) },
-              { path: 'share', lazy: async () => ({ Component: (await import('../routes/editor/tabs')).ShareTabRoute }) },
-              { path: 'results', lazy: async () => ({ Component: (await import('../routes/editor/tabs')).ResultsTabRoute }) },
-              { path: 'workflows', lazy: async () => ({ Component: (await import('../routes/editor/tabs')).WorkflowsTabRoute }) },
-              { path: '*', element: <Navigate to="edit" replace /> },
-            ],
+/** Redirects `/editor/:flowPublicIdentifier` (and unknown tabs) to its 'edit' tab. */
+function toEditTab({ params }: { params: { flowPublicIdentifier?: string } }): Response {
+  return redirect(paths.editor.getHref(params.flowPublicIdentifier ?? '', 'edit'));
+}
+
+/**
+ * The app's routes, their loaders bound to `queryClient` (the one the app renders with: loaders fill the cache
+ * its hooks read). Used by {@link createAppRouter} and, with a memory router, by the component tests.
+ */
+export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  const editorHandle: AppLayoutHandle = { stickyHeader: false };
+  return [
+    {
+      errorElement: <RouteErrorBoundary />,
+      hydrateFallbackElement: <PageLoader fullScreen />,
+      children: [
+        { path: paths.root.path, loader: () => redirect(paths.home.getHref()) },
+        {
+          path: paths.login.path,
+          loader: signedOutLoader(queryClient),
+          lazy: { Component: async () => (await import('../routes/auth')).LoginRoute },
+        },
+        {
+          path: paths.signup.path,
+          loader: signedOutLoader(queryClient),
+          lazy: { Component: async () => (await import('../routes/auth')).SignupRoute },
+        },
+        {
+          path: paths.verifyEmail.path,
+          lazy: { Component: async () => (await import('../routes/verify-email')).VerifyEmailRoute },
+        },
+        {
+          path: paths.publicForm.path,
+          lazy: {
+            loader: async () => (await import('../routes/public-form-loader')).publicFormLoader(queryClient),
+            Component: async () => (await import('../routes/public-form')).PublicFormRoute,
           },
-        ],
-      },
-      { path: '*', element: <NotFoundRoute /> },
-    ],
-  },
-]);
+        },
+        {
+          loader: signedInLoader(queryClient),
+          children: [
+            {
+              lazy: {
+                loader: async () => (await import('../routes/app-layout-loader')).appLayoutLoader(queryClient),
+                Component: async () => (await import('../routes/app-layout')).AppLayoutRoute,
+              },
+              children: [
+                ...[paths.home.path, paths.workspace.path].map((path) => ({
+                  path,
+                  lazy: {
+                    loader: async () => (await import('../routes/home-loader')).homeLoader(queryClient),
+                    Component: async () => (await import('../routes/home')).HomeRoute,
+                  },
+                })),
+                {
+                  path: paths.editor.path,
+                  handle: editorHandle,
+                  lazy: {
+                    loader: async () => (await import('../routes/editor/editor-loaders')).editorLoader(queryClient),
+                    Component: async () => (await import('../routes/editor/editor-layout')).EditorLayoutRoute,
+                  },
+                  children: [
+                    { index: true, loader: toEditTab },
+                    {
+                      path: paths.editor.tabPath('edit'),
+                      lazy: { Component: async () => (await import('../routes/editor/tabs')).EditTabRoute },
+                    },
+                    {
+                      path: paths.editor.tabPath('share'),
+                      lazy: { Component: async () => (await import('../routes/editor/tabs')).ShareTabRoute },
+                    },
+                    {
+                      path: paths.editor.tabPath('results'),
+                      lazy: {
+                        loader: async () => (await import('../routes/editor/editor-loaders')).resultsTabLoader(queryClient),
+                        Component: async () => (await import('../routes/editor/tabs')).ResultsTabRoute,
+                      },
+                    },
+                    {
+                      path: paths.editor.tabPath('workflows'),
+                      lazy: {
+                        loader: async () => (await import('../routes/editor/editor-loaders')).workflowsTabLoader(queryClient),
+                        Component: async () => (await import('../routes/editor/tabs')).WorkflowsTabRoute,
+                      },
+                    },
+                    { path: '*', loader: toEditTab },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+        { path: '*', element: <NotFoundRoute /> },
+      ],
+    },
+  ];
+}
+
+/** The browser router of the app over {@link createRoutes}. */
+export function createAppRouter(queryClient: QueryClient) {
+  return createBrowserRouter(createRoutes(queryClient));
+}

@@ -1,9 +1,13 @@
 /**
- * The one fetch wrapper of the web app. Every call goes to the gateway on the same origin (Vite proxies the
- * API prefixes in dev), sends and receives JSON, and carries the session cookie (`credentials: 'include'`).
- * A non-2xx answer throws an {@link ApiError} carrying the server's `{error: {code, message, details}}`
- * (ARCHITECTURE §4 "Errors").
+ * The one fetch wrapper of the web app. Every call names an endpoint of the catalogue
+ * (`@formloom/contracts/api/…`): {@link callEndpoint} builds its URL from the endpoint's path and the given
+ * params, and types the body it sends and the answer it resolves from the endpoint's schemas. Calls go to the
+ * gateway on the same origin (Vite proxies the API prefixes in dev), send and receive JSON, and carry the session
+ * cookie (`credentials: 'include'`). A non-2xx answer throws an {@link ApiError} carrying the server's
+ * `{error: {code, message, details}}` (ARCHITECTURE §4 "Errors").
  */
+import type { BodyInputOf, Endpoint, ParamsInputOf, QueryInputOf, ResponseOf } from '@formloom/contracts/api/endpoint';
+import { pathOf } from '@formloom/contracts/api/endpoint';
 import { copy } from '@formloom/contracts/copy';
 import type { FieldError } from '@formloom/contracts/errors';
 
@@ -52,7 +56,7 @@ export function errorMessage(error: unknown): string {
 type Query = Record<string, string | number | boolean | undefined | null>;
 
 /** Options of one call: method (GET by default), JSON body, query parameters and an abort signal. */
-export interface RequestOptions {
+interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   query?: Query;
@@ -70,10 +74,10 @@ function withQuery(path: string, query?: Query): string {
 }
 
 /**
- * Calls the API and returns the parsed JSON body (`undefined` for 204 or an empty body).
+ * Sends one request to `path` and returns the parsed JSON body (`undefined` for 204 or an empty body).
  * Throws {@link ApiError} for a non-2xx status, `TypeError` when the network fails.
  */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, query, signal } = options;
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
@@ -106,10 +110,25 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return json as T;
 }
 
-/** Shorthands of {@link apiRequest}. */
-export const api = {
-  get: <T>(path: string, query?: Query, signal?: AbortSignal) => apiRequest<T>(path, { query, signal }),
-  post: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'POST', body: body ?? {} }),
-  put: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PUT', body: body ?? {} }),
-  delete: <T>(path: string) => apiRequest<T>(path, { method: 'DELETE' }),
-};
+/** What a call of endpoint `E` takes: its path parameters, query and body (as a caller gives them), a signal. */
+export type CallInput<E extends Endpoint> = {
+  signal?: AbortSignal;
+} & (E['params'] extends object ? { params: ParamsInputOf<E> } : { params?: undefined }) &
+  (E['query'] extends object ? { query?: QueryInputOf<E> } : { query?: undefined }) &
+  (E['body'] extends object ? { body: BodyInputOf<E> } : { body?: undefined });
+
+/**
+ * Calls `endpoint` and resolves its success body (typed from the endpoint's success schema). A POST without a
+ * body sends `{}` (every state-changing call is JSON).
+ * @throws ApiError for a non-2xx status; TypeError when the network fails.
+ */
+export function callEndpoint<E extends Endpoint>(endpoint: E, input: CallInput<E>): Promise<ResponseOf<E>> {
+  const { params, query, body, signal } = input as { params?: object; query?: object; body?: unknown; signal?: AbortSignal };
+  const needsBody = endpoint.method !== 'GET' && endpoint.method !== 'DELETE';
+  return apiRequest<ResponseOf<E>>(pathOf(endpoint, (params ?? {}) as Record<string, string | number>), {
+    method: endpoint.method,
+    body: body ?? (needsBody ? {} : undefined),
+    query: query as Query | undefined,
+    signal,
+  });
+}

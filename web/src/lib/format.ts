@@ -1,4 +1,4 @@
-/** Formatting helpers shared by the features (dates and answer values). */
+/** Formatting helpers shared by the features (dates). Answers come as text from the server (`displayValue`). */
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -22,13 +22,4 @@ export function formatRelative(iso: string | null | undefined, now = Date.now())
   if (abs < 86_400) return rtf.format(Math.round(seconds / 3600), 'hour');
   if (abs < 7 * 86_400) return rtf.format(Math.round(seconds / 86_400), 'day');
   return formatDateTime(iso);
-}
-
-/** An answer value as text: arrays joined with ', ', booleans as Yes/No, empty as ''. */
-export function formatAnswer(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '';
-  if (Array.isArray(value)) return value.map(formatAnswer).filter(Boolean).join(', ');
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
 }

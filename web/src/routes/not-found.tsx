@@ -1,8 +1,11 @@
 /** Any unknown path: a friendly 404 with a way home. Also the router's error element. */
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
+import { paths } from '../config/paths';
+import { errorMessage } from '../lib/api-client';
 import { Logo } from '../ui/logo';
 
+/** 'Page not found' with a 'Go home' button. */
 export function NotFoundRoute() {
   return (
     <Center mih="100dvh" px="md">
@@ -14,7 +17,7 @@ export function NotFoundRoute() {
         <Text c="dimmed" ta="center">
           The page you are looking for does not exist.
         </Text>
-        <Button component={Link} to="/home" mt="sm">
+        <Button component={Link} to={paths.home.getHref()} mt="sm">
           Go home
         </Button>
       </Stack>
@@ -22,6 +25,7 @@ export function NotFoundRoute() {
   );
 }
 
+/** The router's error element: a 404 response shows {@link NotFoundRoute}; any other error its message and 'Reload'. */
 export function RouteErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundRoute />;
@@ -33,7 +37,7 @@ export function RouteErrorBoundary() {
           Something went wrong
         </Title>
         <Text c="dimmed" ta="center">
-          {error instanceof Error ? error.message : 'An unexpected error occurred.'}
+          {error instanceof Error ? errorMessage(error) : 'An unexpected error occurred.'}
         </Text>
         <Button onClick={() => window.location.reload()} mt="sm">
           Reload

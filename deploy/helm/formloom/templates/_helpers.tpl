@@ -212,6 +212,9 @@ ConfigMap by templates/components.yaml), or "" without a CA.
 {{- with $v.secrets.smtpUrl }}
 {{- $_ := set $data "smtp-url" . }}
 {{- end }}
+{{- with $v.secrets.challengeSecretKey }}
+{{- $_ := set $data "challenge-secret-key" . }}
+{{- end }}
 {{- range $name := include "formloom.componentsWithRole" (dict "root" . "role" "service") | fromYamlArray }}
 {{- $c := include "formloom.component" (dict "root" $ "name" $name) | fromYaml }}
 {{- $_ := set $data (printf "%s-database-url" $name) (include "formloom.databaseUrl" (dict "root" $ "database" $c.database)) }}
@@ -225,6 +228,24 @@ ConfigMap by templates/components.yaml), or "" without a CA.
 {{- toYaml $data }}
 {{- end }}
 
+{{/*
+The services a component calls, as a YAML list (ctx dict): the gateway every enabled `service` component, a
+service its `calls`; a callee that is not an enabled service component fails the render.
+*/}}
+{{- define "formloom.callees" -}}
+{{- $services := include "formloom.componentsWithRole" (dict "root" .root "role" "service") | fromYamlArray }}
+{{- if eq .c.role "gateway" }}
+{{- toYaml $services }}
+{{- else }}
+{{- range $callee := .c.calls | default list }}
+{{- if not (has $callee $services) }}
+{{- fail (printf "components.%s.calls: %s is not an enabled service component" $.name $callee) }}
+{{- end }}
+{{- end }}
+{{- toYaml (.c.calls | default list) }}
+{{- end }}
+{{- end }}
+
 {{/* A component's plain environment (its ConfigMap), as YAML. */}}
 {{- define "formloom.configEnv" -}}
 {{- $root := .root }}
@@ -235,12 +256,16 @@ ConfigMap by templates/components.yaml), or "" without a CA.
 {{- with $v.observability.otlpEndpoint }}
 {{- $_ := set $env "OTEL_EXPORTER_OTLP_ENDPOINT" . }}
 {{- end }}
-{{- /* Every gateway and service knows every service's base URL (<NAME>_URL). */}}
-{{- range $other := include "formloom.componentsWithRole" (dict "root" $root "role" "service") | fromYamlArray }}
-{{- $oc := include "formloom.component" (dict "root" $root "name" $other) | fromYaml }}
-{{- $url := printf "http://%s:%v" (include "formloom.componentFullname" (dict "root" $root "name" $other)) $oc.service.port }}
-{{- $_ := set $env (printf "%s_URL" ($other | upper | replace "-" "_")) $url }}
-{{- if and (eq $other "workspaces-auth") (ne $.name "workspaces-auth") (eq $.c.role "service") }}
+{{- /*
+The base URL (<NAME>_URL) of each service the component calls (formloom.callees): the gateway every enabled
+service, a service only its `calls` (the manifest's). A service that calls workspaces-auth, which serves the
+JWKS, verifies tokens with it: AUTH_JWKS_URL.
+*/}}
+{{- range $callee := include "formloom.callees" . | fromYamlArray }}
+{{- $cc := include "formloom.component" (dict "root" $root "name" $callee) | fromYaml }}
+{{- $url := printf "http://%s:%v" (include "formloom.componentFullname" (dict "root" $root "name" $callee)) $cc.service.port }}
+{{- $_ := set $env (printf "%s_URL" ($callee | upper | replace "-" "_")) $url }}
+{{- if and (eq $callee "workspaces-auth") (eq $.c.role "service") }}
 {{- $_ := set $env "AUTH_JWKS_URL" (printf "%s/.well-known/jwks.json" $url) }}
 {{- end }}
 {{- end }}
@@ -266,9 +291,6 @@ ConfigMap by templates/components.yaml), or "" without a CA.
 {{- $_ := set $env "KAFKA_SASL_MECHANISM" . }}
 {{- $_ := set $env "KAFKA_SASL_USERNAME" (required "bus.kafka.sasl.username is required with bus.kafka.sasl.mechanism" $v.bus.kafka.sasl.username) }}
 {{- end }}
-{{- end }}
-{{- if eq .name "workflows-engine" }}
-{{- $_ := set $env "MAIL_FROM" $v.mail.from }}
 {{- end }}
 {{- end }}
 {{- range $key, $value := .c.env }}

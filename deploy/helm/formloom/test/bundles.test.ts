@@ -1,5 +1,5 @@
 /**
- * What the container images run (issue 3 §3): each process's production bundle — `src/main.ts` bundled by
+ * What the container images run (deploy/helm/formloom/README.md): each process's production bundle — `src/main.ts` bundled by
  * `scripts/src/build-service.ts` with our workspace packages inside and third-party packages left to
  * `node_modules` — starts with `node --enable-source-maps` and answers `/healthz` and `/readyz`; a service
  * bundle with `MIGRATE_ONLY=true` (the chart's migrations Job) applies its migrations and exits 0.

@@ -1,46 +1,39 @@
 /**
- * The Helm chart's values (issue 3 §3): `values.yaml` and every `examples/*.yaml` validate against
+ * The Helm chart's values (deploy/helm/formloom/README.md): `values.yaml` and every `examples/*.yaml` validate against
  * `values.schema.json` (with ajv, after merging the example over `values.yaml` as Helm does), broken values
- * are refused, every service of the contracts route table has a component, the templates never hard-code a
- * namespace, the chart README documents every value, the PrometheusRule's alerts are the runbooks' alerts,
- * skaffold builds and sets an image for every component, and the root Dockerfile builds exactly the gateway and
- * the services.
+ * are refused, the components are exactly those of the service manifest and each receives only what the
+ * manifest declares for it (`scripts/src/manifest-checks.ts`, computed from the values the way the templates
+ * do — the template logic it follows is pinned here), every prefix of the route table reaches the gateway, the
+ * templates never hard-code a namespace, the chart README documents every value, the PrometheusRule's alerts are
+ * the runbooks' alerts, skaffold builds and sets an image for every component of the manifest, and the root
+ * Dockerfile builds exactly the gateway and the services.
  *
  * No helm binary runs here: these checks are what can be proven without one.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import Ajv, { type ErrorObject } from 'ajv';
-import { parse, parseAllDocuments } from 'yaml';
-import { ROUTES, SERVICES } from '@formloom/contracts/routes';
+import { parseAllDocuments } from 'yaml';
+import { getJwks } from '@formloom/contracts/api/workspaces-auth/keys';
+import { ROUTES } from '@formloom/contracts/api/route-table';
+import { processesOf } from '@formloom/contracts/services';
+import {
+  CHART_PLATFORM_CONFIG,
+  CHART_PLATFORM_POD,
+  chartEnvironment,
+  checkChart,
+  checkDockerfile,
+  checkSkaffold,
+  coalesce,
+  readYaml,
+  type Values,
+} from '@formloom/scripts/manifest-checks';
 
 const CHART = path.resolve(__dirname, '..');
 const REPO = path.resolve(CHART, '..', '..', '..');
 
-type Values = Record<string, unknown>;
-
 function isMap(value: unknown): value is Values {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function readYaml(file: string): Values {
-  const parsed: unknown = parse(readFileSync(file, 'utf8'));
-  if (!isMap(parsed)) throw new Error(`${file} is not a YAML mapping`);
-  return parsed;
-}
-
-/**
- * Helm's coalescing of user values over the chart's: maps merge key by key, a user `null` deletes the key,
- * anything else replaces.
- */
-function coalesce(base: Values, override: Values): Values {
-  const out: Values = { ...base };
-  for (const [key, value] of Object.entries(override)) {
-    if (value === null) delete out[key];
-    else if (isMap(value) && isMap(out[key])) out[key] = coalesce(out[key] as Values, value);
-    else out[key] = value;
-  }
-  return out;
 }
 
 const schema = JSON.parse(readFileSync(path.join(CHART, 'values.schema.json'), 'utf8')) as object;
@@ -133,16 +126,81 @@ describe('values.schema.json', () => {
   });
 });
 
-describe('values.yaml against the contracts route table', () => {
-  it('has a service component with its own database for every service, and a gateway', () => {
-    for (const service of SERVICES) {
-      expect({ service, role: components()[service]?.role }).toEqual({ service, role: 'service' });
-      expect(components()[service]?.database).toMatch(/^formloom_[a-z_]+$/);
-    }
-    for (const row of ROUTES) expect(Object.keys(components())).toContain(row.service);
-    expect(components().gateway?.role).toBe('gateway');
-    const databases = SERVICES.map((service) => components()[service]?.database);
-    expect(new Set(databases).size).toBe(databases.length);
+const chartTexts = {
+  helpers: readFileSync(path.join(CHART, 'templates', '_helpers.tpl'), 'utf8'),
+  readme: readFileSync(path.join(CHART, 'README.md'), 'utf8'),
+};
+
+describe('the chart against the service manifest', () => {
+  it('deploys exactly the components of the manifest, each with only what the manifest declares for it', () => {
+    expect(checkChart(values, chartTexts)).toEqual([]);
+  });
+
+  it.each(exampleFiles)('keeps examples/%s within what the manifest declares', (file) => {
+    expect(checkChart(valuesWith(readYaml(path.join(CHART, 'examples', file))), chartTexts)).toEqual([]);
+  });
+
+  it('gives each component only the URLs of the services it calls, the internal token and its own secrets', () => {
+    const received = (name: string) => {
+      const env = chartEnvironment(values, name);
+      return {
+        urls: Object.keys(env?.config ?? {}).filter((variable) => /_URL$/.test(variable)).sort(),
+        secrets: Object.keys(env?.secrets ?? {}).sort(),
+      };
+    };
+    expect(received('gateway')).toEqual({
+      urls: ['FLOWS_URL', 'WORKFLOWS_ENGINE_URL', 'WORKSPACES_AUTH_URL'],
+      secrets: ['INTERNAL_TOKEN'],
+    });
+    expect(received('workspaces-auth')).toEqual({
+      urls: ['PUBLIC_URL'],
+      secrets: ['AUTH_KEY_ENCRYPTION_SECRET', 'DATABASE_URL', 'INTERNAL_TOKEN', 'SMTP_URL'],
+    });
+    expect(received('flows')).toEqual({
+      urls: ['AUTH_JWKS_URL', 'WORKSPACES_AUTH_URL'],
+      secrets: ['CHALLENGE_SECRET_KEY', 'DATABASE_URL', 'INTERNAL_TOKEN'],
+    });
+    expect(received('workflows-engine')).toEqual({
+      urls: ['AUTH_JWKS_URL', 'FLOWS_URL', 'WORKSPACES_AUTH_URL'],
+      secrets: ['DATABASE_URL', 'INTERNAL_TOKEN', 'SMTP_URL'],
+    });
+    expect(chartEnvironment(values, 'web')).toBeUndefined();
+    expect(chartEnvironment(values, 'flows')?.config.AUTH_JWKS_URL).toBe(`http://<fullname>-workspaces-auth:8080${getJwks.path}`);
+    expect(chartEnvironment(values, 'workflows-engine')?.config.MAIL_FROM).toBe('{{ .Values.mail.from }}');
+  });
+
+  it('gives the bus credentials to the services only, from the Secret', () => {
+    const managed = valuesWith(readYaml(path.join(CHART, 'examples', 'values-managed.yaml')));
+    expect(chartEnvironment(managed, 'flows')?.secrets.KAFKA_SASL_PASSWORD).toBe('kafka-sasl-password');
+    expect(chartEnvironment(managed, 'gateway')?.secrets).toEqual({ INTERNAL_TOKEN: 'internal-token' });
+    const redis = valuesWith({ bus: { type: 'redis' } });
+    expect(chartEnvironment(redis, 'flows')?.secrets.REDIS_URL).toBe('redis-url');
+    expect(chartEnvironment(redis, 'flows')?.config).not.toHaveProperty('KAFKA_BROKERS');
+  });
+
+  it('computes what a component receives the way the templates do', () => {
+    const { helpers } = chartTexts;
+    const components = readFileSync(path.join(CHART, 'templates', 'components.yaml'), 'utf8');
+    const configEnv = helpers.slice(helpers.indexOf('define "formloom.configEnv"'), helpers.indexOf('define "formloom.migrationHooks"'));
+    // Every variable the ConfigMap template names (every upper-case string in it) is one chartEnvironment knows …
+    const literal = [...configEnv.matchAll(/"([A-Z][A-Z0-9_]+)"/g)].map((match) => match[1]);
+    expect([...new Set(literal)].sort()).toEqual([...CHART_PLATFORM_CONFIG, 'AUTH_JWKS_URL'].sort());
+    // … the others are the callees' URLs and the component's `env`, nothing per component name …
+    expect(configEnv).toContain('range $callee := include "formloom.callees" . | fromYamlArray');
+    expect(configEnv).toContain('set $env (printf "%s_URL" ($callee | upper | replace "-" "_")) $url');
+    expect(configEnv).toContain('range $key, $value := .c.env');
+    expect(configEnv).not.toMatch(/eq \.name "/);
+    // … the JWKS is the catalogue's: its path, on the service that serves it …
+    expect(configEnv).toContain(`(eq $callee "${getJwks.service}")`);
+    expect(configEnv).toContain(`printf "%s${getJwks.path}" $url`);
+    // … the callees: every enabled service for the gateway, the `calls` of a service.
+    const callees = helpers.slice(helpers.indexOf('define "formloom.callees"'), helpers.indexOf('define "formloom.configEnv"'));
+    expect(callees).toContain('if eq .c.role "gateway"');
+    expect(callees).toContain('toYaml (.c.calls | default list)');
+    // The pod's own variables are those chartEnvironment knows, then `secretEnv`.
+    const podEnv = [...components.matchAll(/^ {12}- name: ([A-Z_]+)$/gm)].map((match) => match[1]);
+    expect([...new Set(podEnv)].sort()).toEqual([...CHART_PLATFORM_POD].sort());
+    expect(components).toContain('range $envName, $key := $c.secretEnv');
   });
 
   it('routes every prefix of the table to the gateway through the Ingress', () => {
@@ -150,12 +208,6 @@ describe('values.yaml against the contracts route table', () => {
     for (const row of ROUTES) {
       const covered = apiPaths.some((prefix) => row.prefix === prefix || row.prefix.startsWith(`${prefix}/`));
       expect({ prefix: row.prefix, covered }).toEqual({ prefix: row.prefix, covered: true });
-    }
-  });
-
-  it('names each image formloom/<component>', () => {
-    for (const [name, component] of Object.entries(components())) {
-      expect((component.image as Values).repository).toBe(`formloom/${name}`);
     }
   });
 });
@@ -249,90 +301,29 @@ describe('alerts and runbooks', () => {
 });
 
 describe('skaffold.yaml', () => {
-  const configs = parseAllDocuments(readFileSync(path.join(REPO, 'skaffold.yaml'), 'utf8')).map((doc) => doc.toJS() as Values);
-  const app = configs[0] as {
-    build: {
-      artifacts: {
-        image: string;
-        context: string;
-        docker: { dockerfile: string; buildArgs?: Record<string, string> };
-      }[];
-    };
-    deploy: { helm: { releases: { chartPath: string; setValueTemplates: Record<string, string> }[] } };
-  };
+  const documents = (file: string) => parseAllDocuments(readFileSync(path.join(REPO, file), 'utf8')).map((doc) => doc.toJS() as Values);
 
-  it('builds one image per component from the repository root with an existing Dockerfile', () => {
-    const images = app.build.artifacts.map((artifact) => artifact.image).sort();
-    expect(images).toEqual(Object.keys(components()).map((name) => `formloom/${name}`).sort());
-    for (const artifact of app.build.artifacts) {
-      expect(artifact.context).toBe('.');
-      expect(existsSync(path.join(REPO, artifact.docker.dockerfile))).toBe(true);
-    }
-  });
-
-  it('builds the gateway and the services from the root Dockerfile with SERVICE, the web app from its own', () => {
-    for (const artifact of app.build.artifacts) {
-      const name = artifact.image.replace(/^formloom\//, '');
-      const docker =
-        components()[name]?.role === 'static'
-          ? { dockerfile: `${name}/Dockerfile` }
-          : { dockerfile: 'Dockerfile', buildArgs: { SERVICE: name } };
-      expect({ name, docker: artifact.docker }).toEqual({ name, docker });
-    }
-  });
-
-  it('sets every component image of the release from the built artifacts', () => {
-    const release = app.deploy.helm.releases[0];
-    expect(release?.chartPath).toBe('deploy/helm/formloom');
-    for (const name of Object.keys(components())) {
-      const variable = `formloom_${name.replace(/-/g, '_')}`;
-      expect(release?.setValueTemplates[`components.${name}.image.repository`]).toBe(`{{.IMAGE_REPO_${variable}}}`);
-      expect(release?.setValueTemplates[`components.${name}.image.tag`]).toBe(`{{.IMAGE_TAG_${variable}}}`);
-    }
+  it('builds one image per component of the manifest from the repository root and sets it in the release', () => {
+    expect(checkSkaffold(documents('skaffold.yaml'), documents('load-tests/k6/skaffold.yaml'))).toEqual([]);
   });
 });
 
 describe('the root Dockerfile (the gateway and the services)', () => {
   const dockerfile = readFileSync(path.join(REPO, 'Dockerfile'), 'utf8');
-  /** Each SERVICE the Dockerfile's check accepts, with the package folder it expects for it. */
-  const branches = [...dockerfile.matchAll(/^\s+([a-z-]+(?:\|[a-z-]+)*)\) dir="?([^";\s]+)"? ;;/gm)];
-  const accepted = new Map(
-    branches.flatMap(([, names = '', dir = '']) =>
-      names.split('|').map((name): [string, string] => [name, dir.replace('${SERVICE}', name)]),
-    ),
-  );
-  const nodeComponents = Object.entries(components())
-    .filter(([, component]) => component.role !== 'static')
-    .map(([name]) => name);
 
-  it('accepts exactly the components that run Node', () => {
-    expect([...accepted.keys()].sort()).toEqual(nodeComponents.sort());
+  it('accepts exactly the gateway and the services of the manifest, each from its folder', () => {
+    expect(checkDockerfile(dockerfile)).toEqual([]);
   });
 
-  it('derives WORKSPACE and PACKAGE_DIR the way its check expects, naming a package that exists', () => {
+  it('derives WORKSPACE and PACKAGE_DIR the way its check expects', () => {
     expect(dockerfile).toContain('ARG NOT_GATEWAY=${SERVICE%gateway}');
     expect(dockerfile).toContain('ARG WORKSPACE=@formloom/${SERVICE}');
     expect(dockerfile).toContain('ARG PACKAGE_DIR=${NOT_GATEWAY:+services/}${SERVICE}');
-    for (const [name, dir] of accepted) {
-      // The shell's (and BuildKit's) ${SERVICE%gateway}, then ${NOT_GATEWAY:+services/}${SERVICE}.
-      const notGateway = name.endsWith('gateway') ? name.slice(0, -'gateway'.length) : name;
-      const packageDir = `${notGateway ? 'services/' : ''}${name}`;
-      const manifest = JSON.parse(readFileSync(path.join(REPO, packageDir, 'package.json'), 'utf8')) as {
-        name: string;
-        scripts?: Record<string, string>;
-      };
-      expect({ name, packageDir, workspace: manifest.name, build: manifest.scripts?.build }).toEqual({
-        name,
-        packageDir: dir,
-        workspace: `@formloom/${name}`,
-        build: expect.stringContaining('build-service.ts') as unknown,
-      });
-    }
   });
 
   it('is the only Dockerfile of those components', () => {
-    for (const [name, dir] of accepted) {
-      const ownDockerfile = existsSync(path.join(REPO, dir, 'Dockerfile'));
+    for (const { name, directory } of processesOf()) {
+      const ownDockerfile = existsSync(path.join(REPO, directory, 'Dockerfile'));
       expect({ name, ownDockerfile }).toEqual({ name, ownDockerfile: false });
     }
   });

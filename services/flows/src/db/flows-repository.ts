@@ -5,7 +5,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FlowSettings, FlowType } from '@formloom/contracts/entities/flow';
 import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
-import type { Db, DbOrTx, Tx } from '@formloom/kit/db';
+import type { DbOrTx, Tx } from '@formloom/kit/db';
 import { flows, flowSnapshots, submissions } from './schema';
 
 /** A flow without its draft template, with the publish time of its live snapshot (null if never published). */
@@ -29,7 +29,8 @@ export interface ListedFlowRecord extends FlowRecord {
   submissionCount: number;
 }
 
-const recordColumns = {
+/** The columns of a {@link FlowRecord} (its publish time from the live snapshot, joined). */
+export const recordColumns = {
   id: flows.id,
   publicIdentifier: flows.publicIdentifier,
   name: flows.name,
@@ -153,109 +154,6 @@ export async function insertLiveSnapshot(
   if (!row) throw new Error('insert into flow_snapshots returned no row');
   await tx.update(flows).set({ liveSnapshotId: row.id, updatedAt: sql`now()` }).where(eq(flows.id, snapshot.flowId));
   return row;
-}
-
-/** The prepared {@link findFlowByPublicIdentifier} of each database (see {@link findFlowForSubmission}). */
-const preparedFlowLookups = new WeakMap<Db, ReturnType<typeof prepareFlowLookup>>();
-
-function prepareFlowLookup(db: Db) {
-  return db
-    .select(recordColumns)
-    .from(flows)
-    .leftJoin(flowSnapshots, eq(flowSnapshots.id, flows.liveSnapshotId))
-    .where(eq(flows.publicIdentifier, sql.placeholder('publicIdentifier')))
-    .prepare('flows_find_by_public_identifier');
-}
-
-/**
- * {@link findFlowByPublicIdentifier} as a prepared statement (the public submit path, the hottest query of
- * the service): the query is built once per database, and on PostgreSQL it is parsed and planned once per
- * connection (a named statement).
- */
-export async function findFlowForSubmission(db: Db, publicIdentifier: string): Promise<FlowRecord | undefined> {
-  let lookup = preparedFlowLookups.get(db);
-  if (!lookup) {
-    lookup = prepareFlowLookup(db);
-    preparedFlowLookups.set(db, lookup);
-  }
-  const [row] = await lookup.execute({ publicIdentifier });
-  return row;
-}
-
-/** How long {@link findFlowForSubmissionCached} reuses a flow it looked up (ms). */
-export const FLOW_LOOKUP_TTL_MS = 1000;
-/** Most flows kept per database by {@link findFlowForSubmissionCached}. */
-const FLOW_LOOKUP_CACHE_SIZE = 10_000;
-/** Flows found for submissions, per database, by public identifier, with when they were read (ms). */
-const flowLookups = new WeakMap<Db, Map<string, { record: FlowRecord; readAt: number }>>();
-
-/**
- * {@link findFlowForSubmission} through a short-lived cache: a flow found is reused for
- * {@link FLOW_LOOKUP_TTL_MS} (a busy form costs one lookup per second, not one per submission). The price: a
- * publish made by ANOTHER replica reaches this one's submissions up to that long later (this replica's own
- * publishes call {@link forgetFlowForSubmission}); the caller re-reads with `fresh` when the cached live form
- * refuses the answers. Unknown flows are not cached. At most 10,000 flows per database, oldest first out.
- * @returns the record (undefined when unknown) and whether it came from the cache
- */
-export async function findFlowForSubmissionCached(
-  db: Db,
-  publicIdentifier: string,
-  options: { fresh?: boolean; now?: number } = {},
-): Promise<{ record: FlowRecord | undefined; cached: boolean }> {
-  const now = options.now ?? Date.now();
-  let cache = flowLookups.get(db);
-  if (!cache) {
-    cache = new Map();
-    flowLookups.set(db, cache);
-  }
-  const hit = cache.get(publicIdentifier);
-  if (hit && !options.fresh && now - hit.readAt < FLOW_LOOKUP_TTL_MS) return { record: hit.record, cached: true };
-  const record = await findFlowForSubmission(db, publicIdentifier);
-  cache.delete(publicIdentifier);
-  if (record) {
-    cache.set(publicIdentifier, { record, readAt: now });
-    if (cache.size > FLOW_LOOKUP_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
-  }
-  return { record, cached: false };
-}
-
-/** Drops flow `publicIdentifier` from the {@link findFlowForSubmissionCached} cache (after a publish). */
-export function forgetFlowForSubmission(db: Db, publicIdentifier: string): void {
-  flowLookups.get(db)?.delete(publicIdentifier);
-}
-
-/** Most snapshot templates kept per database by {@link findSnapshotTemplateCached}. */
-const SNAPSHOT_CACHE_SIZE = 1000;
-/** Live snapshot templates by snapshot id, per database (ids are only unique within one database). */
-const snapshotTemplates = new WeakMap<Db, Map<number, FlowTemplate>>();
-
-/**
- * {@link findSnapshotTemplate} with a cache: a published snapshot never changes (publishing again makes a
- * new one), so its template can be kept in memory. At most {@link SNAPSHOT_CACHE_SIZE} templates per
- * database; the least recently used goes first. Callers must not modify the returned template.
- */
-export async function findSnapshotTemplateCached(db: Db, snapshotId: number): Promise<FlowTemplate | undefined> {
-  let cache = snapshotTemplates.get(db);
-  if (!cache) {
-    cache = new Map();
-    snapshotTemplates.set(db, cache);
-  }
-  const cached = cache.get(snapshotId);
-  if (cached) {
-    // Map order is insertion order: move it to the end (most recently used).
-    cache.delete(snapshotId);
-    cache.set(snapshotId, cached);
-    return cached;
-  }
-  const template = await findSnapshotTemplate(db, snapshotId);
-  if (template) {
-    cache.set(snapshotId, template);
-    if (cache.size > SNAPSHOT_CACHE_SIZE) {
-      const oldest = cache.keys().next().value;
-      if (oldest !== undefined) cache.delete(oldest);
-    }
-  }
-  return template;
 }
 
 /** The template of snapshot `snapshotId`, or undefined. */

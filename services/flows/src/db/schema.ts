@@ -1,6 +1,6 @@
 /**
  * The flows service's tables (drizzle pg-core). The same tables as SQL are in `migrations.ts`; keep both in
- * step. Spec 000 §3 "Flow", "Flow template"; issue 2 §5 (published snapshots, submissions).
+ * step. Spec 000 §3 "Flow", "Flow template"; docs/product-rules.md §3 (published snapshots, submissions).
  *
  * - `flows`: one row per flow. `template` is the DRAFT the editor saves; `live_snapshot_id` points at the
  *   published snapshot respondents see (null until the first publish).

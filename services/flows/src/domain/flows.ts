@@ -1,11 +1,12 @@
 /**
- * Flows: creation, the draft template, publishing and reading (spec 000 §3, §7; issue 2 §5). Plain functions
+ * Flows: creation, the draft template, publishing and reading (spec 000 §3, §7; docs/product-rules.md §3). Plain functions
  * over the database; no Fastify. Access is decided by the caller's {@link Authorize} (the routes pass the kit's
  * `requireWorkspaceAccess`), so a user of another organization gets 404 and a read-only member 403.
  *
  * Errors are the kit's typed HTTP errors: 404 `copy.flows.flowNotFound` / `flowNotPublished`, 400 with
  * `[{path, message}]` details for a refused template.
  */
+import type { FlowReads } from '../db/flow-reads';
 import type { AccessLevel } from '@formloom/contracts/entities/identity';
 import type { Flow } from '@formloom/contracts/entities/flow';
 import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
@@ -13,18 +14,14 @@ import type { FieldError } from '@formloom/contracts/errors';
 import { copy } from '@formloom/contracts/copy';
 import { FLOW_CREATED, FLOW_CREATED_VERSION, type FlowCreatedData } from '@formloom/contracts/events/flow-created';
 import { FLOW_PUBLISHED, FLOW_PUBLISHED_VERSION, type FlowPublishedData } from '@formloom/contracts/events/flow-published';
-import type {
-  CreateFlowBody,
-  FlowWithDraftResponse,
-  InternalFlowResponse,
-  ListedFlow,
-  PublicTemplateResponse,
-} from '@formloom/contracts/http/flows';
+import type { CreateFlowBody, FlowWithDraftResponse, ListedFlow } from '@formloom/contracts/api/flows/flows';
+import type { InternalFlow, InternalFlowDraftResponse } from '@formloom/contracts/api/flows/internal';
+import type { PublicTemplateResponse } from '@formloom/contracts/api/flows/public-forms';
 import type { AccessNeed } from '@formloom/contracts/rules/access';
 import { blankFlowTemplate, validateFlowTemplate } from '@formloom/contracts/rules/flow-template';
 import { dedupeFlowName, defaultFlowName } from '@formloom/contracts/rules/flow-name';
 import type { Db } from '@formloom/kit/db';
-import { badRequest, notFound } from '@formloom/kit/errors';
+import { invalid, notFound } from '@formloom/kit/errors';
 import { publicIdentifier as newPublicIdentifier } from '@formloom/kit/ids';
 import type { Transact } from '@formloom/kit/service';
 import {
@@ -32,7 +29,6 @@ import {
   findFlowById,
   findFlowByPublicIdentifier,
   findSnapshotTemplate,
-  forgetFlowForSubmission,
   insertFlow,
   insertLiveSnapshot,
   listFlowsOfWorkspaces,
@@ -48,6 +44,8 @@ import {
 export interface FlowsDeps {
   db: Db;
   transact: Transact;
+  /** The cached reads of the submit path (one per service instance; `db/flow-reads.ts`). */
+  reads: FlowReads;
 }
 
 /**
@@ -84,7 +82,7 @@ export function prefixPaths(errors: readonly FieldError[], prefix: string): Fiel
  */
 export function parseTemplate(input: unknown, pathPrefix: string): FlowTemplate {
   const result = validateFlowTemplate(input);
-  if (!result.ok) throw badRequest(copy.errors.validation, prefixPaths(result.errors, pathPrefix));
+  if (!result.ok) throw invalid(copy.errors.validation, prefixPaths(result.errors, pathPrefix));
   return result.template;
 }
 
@@ -172,7 +170,7 @@ export async function getFlowWithDraft(
 }
 
 /**
- * Replaces the draft template (issue 2 §5); change access. The live form is untouched until the next publish.
+ * Replaces the draft template (docs/product-rules.md §3); change access. The live form is untouched until the next publish.
  * @throws 404 `copy.flows.flowNotFound`; 400 with details at `template.<path>` when `validateFlowTemplate`
  *   refuses the template (the draft is then unchanged).
  */
@@ -194,7 +192,7 @@ export async function saveDraft(
 }
 
 /**
- * Publishes the draft (issue 2 §5): copies it into a new snapshot (version = previous + 1) and makes that the
+ * Publishes the draft (docs/product-rules.md §3): copies it into a new snapshot (version = previous + 1) and makes that the
  * live form, under a row lock on the flow so concurrent publishes get distinct versions. Emits
  * `flow.published` in the same transaction. Change access.
  * @throws 404 `copy.flows.flowNotFound`.
@@ -226,7 +224,7 @@ export async function publishFlow(deps: FlowsDeps, publicIdentifier: string, aut
     return flow;
   });
   // Submissions to this replica see the new live form at once (other replicas within FLOW_LOOKUP_TTL_MS).
-  forgetFlowForSubmission(deps.db, publicIdentifier);
+  deps.reads.forget(publicIdentifier);
   if (!published) throw notFound(copy.flows.flowNotFound);
   return toFlow(published, accessLevel);
 }
@@ -259,7 +257,7 @@ export async function getPublicTemplate(
   publicIdentifier: string,
   mode: 'live' | 'edit',
   authorize?: Authorize,
-): Promise<PublicTemplateResponse> {
+): Promise<Omit<PublicTemplateResponse, 'challenge'>> {
   const record = await findFlowByPublicIdentifier(deps.db, publicIdentifier);
   if (!record) throw notFound(copy.flows.flowNotFound);
   let template: FlowTemplate | undefined;
@@ -288,9 +286,24 @@ export async function getPublicTemplate(
  * A flow as other services see it (`GET /internal/flows/{publicIdentifier}`, cross-service agreement).
  * @throws 404 `copy.flows.flowNotFound`.
  */
-export async function getInternalFlow(deps: FlowsDeps, publicIdentifier: string): Promise<InternalFlowResponse['flow']> {
+export async function getInternalFlow(deps: FlowsDeps, publicIdentifier: string): Promise<InternalFlow> {
   const record = await findFlowByPublicIdentifier(deps.db, publicIdentifier);
   if (!record) throw notFound(copy.flows.flowNotFound);
+  return internalFlowOf(record);
+}
+
+/**
+ * A flow with its draft template, as other services see it (`GET /internal/flows/{publicIdentifier}/draft`).
+ * @throws 404 `copy.flows.flowNotFound`.
+ */
+export async function getInternalFlowDraft(deps: FlowsDeps, publicIdentifier: string): Promise<InternalFlowDraftResponse> {
+  const record = await findFlowByPublicIdentifier(deps.db, publicIdentifier);
+  const template = record ? await findDraftTemplate(deps.db, record.id) : undefined;
+  if (!record || !template) throw notFound(copy.flows.flowNotFound);
+  return { flow: internalFlowOf(record), template };
+}
+
+function internalFlowOf(record: FlowRecord): InternalFlow {
   return {
     id: record.id,
     publicIdentifier: record.publicIdentifier,

@@ -1,21 +1,21 @@
 /**
  * Submissions: a respondent's answers to a published form, and the admin's paged list in Fillout's shape
- * (issue 2 §5). Plain functions over the database; no Fastify.
+ * (docs/product-rules.md §3). Plain functions over the database; no Fastify.
  */
 import { copy } from '@formloom/contracts/copy';
 import type { Submission } from '@formloom/contracts/entities/flow';
 import { FORM_SUBMITTED, FORM_SUBMITTED_VERSION, type FormSubmittedData } from '@formloom/contracts/events/form-submitted';
-import type { SubmissionsQuery, SubmissionsResponse, SubmitResponse } from '@formloom/contracts/http/flows';
+import type { SubmissionsQuery, SubmissionsResponse, SubmitResponse } from '@formloom/contracts/api/flows/submissions';
 import { validateAnswers } from '@formloom/contracts/rules/answers';
 import { toSubmissionQuestions } from '@formloom/contracts/rules/submission-questions';
-import { badRequest, notFound } from '@formloom/kit/errors';
+import { invalid, notFound } from '@formloom/kit/errors';
 import { isDatabaseUnavailable } from '@formloom/kit/http';
 import { GroupCommit } from '@formloom/kit/group-commit';
 import { uuidv7 } from '@formloom/kit/ids';
 import type { EventInput } from '@formloom/kit/outbox';
 import type { WriteWithEvents } from '@formloom/kit/service';
-import type { Db } from '@formloom/kit/db';
-import { findFlowForSubmissionCached, findSnapshotTemplateCached, findSnapshotTemplates } from '../db/flows-repository';
+import { findSnapshotTemplates } from '../db/flows-repository';
+import type { FlowReads } from '../db/flow-reads';
 import { countSubmissions, insertSubmissionsStatement, pageSubmissions, type SubmissionRecord } from '../db/submissions-repository';
 import { authorizedFlow, type Authorize, type FlowsDeps } from './flows';
 
@@ -33,7 +33,7 @@ export type SubmissionWriter = Pick<GroupCommit<PendingSubmission, void>, 'submi
  * being written go together in the next write — ONE statement that inserts the submissions and their
  * `form.submitted` outbox rows (kit `writeWithEvents`: atomic, one round trip), at most 64 per statement and 2
  * statements at once. Each event is created in its own request's trace context. A batch that fails is
- * retried one submission at a time, so a failure reaches only its own request. Source: issue 3 §5
+ * retried one submission at a time, so a failure reaches only its own request. Source: docs/benchmarks.md
  * (batching), docs/benchmarks.md.
  */
 export function createSubmissionWriter(writeWithEvents: WriteWithEvents): SubmissionWriter {
@@ -58,12 +58,12 @@ export function createSubmissionWriter(writeWithEvents: WriteWithEvents): Submis
  * `fresh`), its live snapshot id and template (snapshots never change: cached).
  * @throws 404 `copy.flows.flowNotFound` (unknown flow) or `copy.flows.flowNotPublished` (never published)
  */
-async function findLiveForm(db: Db, publicIdentifier: string, fresh: boolean) {
-  const { record: flow, cached } = await findFlowForSubmissionCached(db, publicIdentifier, { fresh });
+async function findLiveForm(reads: FlowReads, publicIdentifier: string, fresh: boolean) {
+  const { record: flow, cached } = await reads.flowForSubmission(publicIdentifier, { fresh });
   if (!flow) throw notFound(copy.flows.flowNotFound);
   if (flow.liveSnapshotId === null) throw notFound(copy.flows.flowNotPublished);
   const snapshotId = flow.liveSnapshotId;
-  const template = await findSnapshotTemplateCached(db, snapshotId);
+  const template = await reads.snapshotTemplate(snapshotId);
   if (!template) throw notFound(copy.flows.flowNotPublished);
   return { flow, snapshotId, template, cached };
 }
@@ -72,7 +72,8 @@ async function findLiveForm(db: Db, publicIdentifier: string, fresh: boolean) {
  * Stores a submission of the LIVE form `publicIdentifier` (no login). The answers are checked against the live
  * snapshot with `validateAnswers` (every question of every page) and stored normalized, tied to that snapshot.
  * The submission row and its `form.submitted` outbox row (tenant = the flow's organization and workspace,
- * key = the submission id, data with `questions` = `toSubmissionQuestions(liveTemplate, answers)`) are
+ * key = the submission id, data with `questions` = `toSubmissionQuestions(liveTemplate, answers)`, each with
+ * its `displayValue`, the text the Results table shows too) are
  * written by ONE statement: either both exist or neither. Concurrent submissions share that statement
  * ({@link createSubmissionWriter}); the call resolves once it has committed. The flow is looked up through a
  * one-second cache (a publish on another replica applies here up to a second later; answers the cached form
@@ -86,14 +87,14 @@ export async function submitAnswers(
   publicIdentifier: string,
   answers: unknown,
 ): Promise<SubmitResponse['submission']> {
-  let live = await findLiveForm(deps.db, publicIdentifier, false);
+  let live = await findLiveForm(deps.reads, publicIdentifier, false);
   let result = validateAnswers(live.template, answers);
   // A cached live form may be up to FLOW_LOOKUP_TTL_MS old: answers it refuses are checked against a fresh one.
   if (!result.ok && live.cached) {
-    live = await findLiveForm(deps.db, publicIdentifier, true);
+    live = await findLiveForm(deps.reads, publicIdentifier, true);
     result = validateAnswers(live.template, answers);
   }
-  if (!result.ok) throw badRequest(copy.flows.submissionInvalid, result.errors);
+  if (!result.ok) throw invalid(copy.flows.submissionInvalid, result.errors);
   const { flow, snapshotId, template } = live;
 
   const submissionId = uuidv7();
@@ -131,8 +132,9 @@ export async function submitAnswers(
 
 /**
  * One page of a flow's submissions in Fillout's shape (view access): `responses` ordered by submission time
- * (`query.sort`), each with the questions of the snapshot it was submitted against; `totalResponses`; and
- * `pageCount` = ceil(totalResponses / limit).
+ * (`query.sort`), each with the questions of the snapshot it was submitted against (`toSubmissionQuestions`:
+ * `{id, name, type, value, displayValue}`, the text computed from that snapshot, so a choice reads with the
+ * label the respondent saw); `totalResponses`; and `pageCount` = ceil(totalResponses / limit).
  * @throws 404 `copy.flows.flowNotFound`; whatever `authorize` throws.
  */
 export async function listSubmissions(

@@ -1,81 +1,51 @@
 /**
- * Admin flow routes (spec 000 §7; issue 2 §5): create, list, fetch the draft, save the draft, publish, and the
- * submissions list. Every route needs a signed-in caller and checks workspace access (spec 000 §6).
+ * Admin flow routes (spec 000 §7): create, list, fetch the draft, save the draft, publish, and the submissions
+ * list — the endpoints of `@formloom/contracts/api/flows/flows` and `…/submissions`. Every one needs a signed-in
+ * caller (the router enforces it) and checks workspace access on the server (spec 000 §6).
  */
+import { createFlow, fetchFlow, listFlows, publishFlow, saveFlowTemplate } from '@formloom/contracts/api/flows/flows';
+import { listSubmissions } from '@formloom/contracts/api/flows/submissions';
 import type { AccessLevel } from '@formloom/contracts/entities/identity';
-import {
-  CreateFlowBody,
-  CreateFlowResponse,
-  FlowParams,
-  FlowWithDraftResponse,
-  ListFlowsQuery,
-  ListFlowsResponse,
-  PublishFlowResponse,
-  SaveTemplateBody,
-  SubmissionsQuery,
-  SubmissionsResponse,
-} from '@formloom/contracts/http/flows';
-import { requireAuth, requireWorkspaceAccess } from '@formloom/kit/auth';
-import type { ZodFastify } from '@formloom/kit/http';
-import { createFlow, getFlowWithDraft, listFlows, publishFlow, saveDraft, type FlowsDeps } from '../domain/flows';
-import { listSubmissions } from '../domain/submissions';
+import { requireWorkspaceAccess } from '@formloom/kit/auth';
+import { defineRoutes } from '@formloom/kit/routes';
+import * as flows from '../domain/flows';
+import * as submissions from '../domain/submissions';
+import type { FlowsServiceDeps } from '../deps';
 import { flowAuthorizer } from './access';
 
-/** Registers the `/admin/flows` routes. */
-export function adminFlowRoutes(app: ZodFastify, deps: FlowsDeps): void {
-  app.post(
-    '/admin/flows',
-    { schema: { body: CreateFlowBody, response: { 201: CreateFlowResponse } } },
-    async (request, reply) => {
-      const claims = requireAuth(request);
-      const accessLevel = requireWorkspaceAccess(request, request.body.workspaceId, 'change');
-      const flow = await createFlow(deps, { body: request.body, organizationId: claims.org, accessLevel });
-      return reply.code(201).send({ flow });
-    },
-  );
+/** The `/admin/flows` routes. */
+export const adminFlowRoutes = defineRoutes<FlowsServiceDeps>((router, deps) => {
+  router.handle(createFlow, async ({ body, auth, request }) => {
+    const accessLevel = requireWorkspaceAccess(request, body.workspaceId, 'change');
+    return { flow: await flows.createFlow(deps, { body, organizationId: auth.org, accessLevel }) };
+  });
 
-  app.get(
-    '/admin/flows',
-    { schema: { querystring: ListFlowsQuery, response: { 200: ListFlowsResponse } } },
-    async (request) => {
-      const claims = requireAuth(request);
-      const { workspaceId } = request.query;
-      const workspaces = new Map<number, AccessLevel>();
-      if (workspaceId !== undefined) {
-        workspaces.set(workspaceId, requireWorkspaceAccess(request, workspaceId, 'view'));
-      } else {
-        // Every workspace in the caller's verified claims (keys are decimal workspace ids).
-        for (const [id, level] of Object.entries(claims.ws)) {
-          if (/^\d+$/.test(id)) workspaces.set(Number(id), level);
-        }
+  router.handle(listFlows, async ({ query, auth, request }) => {
+    const workspaces = new Map<number, AccessLevel>();
+    if (query.workspaceId !== undefined) {
+      workspaces.set(query.workspaceId, requireWorkspaceAccess(request, query.workspaceId, 'view'));
+    } else {
+      // Every workspace in the caller's verified claims (keys are decimal workspace ids).
+      for (const [id, level] of Object.entries(auth.ws)) {
+        if (/^\d+$/.test(id)) workspaces.set(Number(id), level);
       }
-      return { flows: await listFlows(deps, claims.org, workspaces) };
-    },
+    }
+    return { flows: await flows.listFlows(deps, auth.org, workspaces) };
+  });
+
+  router.handle(fetchFlow, async ({ params, request }) =>
+    flows.getFlowWithDraft(deps, params.publicIdentifier, flowAuthorizer(request)),
   );
 
-  app.get(
-    '/admin/flows/fetch/:publicIdentifier',
-    { schema: { params: FlowParams, response: { 200: FlowWithDraftResponse } } },
-    async (request) => getFlowWithDraft(deps, request.params.publicIdentifier, flowAuthorizer(request)),
+  router.handle(saveFlowTemplate, async ({ params, body, request }) =>
+    flows.saveDraft(deps, params.publicIdentifier, body.template, flowAuthorizer(request)),
   );
 
-  app.put(
-    '/admin/flows/:publicIdentifier/template',
-    { schema: { params: FlowParams, body: SaveTemplateBody, response: { 200: FlowWithDraftResponse } } },
-    async (request) =>
-      saveDraft(deps, request.params.publicIdentifier, request.body.template, flowAuthorizer(request)),
-  );
+  router.handle(publishFlow, async ({ params, request }) => ({
+    flow: await flows.publishFlow(deps, params.publicIdentifier, flowAuthorizer(request)),
+  }));
 
-  app.post(
-    '/admin/flows/:publicIdentifier/publish',
-    { schema: { params: FlowParams, response: { 200: PublishFlowResponse } } },
-    async (request) => ({ flow: await publishFlow(deps, request.params.publicIdentifier, flowAuthorizer(request)) }),
+  router.handle(listSubmissions, async ({ params, query, request }) =>
+    submissions.listSubmissions(deps, params.publicIdentifier, query, flowAuthorizer(request)),
   );
-
-  app.get(
-    '/admin/flows/:publicIdentifier/submissions',
-    { schema: { params: FlowParams, querystring: SubmissionsQuery, response: { 200: SubmissionsResponse } } },
-    async (request) =>
-      listSubmissions(deps, request.params.publicIdentifier, request.query, flowAuthorizer(request)),
-  );
-}
+});

@@ -1,20 +1,26 @@
 /**
- * Internal flow routes for other services (cross-service agreement: workflows-engine checks a user's access
- * to a workflow's form). Never exposed by the gateway; they need the shared `x-internal-token`.
+ * Internal flow routes for other services (cross-service agreements: workflows-engine checks a user's access to
+ * a workflow's form, generates gallery workflows against a form's draft, and creates the form of a workflow made
+ * on the placeholder `new_form`). Never routed by the gateway; the router requires the shared `x-internal-token`.
  */
-import { FlowParams, InternalFlowResponse } from '@formloom/contracts/http/flows';
-import { requireInternal } from '@formloom/kit/auth';
-import type { ZodFastify } from '@formloom/kit/http';
-import { getInternalFlow, type FlowsDeps } from '../domain/flows';
+import { createInternalFlow, getInternalFlow, getInternalFlowDraft } from '@formloom/contracts/api/flows/internal';
+import { defineRoutes } from '@formloom/kit/routes';
+import * as flows from '../domain/flows';
+import type { FlowsServiceDeps } from '../deps';
 
-/** Registers `GET /internal/flows/:publicIdentifier`; `internalToken` is the configured `INTERNAL_TOKEN`. */
-export function internalFlowRoutes(app: ZodFastify, deps: FlowsDeps, internalToken: string | undefined): void {
-  app.get(
-    '/internal/flows/:publicIdentifier',
-    { schema: { params: FlowParams, response: { 200: InternalFlowResponse } } },
-    async (request) => {
-      requireInternal(request, internalToken);
-      return { flow: await getInternalFlow(deps, request.params.publicIdentifier) };
-    },
-  );
-}
+/** The internal routes of flows. */
+export const internalFlowRoutes = defineRoutes<FlowsServiceDeps>((router, deps) => {
+  router.handle(getInternalFlow, async ({ params }) => ({ flow: await flows.getInternalFlow(deps, params.publicIdentifier) }));
+
+  router.handle(getInternalFlowDraft, async ({ params }) => flows.getInternalFlowDraft(deps, params.publicIdentifier));
+
+  /** A blank flow on behalf of a user whose write access the caller checked; its name deduplicated. */
+  router.handle(createInternalFlow, async ({ body }) => {
+    const flow = await flows.createFlow(deps, {
+      body: { type: body.type, workspaceId: body.workspaceId, name: body.name, dedupeFormName: true },
+      organizationId: body.organizationId,
+      accessLevel: 'write',
+    });
+    return flows.getInternalFlowDraft(deps, flow.publicIdentifier);
+  });
+});

@@ -1,38 +1,32 @@
 /**
- * Public flow routes (spec 000 §7; issue 2 §5): the live form and its submissions. No login needed (the
- * draft view `mode=edit` needs a signed-in caller with view access).
+ * Public flow routes (spec 000 §7): the live form and its submissions — the endpoints of
+ * `@formloom/contracts/api/flows/public-forms` and `submitAnswers`. No login needed (the draft view `mode=edit`
+ * needs a signed-in caller with view access).
  */
-import {
-  FlowParams,
-  PublicTemplateQuery,
-  PublicTemplateResponse,
-  SubmitBody,
-  SubmitResponse,
-} from '@formloom/contracts/http/flows';
-import type { ZodFastify } from '@formloom/kit/http';
-import { getPublicTemplate, type FlowsDeps } from '../domain/flows';
-import { submitAnswers, type SubmissionWriter } from '../domain/submissions';
+import { getPublicTemplate } from '@formloom/contracts/api/flows/public-forms';
+import { submitAnswers } from '@formloom/contracts/api/flows/submissions';
+import { defineRoutes } from '@formloom/kit/routes';
+import * as flows from '../domain/flows';
+import * as submissions from '../domain/submissions';
+import type { FlowsServiceDeps } from '../deps';
 import { flowAuthorizer } from './access';
 
-/** Registers the `/public/flows` routes; submissions are written through `deps.submissionWriter`. */
-export function publicFlowRoutes(app: ZodFastify, deps: FlowsDeps & { submissionWriter: SubmissionWriter }): void {
-  app.get(
-    '/public/flows/templates/:publicIdentifier',
-    { schema: { params: FlowParams, querystring: PublicTemplateQuery, response: { 200: PublicTemplateResponse } } },
-    async (request) => {
-      const { mode } = request.query;
-      // The draft is for editors only: 401 when anonymous, 404 when the flow is not theirs.
-      const authorize = mode === 'edit' ? flowAuthorizer(request) : undefined;
-      return getPublicTemplate(deps, request.params.publicIdentifier, mode, authorize);
-    },
-  );
+/** The `/public/flows` routes; submissions are written through `deps.submissionWriter`. */
+export const publicFlowRoutes = defineRoutes<FlowsServiceDeps>((router, deps) => {
+  router.handle(getPublicTemplate, async ({ params, query, request }) => {
+    // The draft is for editors only: 401 when anonymous, 404 when the flow is not theirs.
+    const authorize = query.mode === 'edit' ? flowAuthorizer(request) : undefined;
+    const form = await flows.getPublicTemplate(deps, params.publicIdentifier, query.mode, authorize);
+    return { ...form, challenge: deps.challenge?.public ?? null };
+  });
 
-  app.post(
-    '/public/flows/:publicIdentifier/submissions',
-    { schema: { params: FlowParams, body: SubmitBody, response: { 201: SubmitResponse } } },
-    async (request, reply) => {
-      const submission = await submitAnswers(deps, request.params.publicIdentifier, request.body.answers);
-      return reply.code(201).send({ submission });
-    },
-  );
-}
+  /**
+   * 429 with `Retry-After` when the client address posted this form too often (before anything else); with a bot
+   * challenge configured, 400 at `body.challengeToken` when its token is missing or refused.
+   */
+  router.handle(submitAnswers, async ({ params, body, request, reply }) => {
+    await deps.submissionLimit?.enforce(reply, `${params.publicIdentifier}\n${request.ip}`);
+    await deps.challenge?.verify(body.challengeToken, request.ip);
+    return { submission: await submissions.submitAnswers(deps, params.publicIdentifier, body.answers) };
+  });
+});

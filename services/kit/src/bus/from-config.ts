@@ -1,7 +1,7 @@
 /**
  * Builds the event bus the configuration asks for (`EVENT_BUS`), the same way for services
  * (`createService`) and scripts (a replay tool, a topic set-up job). ARCHITECTURE §2 ("adapters chosen by
- * configuration"), issue 3 §2.
+ * configuration"), docs/architecture.md §4 "Bus".
  */
 import { readFileSync } from 'node:fs';
 import type { ConnectionOptions } from 'node:tls';

@@ -85,9 +85,34 @@ export const migrations: Migration[] = [
     `,
   },
   {
-    // The trace context a run continues (issue 3 §4): its execution span is a child of the span that
+    // The trace context a run continues (docs/architecture.md §7): its execution span is a child of the span that
     // queued it (the trigger event's consumer span), so a submission and its runs form one trace.
     id: '0002_run_traceparent',
     sql: `ALTER TABLE workflow_runs ADD COLUMN traceparent text;`,
+  },
+  {
+    // Node outcomes (docs/architecture.md "workflows-engine"): a run can wait until a due time (ARCHITECTURE
+    // §1 "Durable time": a `waiting` row claimed once due, with its own partial index so that the claim of
+    // queued runs keeps its plan), and a step records the node the run went on to (an executor may choose it).
+    // The widened CHECKs are added NOT VALID: the rows already there satisfy the narrower ones, so no scan.
+    // Steps that succeeded in runs still in flight get the node they went on to: until now always the
+    // node's nextNodeId.
+    id: '0003_run_waits_and_next_nodes',
+    sql: `
+      ALTER TABLE workflow_runs ADD COLUMN due_at timestamptz;
+      ALTER TABLE workflow_runs DROP CONSTRAINT workflow_runs_status_check;
+      ALTER TABLE workflow_runs ADD CONSTRAINT workflow_runs_status_check
+        CHECK (status IN ('queued', 'running', 'waiting', 'succeeded', 'failed')) NOT VALID;
+      CREATE INDEX workflow_runs_due ON workflow_runs (due_at) WHERE status = 'waiting';
+
+      ALTER TABLE workflow_run_steps ADD COLUMN next_node_id text;
+      ALTER TABLE workflow_run_steps DROP CONSTRAINT workflow_run_steps_status_check;
+      ALTER TABLE workflow_run_steps ADD CONSTRAINT workflow_run_steps_status_check
+        CHECK (status IN ('running', 'waiting', 'succeeded', 'failed')) NOT VALID;
+      UPDATE workflow_run_steps s
+         SET next_node_id = r.template -> 'nodes' -> s.node_id ->> 'nextNodeId'
+        FROM workflow_runs r
+       WHERE r.id = s.run_id AND r.status IN ('queued', 'running') AND s.status = 'succeeded';
+    `,
   },
 ];

@@ -6,15 +6,22 @@
  *   creation: organization, workspace, numeric id and public identifier), the draft template (saved) and the
  *   published template (what runs).
  * - `workflow_runs`: one row per (workflow, trigger event), durable work queue of the run worker; carries the
- *   published template and the trigger data as they were when the event arrived.
- * - `workflow_run_steps`: one row per executed node of a run (at most once per node: templates are acyclic).
+ *   published template and the trigger data as they were when the event arrived. A run that waits (a node
+ *   asked to go on at a later time) is a `waiting` row with its due time, claimed like a queued one.
+ * - `workflow_run_steps`: one row per executed node of a run (at most once per node: templates are acyclic),
+ *   with the node the run went on to.
  * - `mail_messages`: every email the engine sent (SMTP) or logged (no SMTP configured); viewable by admins.
  */
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { WorkflowTemplate } from '@formloom/contracts/entities/workflow';
 import type { FormSubmittedData } from '@formloom/contracts/events/form-submitted';
-import type { RunStatus, StepStatus } from '@formloom/contracts/http/workflows';
+import type { RunStatus, StepStatus } from '@formloom/contracts/api/workflows-engine/runs';
+
+/** A run row's state (`RunStatus` of the API; `waiting`: a node asked to go on at `due_at`). */
+export type RunRowStatus = RunStatus;
+/** A step row's state (`StepStatus` of the API; `waiting`: its node waits until the run's `due_at`). */
+export type StepRowStatus = StepStatus;
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -56,8 +63,8 @@ export const workflowRuns = pgTable(
     template: jsonb('template').$type<WorkflowTemplate>().notNull(),
     /** The trigger event's data (`form.submitted` v1). */
     triggerData: jsonb('trigger_data').$type<FormSubmittedData>().notNull(),
-    status: text('status').$type<RunStatus>().notNull(),
-    /** How many times a worker claimed the run. */
+    status: text('status').$type<RunRowStatus>().notNull(),
+    /** How many times a worker claimed the run since it was queued or last resumed from a wait. */
     attempts: integer('attempts').notNull().default(0),
     /** The current claim: only the worker holding this token may write the run's progress. */
     leaseToken: uuid('lease_token'),
@@ -71,6 +78,11 @@ export const workflowRuns = pgTable(
      * execution span is its child. Null for runs queued before migration 0002 or without a trace.
      */
     traceparent: text('traceparent'),
+    /**
+     * When the run's last wait ends: a `waiting` run is claimed once `due_at <= now()`. Kept after the run
+     * resumed (then it also tells the worker that the run already has steps). Null for runs that never waited.
+     */
+    dueAt: timestamp('due_at', { withTimezone: true }),
   },
   (t) => [
     unique('workflow_runs_event').on(t.workflowId, t.triggerEventId),
@@ -92,8 +104,13 @@ export const workflowRunSteps = pgTable(
     /** 1-based position of the step in the run. */
     seq: integer('seq').notNull(),
     type: text('type').notNull(),
-    status: text('status').$type<StepStatus>().notNull(),
+    status: text('status').$type<StepRowStatus>().notNull(),
     attempts: integer('attempts').notNull().default(1),
+    /**
+     * Once the step succeeded (or waits): the node the run goes on to — the node's `nextNodeId` or the one
+     * its executor chose; null when the run ends after it. A reclaimed run follows it past finished steps.
+     */
+    nextNodeId: text('next_node_id'),
     output: jsonb('output'),
     error: text('error'),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),

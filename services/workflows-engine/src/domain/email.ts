@@ -9,17 +9,18 @@
  *   cc/bcc the same way when enabled (invalid ones skipped, never fatal).
  * - Subject: `interpolate()`, line breaks collapsed to spaces (no header injection).
  * - Blocks: `text` (interpolated; HTML-escaped; line breaks → `<br>`), `submission_overview` (a table of the
- *   submission's questions, name → formatted value; `showHidden` is ignored: the event carries no hidden
- *   fields yet), `button` (text and interpolated URL; only http(s) URLs become links).
+ *   submission's questions, name → the question's `displayValue`, the same text the Results table shows;
+ *   `formatValue(value)` for events written before `displayValue` existed; `showHidden` is ignored: the event
+ *   carries no hidden fields yet), `button` (text and interpolated URL; only http(s) URLs become links).
  * - From: display name `customFromName` (when not blank) or 'Notifications' (spec 001 §9), address MAIL_FROM.
  */
 import type { EmailBlock, EmailNodeTemplate } from '@formloom/contracts/entities/workflow';
-import type { SubmissionQuestion } from '@formloom/contracts/entities/flow';
-import type { FormSubmittedData } from '@formloom/contracts/events/form-submitted';
+import type { FormSubmittedData, SubmittedQuestion } from '@formloom/contracts/events/form-submitted';
 import { copy } from '@formloom/contracts/copy';
-import { formatValue, interpolate, resolveLogicValue, type LogicContext, type LogicValue } from '@formloom/contracts/logic';
+import { formatValue, interpolate, isLogicRef, resolveLogicValue, type LogicContext, type LogicValue } from '@formloom/contracts/logic';
 import { isValidEmail } from '@formloom/contracts/rules/answers';
 import { literalAddresses } from '@formloom/contracts/rules/workflow-status';
+import { escapeHtml } from '@formloom/kit/mail';
 
 /** A composed message, ready to send and log. */
 export interface ComposedEmail {
@@ -47,15 +48,6 @@ export function submissionContext(data: FormSubmittedData): LogicContext {
   };
 }
 
-/** Escapes `& < > " '` for HTML text and attribute values. */
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
 
 /** Escaped text with line breaks (`\r\n`, `\n`, `\r`) as `<br>`. */
 function htmlLines(text: string): string {
@@ -90,6 +82,21 @@ export function resolveRecipients(
   return { valid, invalid };
 }
 
+/**
+ * The valid addresses of an email node that come from the run's answers (recipient, cc or bcc entries that are
+ * logic values, e.g. `{var: 'answers.w2'}`), lower-cased: those a respondent chose, which the per-recipient limit
+ * of workflow email applies to. Fixed addresses the form's owner typed are not among them.
+ */
+export function answerRecipients(template: EmailNodeTemplate, context: LogicContext): Set<string> {
+  const fromAnswers = (list: ReadonlyArray<{ email: LogicValue }> | undefined) => (list ?? []).filter((entry) => isLogicRef(entry.email));
+  const entries = [
+    ...fromAnswers(template.recipients.list),
+    ...(template.email.cc?.enabled ? fromAnswers(template.email.cc.recipients) : []),
+    ...(template.email.bcc?.enabled ? fromAnswers(template.email.bcc.recipients) : []),
+  ];
+  return new Set(resolveRecipients(entries, context).valid.map((address) => address.toLowerCase()));
+}
+
 function isHttpUrl(value: string): boolean {
   try {
     const url = new URL(value);
@@ -105,8 +112,8 @@ interface Rendered {
   html: string;
 }
 
-function renderOverview(questions: readonly SubmissionQuestion[]): Rendered {
-  const rows = questions.map((question) => ({ name: question.name, value: formatValue(question.value) }));
+function renderOverview(questions: readonly SubmittedQuestion[]): Rendered {
+  const rows = questions.map((question) => ({ name: question.name, value: question.displayValue ?? formatValue(question.value) }));
   const text = rows.map((row) => `${row.name}: ${row.value}`).join('\n');
   const cells = rows
     .map(
@@ -118,7 +125,7 @@ function renderOverview(questions: readonly SubmissionQuestion[]): Rendered {
   return { text, html: `<table role="presentation" cellspacing="0" cellpadding="0" style="border-collapse:collapse;margin:16px 0">${cells}</table>` };
 }
 
-function renderBlock(block: EmailBlock, context: LogicContext, questions: readonly SubmissionQuestion[]): Rendered {
+function renderBlock(block: EmailBlock, context: LogicContext, questions: readonly SubmittedQuestion[]): Rendered {
   switch (block.type) {
     case 'text': {
       const text = interpolate(block.text, context);

@@ -53,10 +53,13 @@ export interface CreateWorkflowInput {
   name: string;
   isHidden: boolean;
   template: WorkflowTemplate;
+  /** Publish the template and turn the workflow on with its creation (checked executable by the caller). */
+  activate?: boolean;
 }
 
 /**
- * Creates an inactive, unpublished workflow on `input.flow` holding `template` as its draft. The count of the
+ * Creates a workflow on `input.flow` holding `template` as its draft: inactive and unpublished, or — with
+ * `activate` — published and active in the same insert (one transaction: never half made). The count of the
  * form's workflows is checked under a transaction-level advisory lock on the form, so concurrent creations
  * cannot pass MAX_WORKFLOWS_PER_FLOW together.
  * @throws 409 'Maximum number of workflows added - contact support to enable more' (spec 001 §8) when the form
@@ -82,7 +85,8 @@ export async function createWorkflow(db: Db, input: CreateWorkflowInput): Promis
         name: input.name,
         draftTemplate: input.template,
         isHidden: input.isHidden,
-        isActive: false,
+        isActive: input.activate === true,
+        ...(input.activate ? { publishedTemplate: input.template, publishedAt: sql`now()` } : {}),
       })
       .returning();
     if (!row) throw new Error('insert returned no row');

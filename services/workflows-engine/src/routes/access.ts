@@ -8,7 +8,8 @@ import type { FastifyRequest } from 'fastify';
 import type { AccessNeed } from '@formloom/contracts/rules/access';
 import { copy } from '@formloom/contracts/copy';
 import { requireAuth, requireWorkspaceAccess } from '@formloom/kit/auth';
-import { HttpError, notFound } from '@formloom/kit/errors';
+import { DomainError, failed, notFound } from '@formloom/kit/errors';
+import { isDatabaseUnavailable } from '@formloom/kit/http';
 import type { WorkflowRow } from '../db/schema';
 
 /**
@@ -24,15 +25,16 @@ export function requireWorkflowAccess(request: FastifyRequest, row: WorkflowRow 
 }
 
 /**
- * Runs `fn`; an unexpected error (not an {@link HttpError}) becomes a 500 whose message is the spec 001 §8
- * text of the failed action (e.g. 'Had trouble saving workflow'), never the internal error's text.
+ * Runs `fn`; an unexpected error (not a {@link DomainError}) becomes `failed` (500) whose message is the spec
+ * 001 §8 text of the failed action (e.g. 'Had trouble saving workflow'), never the internal error's text. A
+ * database outage stays what it is (503: retry later).
  */
 export async function failingWith<T>(message: string, request: FastifyRequest, fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (error) {
-    if (error instanceof HttpError) throw error;
+    if (error instanceof DomainError || isDatabaseUnavailable(error)) throw error;
     request.log.error({ err: error }, message);
-    throw new HttpError(500, 'internal_error', message);
+    throw failed(message);
   }
 }

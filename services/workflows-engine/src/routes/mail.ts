@@ -1,21 +1,14 @@
 /**
- * GET /admin/mail?limit=&offset= → {messages, total}: the mail log of the caller's organization, newest
- * first, limit ≤ MAIL_PAGE_MAX. Admins only (401 anonymous, 403 non-admin): it holds every respondent's email.
+ * The mail log (`listMail` of `@formloom/contracts/api/workflows-engine/mail`): one page of the caller's
+ * organization's sent mail, newest first. Admins only (403 otherwise): it holds every respondent's address.
  */
-import { MailMessagesResponse, MailPageQuery } from '@formloom/contracts/http/workflows';
+import { listMail } from '@formloom/contracts/api/workflows-engine/mail';
 import { requireAdmin } from '@formloom/kit/auth';
-import type { Db } from '@formloom/kit/db';
-import type { ZodFastify } from '@formloom/kit/http';
-import { listMail } from '../domain/mail';
+import { defineRoutes } from '@formloom/kit/routes';
+import type { EngineDeps } from '../deps';
+import * as mail from '../domain/mail';
 
-/** Registers the mail log route. */
-export function mailRoutes(app: ZodFastify, deps: { db: Db }): void {
-  app.get(
-    '/admin/mail',
-    { schema: { querystring: MailPageQuery, response: { 200: MailMessagesResponse } } },
-    async (request) => {
-      const claims = requireAdmin(request);
-      return listMail(deps.db, claims.org, request.query);
-    },
-  );
-}
+/** The mail log route. */
+export const mailRoutes = defineRoutes<EngineDeps>((router, { db }) => {
+  router.handle(listMail, async ({ query, request }) => mail.listMail(db, requireAdmin(request).org, query));
+});

@@ -1,181 +1,187 @@
 /**
- * The workflow calls of spec 001 §7 and the runs list (schemas in `@formloom/contracts/http/workflows`):
- * create, save, publish, enableOrDisable, delete, list, get, runs, delete runs. Access as in `access.ts`.
+ * The workflow calls of spec 001 §7 (the endpoints of `@formloom/contracts/api/workflows-engine/workflows` and
+ * `…/runs`): create, save, publish, enableOrDisable, delete, list, get, runs, delete runs. Access as in
+ * `access.ts`; failures the spec names answer its texts (spec 001 §8, `failingWith`).
  */
+import type { FastifyRequest } from 'fastify';
+import type { InternalFlowDraftResponse } from '@formloom/contracts/api/flows/internal';
+import type { AuthClaims } from '@formloom/contracts/auth';
 import { copy } from '@formloom/contracts/copy';
-import {
-  CreateWorkflowBody,
-  DeleteWorkflowRunsParams,
-  DeleteWorkflowRunsQuery,
-  EnableOrDisableWorkflowBody,
-  ListWorkflowsQuery,
-  PageQuery,
-  PublishWorkflowBody,
-  SaveWorkflowBody,
-  SuccessResponse,
-  WorkflowIdParams,
-  WorkflowResponse,
-  WorkflowRunsResponse,
-  WorkflowsResponse,
-} from '@formloom/contracts/http/workflows';
-import { accessLevelIn } from '@formloom/contracts/rules/access';
-import { requireAuth, requireWorkspaceAccess } from '@formloom/kit/auth';
-import { notFound, unauthorized } from '@formloom/kit/errors';
-import type { ZodFastify } from '@formloom/kit/http';
-import type { Db } from '@formloom/kit/db';
-import type { FlowLookup } from '../flows-client';
-import { assertActionCount, assertExecutable, assertSameFlow, parseTemplate, triggerFlowPublicIdentifier } from '../domain/template-rules';
+import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
+import { NEW_FORM_PLACEHOLDER } from '@formloom/contracts/limits';
+import { blankFlowTemplate } from '@formloom/contracts/rules/flow-template';
+import type { WorkflowGalleryTemplate } from '@formloom/contracts/workflow-templates';
+import { deleteWorkflowRuns, listWorkflowRuns } from '@formloom/contracts/api/workflows-engine/runs';
 import {
   createWorkflow,
   deleteWorkflow,
-  findWorkflow,
-  listFlowWorkflows,
-  publish,
-  saveDraft,
-  setActive,
-  toWorkflow,
-} from '../domain/workflows';
+  enableOrDisableWorkflow,
+  getWorkflow,
+  listWorkflows,
+  publishWorkflow,
+  saveWorkflow,
+  type CreateWorkflowBody,
+} from '@formloom/contracts/api/workflows-engine/workflows';
+import { accessLevelIn } from '@formloom/contracts/rules/access';
+import { requireWorkspaceAccess } from '@formloom/kit/auth';
+import { notFound } from '@formloom/kit/errors';
+import { defineRoutes } from '@formloom/kit/routes';
+import type { WorkflowRow } from '../db/schema';
+import type { EngineDeps } from '../deps';
+import { galleryWorkflowTemplate } from '../domain/gallery';
+import {
+  assertActionCount,
+  assertExecutable,
+  assertMaySendMail,
+  assertSameFlow,
+  parseTemplate,
+  triggerFlowPublicIdentifier,
+} from '../domain/template-rules';
+import * as workflows from '../domain/workflows';
 import { deleteRuns, listRuns } from '../domain/runs';
 import { failingWith, requireWorkflowAccess } from './access';
 
-/** What the workflow routes need. */
-export interface WorkflowRoutesDeps {
-  db: Db;
-  lookupFlow: FlowLookup;
-}
-
-/** Registers the workflow routes. */
-export function workflowRoutes(app: ZodFastify, deps: WorkflowRoutesDeps): void {
-  const { db, lookupFlow } = deps;
+/** The workflow routes. */
+export const workflowRoutes = defineRoutes<EngineDeps>((router, deps) => {
+  const { db, flows } = deps;
 
   /**
-   * POST /admin/workflows {template, isHidden, name} → 200 {workflow}, inactive and unpublished.
-   * 401 'Sign up to create a workflow' when anonymous; 400 for a bad template or > 20 actions; 404 'Form not
-   * found' for an unknown form or one the caller cannot see; 403 for read access; 409 at the workflow maximum.
+   * 200 {workflow}. From a template: inactive and unpublished. From a gallery template: generated against the form
+   * (a new one for `new_form`), published and active with `activate`. 401 'Sign up to create a workflow' when
+   * anonymous (the router); 400 for a bad template, > 20 actions, or an incomplete workflow to activate; 404 'Form
+   * not found' for an unknown form or one the caller cannot see; 403 for read access, or
+   * `copy.workflows.confirmEmailToSend` to activate one that sends email (SMTP) with an unconfirmed address; 409 at
+   * the workflow maximum; 422 for a gallery template not available yet.
    */
-  app.post(
-    '/admin/workflows',
-    { schema: { body: CreateWorkflowBody, response: { 200: WorkflowResponse } } },
-    async (request) => {
-      if (!request.auth) throw unauthorized(copy.workflows.signUpToCreate);
-      const claims = requireAuth(request);
-      const template = parseTemplate(request.body.template);
-      assertActionCount(template);
-      const flowPublicIdentifier = triggerFlowPublicIdentifier(template);
-      const flow = await lookupFlow(flowPublicIdentifier);
-      if (!flow || flow.organizationId !== claims.org) throw notFound(copy.flows.flowNotFound);
-      requireWorkspaceAccess(request, flow.workspaceId, 'change', copy.flows.flowNotFound);
-      const row = await failingWith(copy.workflows.createFailed, request, () =>
-        createWorkflow(db, { flow, name: request.body.name, isHidden: request.body.isHidden, template }),
-      );
-      return { workflow: toWorkflow(row) };
-    },
-  );
+  router.handle(createWorkflow, async ({ body, auth, request }) => {
+    if (body.galleryTemplate !== undefined) {
+      const row = await createFromGallery(deps, request, auth, { ...body, galleryTemplate: body.galleryTemplate });
+      return { workflow: workflows.toWorkflow(row) };
+    }
+    const template = parseTemplate(body.template);
+    assertActionCount(template);
+    const flowPublicIdentifier = triggerFlowPublicIdentifier(template);
+    const flow = await flows.lookup(flowPublicIdentifier);
+    if (!flow || flow.organizationId !== auth.org) throw notFound(copy.flows.flowNotFound);
+    requireWorkspaceAccess(request, flow.workspaceId, 'change', copy.flows.flowNotFound);
+    // The body schema requires `name` with a template.
+    const name = body.name as string;
+    const row = await failingWith(copy.workflows.createFailed, request, () =>
+      workflows.createWorkflow(db, { flow, name, isHidden: body.isHidden, template }),
+    );
+    return { workflow: workflows.toWorkflow(row) };
+  });
 
-  /** POST /admin/workflows/save {id, template} → {workflow}: stores the draft (shape, ≤ 20 actions, same form). */
-  app.post(
-    '/admin/workflows/save',
-    { schema: { body: SaveWorkflowBody, response: { 200: WorkflowResponse } } },
-    async (request) => {
-      const row = requireWorkflowAccess(request, await findWorkflow(db, request.body.id), 'change');
-      const template = parseTemplate(request.body.template);
-      assertActionCount(template);
-      assertSameFlow(template, row.flowPublicIdentifier);
-      const saved = await failingWith(copy.workflows.saveFailed, request, () => saveDraft(db, row.id, template));
-      if (!saved) throw notFound(copy.workflows.workflowNotFound);
-      return { workflow: toWorkflow(saved) };
-    },
-  );
+  /** Stores the draft (shape, ≤ 20 actions, same form). */
+  router.handle(saveWorkflow, async ({ body, request }) => {
+    const row = requireWorkflowAccess(request, await workflows.findWorkflow(db, body.id), 'change');
+    const template = parseTemplate(body.template);
+    assertActionCount(template);
+    assertSameFlow(template, row.flowPublicIdentifier);
+    const saved = await failingWith(copy.workflows.saveFailed, request, () => workflows.saveDraft(db, row.id, template));
+    if (!saved) throw notFound(copy.workflows.workflowNotFound);
+    return { workflow: workflows.toWorkflow(saved) };
+  });
 
   /**
-   * POST /admin/workflows/publish {id, template} → {workflow}: the save checks plus execution checks (every
-   * nextNodeId names a node, no loop, email nodes per spec 001 §5); stores draft and published template.
+   * The save checks plus execution checks (every nextNodeId names a node, no loop, email nodes per spec 001 §5);
+   * stores draft and published template.
    */
-  app.post(
-    '/admin/workflows/publish',
-    { schema: { body: PublishWorkflowBody, response: { 200: WorkflowResponse } } },
-    async (request) => {
-      const row = requireWorkflowAccess(request, await findWorkflow(db, request.body.id), 'change');
-      const template = parseTemplate(request.body.template);
-      assertActionCount(template);
-      assertSameFlow(template, row.flowPublicIdentifier);
+  router.handle(publishWorkflow, async ({ body, request, auth }) => {
+    const row = requireWorkflowAccess(request, await workflows.findWorkflow(db, body.id), 'change');
+    const template = parseTemplate(body.template);
+    assertActionCount(template);
+    assertSameFlow(template, row.flowPublicIdentifier);
+    assertExecutable(template);
+    if (row.isActive) assertMaySendMail(template, auth, deps.mailDelivery);
+    const published = await failingWith(copy.workflows.publishFailed, request, () => workflows.publish(db, row.id, template));
+    if (!published) throw notFound(copy.workflows.workflowNotFound);
+    return { workflow: workflows.toWorkflow(published) };
+  });
+
+  router.handle(enableOrDisableWorkflow, async ({ body, request, auth }) => {
+    const row = requireWorkflowAccess(request, await workflows.findWorkflow(db, body.id), 'change');
+    if (body.isActive) assertMaySendMail(row.publishedTemplate, auth, deps.mailDelivery);
+    const found = await failingWith(copy.workflows.updateFailed, request, () => workflows.setActive(db, row.id, body.isActive));
+    if (!found) throw notFound(copy.workflows.workflowNotFound);
+    return { success: true as const };
+  });
+
+  /** Its runs and steps go with it; the mail log stays. */
+  router.handle(deleteWorkflow, async ({ params, request }) => {
+    const row = requireWorkflowAccess(request, await workflows.findWorkflow(db, params.id), 'change');
+    await failingWith(copy.workflows.deleteFailed, request, () => workflows.deleteWorkflow(db, row.id));
+    return { success: true as const };
+  });
+
+  /** The form's workflows the caller may view. */
+  router.handle(listWorkflows, async ({ query, auth }) => {
+    const rows = await workflows.listFlowWorkflows(db, query.flowPublicIdentifier, auth.org);
+    const visible = rows.filter((row) => accessLevelIn(auth, row.workspaceId) !== null);
+    return { workflows: visible.map(workflows.toWorkflow) };
+  });
+
+  router.handle(getWorkflow, async ({ params, request }) => {
+    const row = requireWorkflowAccess(request, await workflows.findWorkflow(db, params.id), 'view');
+    return { workflow: workflows.toWorkflow(row) };
+  });
+
+  /** Newest first, limit ≤ RUNS_PAGE_MAX. */
+  router.handle(listWorkflowRuns, async ({ params, query, request }) => {
+    const row = requireWorkflowAccess(request, await workflows.findWorkflow(db, params.id), 'view');
+    return listRuns(db, row.id, query);
+  });
+
+  /** Deletes every run of the workflow; `flowId` (public identifier or numeric id) must be its form (else 404). */
+  router.handle(deleteWorkflowRuns, async ({ params, request }) => {
+    const row = requireWorkflowAccess(request, await workflows.findWorkflow(db, params.workflowId), 'change');
+    if (params.flowId !== row.flowPublicIdentifier && params.flowId !== String(row.flowId)) {
+      throw notFound(copy.workflows.workflowNotFound);
+    }
+    await failingWith(copy.workflows.deleteRunsFailed, request, () => deleteRuns(db, row.id));
+    return { success: true as const };
+  });
+});
+
+/**
+ * Creates a workflow from a gallery template (spec 001 §4): checks the caller may change the form's workspace,
+ * that the template is available, and — with `activate` — that the generated workflow is complete, all BEFORE
+ * anything is written; then (for `new_form`) creates the blank form 'New form' in `workspaceId`, generates the
+ * template against the form's draft and inserts the workflow in one transaction.
+ * @throws the errors of `POST /admin/workflows` (see the route).
+ */
+async function createFromGallery(
+  deps: EngineDeps,
+  request: FastifyRequest,
+  auth: AuthClaims,
+  body: CreateWorkflowBody & { galleryTemplate: WorkflowGalleryTemplate },
+): Promise<WorkflowRow> {
+  const { galleryTemplate } = body;
+  const flowPublicIdentifier = body.flowPublicIdentifier ?? NEW_FORM_PLACEHOLDER;
+  const name = body.name ?? copy.galleryTitles[galleryTemplate];
+  const generate = (pid: string, formTemplate: FlowTemplate) => {
+    const template = galleryWorkflowTemplate(galleryTemplate, { flowPublicIdentifier: pid, formTemplate, callerEmail: auth.email });
+    assertActionCount(template);
+    if (body.activate) {
       assertExecutable(template);
-      const published = await failingWith(copy.workflows.publishFailed, request, () => publish(db, row.id, template));
-      if (!published) throw notFound(copy.workflows.workflowNotFound);
-      return { workflow: toWorkflow(published) };
-    },
-  );
-
-  /** POST /admin/workflows/enableOrDisable {id, isActive} → {success: true}. */
-  app.post(
-    '/admin/workflows/enableOrDisable',
-    { schema: { body: EnableOrDisableWorkflowBody, response: { 200: SuccessResponse } } },
-    async (request) => {
-      const row = requireWorkflowAccess(request, await findWorkflow(db, request.body.id), 'change');
-      const found = await failingWith(copy.workflows.updateFailed, request, () => setActive(db, row.id, request.body.isActive));
-      if (!found) throw notFound(copy.workflows.workflowNotFound);
-      return { success: true as const };
-    },
-  );
-
-  /** DELETE /admin/workflows/:id → {success: true}; its runs and steps go with it, the mail log stays. */
-  app.delete(
-    '/admin/workflows/:id',
-    { schema: { params: WorkflowIdParams, response: { 200: SuccessResponse } } },
-    async (request) => {
-      const row = requireWorkflowAccess(request, await findWorkflow(db, request.params.id), 'change');
-      await failingWith(copy.workflows.deleteFailed, request, () => deleteWorkflow(db, row.id));
-      return { success: true as const };
-    },
-  );
-
-  /** GET /admin/workflows?flowPublicIdentifier= → {workflows}: the form's workflows the caller may view. */
-  app.get(
-    '/admin/workflows',
-    { schema: { querystring: ListWorkflowsQuery, response: { 200: WorkflowsResponse } } },
-    async (request) => {
-      const claims = requireAuth(request);
-      const rows = await listFlowWorkflows(db, request.query.flowPublicIdentifier, claims.org);
-      const visible = rows.filter((row) => accessLevelIn(claims, row.workspaceId) !== null);
-      return { workflows: visible.map(toWorkflow) };
-    },
-  );
-
-  /** GET /admin/workflows/:id → {workflow}. */
-  app.get(
-    '/admin/workflows/:id',
-    { schema: { params: WorkflowIdParams, response: { 200: WorkflowResponse } } },
-    async (request) => {
-      const row = requireWorkflowAccess(request, await findWorkflow(db, request.params.id), 'view');
-      return { workflow: toWorkflow(row) };
-    },
-  );
-
-  /** GET /admin/workflows/:id/runs?limit=&offset= → {runs, total}, newest first, limit ≤ RUNS_PAGE_MAX. */
-  app.get(
-    '/admin/workflows/:id/runs',
-    { schema: { params: WorkflowIdParams, querystring: PageQuery, response: { 200: WorkflowRunsResponse } } },
-    async (request) => {
-      const row = requireWorkflowAccess(request, await findWorkflow(db, request.params.id), 'view');
-      return listRuns(db, row.id, request.query);
-    },
-  );
-
-  /**
-   * DELETE /v1/admin/flow/:flowId/workflowRuns/:workflowId?mode=edit → {success: true} (spec 001 §7): deletes
-   * every run of the workflow. `flowId` (public identifier or numeric id) must be the workflow's form (else 404).
-   */
-  app.delete(
-    '/v1/admin/flow/:flowId/workflowRuns/:workflowId',
-    { schema: { params: DeleteWorkflowRunsParams, querystring: DeleteWorkflowRunsQuery, response: { 200: SuccessResponse } } },
-    async (request) => {
-      const row = requireWorkflowAccess(request, await findWorkflow(db, request.params.workflowId), 'change');
-      const { flowId } = request.params;
-      if (flowId !== row.flowPublicIdentifier && flowId !== String(row.flowId)) {
-        throw notFound(copy.workflows.workflowNotFound);
-      }
-      await failingWith(copy.workflows.deleteRunsFailed, request, () => deleteRuns(db, row.id));
-      return { success: true as const };
-    },
+      assertMaySendMail(template, auth, deps.mailDelivery);
+    }
+    return template;
+  };
+  let form: InternalFlowDraftResponse;
+  if (flowPublicIdentifier === NEW_FORM_PLACEHOLDER) {
+    const workspaceId = body.workspaceId as number;
+    requireWorkspaceAccess(request, workspaceId, 'change');
+    generate(flowPublicIdentifier, blankFlowTemplate());
+    form = await deps.flows.createBlankForm({ organizationId: auth.org, workspaceId, type: 'form', name: copy.defaultNames.newForm });
+  } else {
+    const found = await deps.flows.draft(flowPublicIdentifier);
+    if (!found || found.flow.organizationId !== auth.org) throw notFound(copy.flows.flowNotFound);
+    requireWorkspaceAccess(request, found.flow.workspaceId, 'change', copy.flows.flowNotFound);
+    form = found;
+  }
+  const template = generate(form.flow.publicIdentifier, form.template);
+  return failingWith(copy.workflows.createFailed, request, () =>
+    workflows.createWorkflow(deps.db, { flow: form.flow, name, isHidden: body.isHidden, template, activate: body.activate }),
   );
 }

@@ -58,4 +58,41 @@ export const migrations: Migration[] = [
         created_at timestamptz NOT NULL DEFAULT now()
       );`,
   },
+  {
+    // Key rotation (domain/signing-keys.ts). Expand only: an earlier version ignores the columns (the
+    // defaults fill them for the rows it inserts).
+    id: '0002_signing_key_rotation',
+    sql: `
+      ALTER TABLE signing_keys ADD COLUMN activates_at timestamptz NOT NULL DEFAULT now();
+      UPDATE signing_keys SET activates_at = created_at;
+      ALTER TABLE signing_keys ADD COLUMN retires_at timestamptz;`,
+  },
+  {
+    // Address confirmation (domain/email-verification.ts) and the service's own mail (domain/system-mail.ts).
+    // Accounts made before confirmation existed count as confirmed: nobody could have confirmed them.
+    id: '0003_email_verification',
+    sql: `
+      ALTER TABLE users ADD COLUMN email_verified_at timestamptz;
+      UPDATE users SET email_verified_at = created_at;
+      CREATE TABLE email_verifications (
+        token_hash text PRIMARY KEY,
+        user_id integer NOT NULL UNIQUE REFERENCES users (id) ON DELETE CASCADE,
+        email text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        expires_at timestamptz NOT NULL
+      );
+      CREATE TABLE system_mail (
+        id serial PRIMARY KEY,
+        to_address text NOT NULL,
+        subject text NOT NULL,
+        text_body text NOT NULL,
+        html_body text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        due_at timestamptz DEFAULT now(),
+        attempts integer NOT NULL DEFAULT 0,
+        sent_at timestamptz,
+        last_error text
+      );
+      CREATE INDEX system_mail_due_at ON system_mail (due_at);`,
+  },
 ];

@@ -29,6 +29,8 @@ export const users = pgTable('users', {
   firstName: text('first_name').notNull(),
   lastName: text('last_name').notNull(),
   isAdmin: boolean('is_admin').notNull().default(false),
+  /** When the user opened the confirmation link mailed to `email`; null while unconfirmed. */
+  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('users_organization_id').on(t.organizationId)]);
 
@@ -69,8 +71,10 @@ export const sessions = pgTable('sessions', {
 
 /**
  * The Ed25519 key pairs that sign access tokens. `kid` is the public key's RFC 7638 thumbprint.
- * `privateJwk` is the private JWK as JSON text, or — when `encrypted` — an AES-256-GCM envelope (JSON text)
- * made with a key derived from `AUTH_KEY_ENCRYPTION_SECRET` (see `domain/signing-keys.ts`).
+ * `privateJwk` is an AES-256-GCM envelope (JSON text) made with a key derived from the key encryption secret
+ * (`domain/key-encryption-secret.ts`); `encrypted` false marks a clear row of an earlier version, encrypted in
+ * place at start. Rotation (`domain/signing-keys.ts`): a key signs from `activatesAt`, and leaves the JWKS at
+ * `retiresAt` (null while no newer key exists).
  */
 export const signingKeys = pgTable('signing_keys', {
   kid: text('kid').primaryKey(),
@@ -79,4 +83,41 @@ export const signingKeys = pgTable('signing_keys', {
   privateJwk: text('private_jwk').notNull(),
   encrypted: boolean('encrypted').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  activatesAt: timestamp('activates_at', { withTimezone: true }).notNull().defaultNow(),
+  retiresAt: timestamp('retires_at', { withTimezone: true }),
 });
+
+/**
+ * Address confirmation links (`domain/email-verification.ts`). As with sessions, only the SHA-256 (hex) of
+ * the link's random token is stored. A link confirms `email` only while it is still the user's address, and
+ * only before `expiresAt`; a user has at most one (a new one replaces the old).
+ */
+export const emailVerifications = pgTable('email_verifications', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  email: text('email').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * The service's own mail, written in the transaction that decides to send it and sent by the system-mail
+ * worker (`domain/system-mail.ts`): a crash between the two loses nothing. Once sent (or given up), the
+ * bodies are emptied: they may hold a confirmation link.
+ */
+export const systemMail = pgTable('system_mail', {
+  id: serial('id').primaryKey(),
+  toAddress: text('to_address').notNull(),
+  subject: text('subject').notNull(),
+  textBody: text('text_body').notNull(),
+  htmlBody: text('html_body').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** When the next attempt is due; null once sent or given up. */
+  dueAt: timestamp('due_at', { withTimezone: true }).defaultNow(),
+  attempts: integer('attempts').notNull().default(0),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  lastError: text('last_error'),
+}, (t) => [index('system_mail_due_at').on(t.dueAt)]);

@@ -1,20 +1,19 @@
 /**
  * Accounts: sign-up, password sign-in, and who a user is (organization, workspaces, access levels) —
- * spec 000 §3 (User, Organization, Workspace), §6 (access levels, isAdmin); issue 2 (sign-up, login).
+ * spec 000 §3 (User, Organization, Workspace), §6 (access levels, isAdmin); docs/product-rules.md §4 (sign-up, login).
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AuthClaims } from '@formloom/contracts/auth';
 import { copy } from '@formloom/contracts/copy';
 import type { AccessLevel, User, Workspace } from '@formloom/contracts/entities/identity';
-import {
-  type CreateOrganizationUserBody,
-  type OrganizationSummary,
-  type SignupBody,
-} from '@formloom/contracts/http/workspaces-auth';
+import type { OrganizationSummary, SignupBody } from '@formloom/contracts/api/workspaces-auth/auth';
+import type { CreateOrganizationUserBody } from '@formloom/contracts/api/workspaces-auth/internal';
 import { workspaceSlug } from '@formloom/contracts/rules/slug';
 import type { Db, DbOrTx, Tx } from '@formloom/kit/db';
 import { conflict, notFound } from '@formloom/kit/errors';
 import { memberships, organizations, users, workspaces } from '../db/schema';
+import { requestEmailVerification } from './email-verification';
+import { assertAcceptablePassword } from './password-strength';
 import { hashPassword, needsRehash, verifyPassword } from './passwords';
 import { createSession, deleteExpiredSessions, type NewSession } from './sessions';
 
@@ -38,9 +37,10 @@ const userColumns = {
   lastName: users.lastName,
   email: users.email,
   isAdmin: users.isAdmin,
+  emailVerified: sql<boolean>`${users.emailVerifiedAt} IS NOT NULL`.mapWith(Boolean),
 };
 
-/** The public part of a user record: `{id, firstName, lastName, email, isAdmin}`. */
+/** The public part of a user record: `{id, firstName, lastName, email, isAdmin, emailVerified}`. */
 export function publicUser(record: UserRecord): User {
   return {
     id: record.id,
@@ -48,6 +48,7 @@ export function publicUser(record: UserRecord): User {
     lastName: record.lastName,
     email: record.email,
     isAdmin: record.isAdmin,
+    emailVerified: record.emailVerified,
   };
 }
 
@@ -79,13 +80,17 @@ async function insertUser(tx: Tx, values: typeof users.$inferInsert): Promise<Us
 }
 
 /**
- * Signs up (issue 2): in ONE transaction creates the organization `copy.auth.organizationName(firstName)`
+ * Signs up (docs/product-rules.md §4): in ONE transaction creates the organization `copy.auth.organizationName(firstName)`
  * ("Ada's organization"), the user as its admin (the first user of an organization is an admin, spec 000 §6),
- * a first workspace `copy.auth.defaultWorkspaceName` ('My workspace') with `write` access, and a
- * session. `input` is already parsed (email trimmed and lowercased, password length checked).
- * @throws 409 `copy.auth.emailTaken` when the email is taken (nothing is stored).
+ * a first workspace `copy.auth.defaultWorkspaceName` ('My workspace') with `write` access, a session, and the
+ * address confirmation link with its mail (`email-verification.ts`; links under `publicUrl`, the product's
+ * public origin). The user starts unconfirmed. `input` is already parsed (email trimmed and lowercased,
+ * password length checked).
+ * @throws 400 at `body.password` when the password is common, easy to guess or built from the user's name or
+ *   email (`password-strength.ts`); 409 `copy.auth.emailTaken` when the email is taken. Nothing is stored then.
  */
-export async function signUp(db: Db, input: SignupBody): Promise<{ user: User; session: NewSession }> {
+export async function signUp(db: Db, input: SignupBody, publicUrl: string): Promise<{ user: User; session: NewSession }> {
+  assertAcceptablePassword(input.password, input);
   // Cheap early answer; the unique index decides under concurrency.
   if (await emailExists(db, input.email)) throw conflict(copy.auth.emailTaken);
   const passwordHash = await hashPassword(input.password);
@@ -107,13 +112,14 @@ export async function signUp(db: Db, input: SignupBody): Promise<{ user: User; s
       .values({ organizationId: organization!.id, name: copy.auth.defaultWorkspaceName })
       .returning({ id: workspaces.id });
     await tx.insert(memberships).values({ workspaceId: workspace!.id, userId: user.id, accessLevel: 'write' });
+    await requestEmailVerification(tx, user, publicUrl);
     const session = await createSession(tx, user.id);
     return { user: publicUser(user), session };
   });
 }
 
 /**
- * Checks an email/password pair (issue 2). Unknown email and wrong password take the same path (a dummy
+ * Checks an email/password pair (docs/product-rules.md §4). Unknown email and wrong password take the same path (a dummy
  * hash is checked when the user is missing). On success: replaces an outdated password hash, deletes the
  * user's expired sessions and starts a new session.
  * @returns the user and the new session, or `null` for a wrong pair.
@@ -180,7 +186,7 @@ export async function identityOf(db: DbOrTx, userId: number): Promise<Identity |
 
 /**
  * The access-token claims of an identity (contracts `auth.ts` AuthClaims): `sub` user id, `org`, `adm`
- * (isAdmin), `email`, `ws` = every workspace membership (workspace id as a decimal string → access level).
+ * (isAdmin), `email`, `emv` (address confirmed), `ws` = every workspace membership (workspace id as a decimal string → access level).
  */
 export function claimsOf(identity: Identity): AuthClaims {
   const ws: Record<string, AccessLevel> = {};
@@ -190,6 +196,7 @@ export function claimsOf(identity: Identity): AuthClaims {
     org: identity.organization.id,
     adm: identity.user.isAdmin,
     email: identity.user.email,
+    emv: identity.user.emailVerified,
     ws,
   };
 }
@@ -197,15 +204,17 @@ export function claimsOf(identity: Identity): AuthClaims {
 /**
  * Creates a user inside an existing organization (internal route; a stand-in for invitations), with the
  * given workspace memberships, in one transaction.
- * @throws 404 `copy.auth.organizationNotFound` when the organization does not exist; 404
- *   `copy.flows.workspaceNotFound` when a listed workspace is not the organization's; 409
- *   `copy.auth.emailTaken` when the email is taken. Nothing is stored on error.
+ * @throws 400 at `body.password` for a password `password-strength.ts` refuses; 404
+ *   `copy.auth.organizationNotFound` when the organization does not exist; 404 `copy.flows.workspaceNotFound`
+ *   when a listed workspace is not the organization's; 409 `copy.auth.emailTaken` when the email is taken.
+ *   Nothing is stored on error.
  */
 export async function createOrganizationUser(
   db: Db,
   organizationId: number,
   input: CreateOrganizationUserBody,
 ): Promise<User> {
+  assertAcceptablePassword(input.password, input);
   if (!(await findOrganization(db, organizationId))) throw notFound(copy.auth.organizationNotFound);
   if (await emailExists(db, input.email)) throw conflict(copy.auth.emailTaken);
   const passwordHash = await hashPassword(input.password);
@@ -217,6 +226,8 @@ export async function createOrganizationUser(
       firstName: input.firstName,
       lastName: input.lastName,
       isAdmin: input.isAdmin,
+      // Added by an admin of the organization, who vouches for the address (as an invitation would).
+      emailVerifiedAt: new Date(),
     });
     for (const { workspaceId, accessLevel } of input.workspaces) {
       const [workspace] = await tx

@@ -8,7 +8,7 @@
 import { and, eq } from 'drizzle-orm';
 import { copy } from '@formloom/contracts/copy';
 import type { AccessLevel, Workspace } from '@formloom/contracts/entities/identity';
-import type { Member } from '@formloom/contracts/http/workspaces-auth';
+import type { Member } from '@formloom/contracts/api/workspaces-auth/admin';
 import { workspaceSlug } from '@formloom/contracts/rules/slug';
 import type { Db } from '@formloom/kit/db';
 import { forbidden, notFound } from '@formloom/kit/errors';

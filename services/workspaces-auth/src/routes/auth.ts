@@ -1,70 +1,83 @@
 /**
- * `/auth/…`: sign-up, login, logout and the signed-in user (issue 2; spec 000 §3, §6). Sign-up and login set
- * the `formloom_session` cookie; logout clears it.
+ * `/auth/…`: sign-up, login, logout and the signed-in user (spec 000 §3, §6) — the endpoints of
+ * `@formloom/contracts/api/workspaces-auth/auth`. Sign-up and login set the `formloom_session` cookie; logout
+ * clears it.
  */
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { getMe, logIn, logOut, resendVerification, signUp, verifyEmail } from '@formloom/contracts/api/workspaces-auth/auth';
 import { copy } from '@formloom/contracts/copy';
-import {
-  LoginBody,
-  LogoutResponse,
-  MeResponse,
-  SignupBody,
-  UserResponse,
-} from '@formloom/contracts/http/workspaces-auth';
-import type { Db } from '@formloom/kit/db';
-import { unauthorized } from '@formloom/kit/errors';
-import { identityOf, logIn, publicUser, signUp } from '../domain/accounts';
+import { EMAIL_VERIFICATION_RESEND_MAX, EMAIL_VERIFICATION_RESEND_WINDOW_MS } from '@formloom/contracts/limits';
+import { conflict, notSignedIn } from '@formloom/kit/errors';
+import { defineRoutes } from '@formloom/kit/routes';
+import type { AuthDeps } from '../deps';
+import * as accounts from '../domain/accounts';
+import { confirmEmail, requestEmailVerification } from '../domain/email-verification';
 import { deleteSession } from '../domain/sessions';
-import type { LoginRateLimit } from '../plugins/login-rate-limit';
-import { callerUserId, clearSessionCookie, sessionTokenOf, setSessionCookie } from './caller';
+import { clearSessionCookie, sessionTokenOf, setSessionCookie } from './caller';
 
-/** What the auth routes need. */
-export interface AuthRoutesOptions {
-  db: Db;
-  loginRateLimit: LoginRateLimit;
-}
+/** The `/auth` routes. */
+export const authRoutes = defineRoutes<AuthDeps>((router, { db, config, loginRateLimit, rateLimits, systemMail }) => {
+  const resendLimit = rateLimits.limit({
+    name: 'verification-resend',
+    points: EMAIL_VERIFICATION_RESEND_MAX,
+    durationMs: EMAIL_VERIFICATION_RESEND_WINDOW_MS,
+    message: copy.auth.tooManyAttemptsLater,
+  });
 
-/** Registers `POST /auth/signup`, `POST /auth/login`, `POST /auth/logout` and `GET /auth/me`. */
-export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { db, loginRateLimit }) => {
   /**
-   * 201 `{user}` + cookie. 400 with details (e.g. `body.password`: `copy.auth.passwordTooShort(8)`); 409
-   * `copy.auth.emailTaken`.
+   * 201 `{user}` + cookie, the address unconfirmed and its confirmation mail queued; 400 with details (e.g.
+   * `body.password`); 409 `copy.auth.emailTaken`; 429 per address.
    */
-  app.post(
-    '/auth/signup',
-    { schema: { body: SignupBody, response: { 201: UserResponse } } },
-    async (request, reply) => {
-      const { user, session } = await signUp(db, request.body);
-      setSessionCookie(request, reply, session);
-      return reply.code(201).send({ user });
-    },
-  );
+  router.handle(signUp, async ({ body, request, reply }) => {
+    await loginRateLimit.signup(request, reply);
+    const { user, session } = await accounts.signUp(db, body, config.PUBLIC_URL);
+    systemMail.kick();
+    setSessionCookie(request, reply, session);
+    return { user };
+  });
+
+  /** 200 `{user}` confirmed; 400 `copy.auth.verificationLinkInvalid`. Signed in or not. */
+  router.handle(verifyEmail, async ({ body }) => {
+    const userId = await confirmEmail(db, body.token);
+    const user = await accounts.findUser(db, userId);
+    if (!user) throw notSignedIn();
+    return { user: accounts.publicUser(user) };
+  });
+
+  /** 200 `{email}` with a new link queued (the older stops working); 409 already confirmed; 429 over the limit. */
+  router.handle(resendVerification, async ({ auth, reply }) => {
+    const user = await accounts.findUser(db, Number(auth.sub));
+    if (!user) throw notSignedIn();
+    if (user.emailVerified) throw conflict(copy.auth.emailAlreadyVerified);
+    await resendLimit.enforce(reply, `user:${user.id}`);
+    await db.transaction((tx) => requestEmailVerification(tx, user, config.PUBLIC_URL));
+    systemMail.kick();
+    return { email: user.email };
+  });
 
   /** 200 `{user}` + cookie; 401 `copy.auth.invalidCredentials`; 429 `copy.auth.tooManyAttempts`. */
-  app.post('/auth/login', { schema: { body: LoginBody, response: { 200: UserResponse } } }, async (request, reply) => {
-    await loginRateLimit(request, reply);
-    const result = await logIn(db, request.body.email, request.body.password);
-    if (!result) throw unauthorized(copy.auth.invalidCredentials);
+  router.handle(logIn, async ({ body, request, reply }) => {
+    const result = await loginRateLimit.login(request, reply, () => accounts.logIn(db, body.email, body.password));
+    if (!result) throw notSignedIn(copy.auth.invalidCredentials);
     setSessionCookie(request, reply, result.session);
     return { user: result.user };
   });
 
   /** Ends the cookie's session (if any) and clears the cookie. Always 200 `{success: true}`. */
-  app.post('/auth/logout', { schema: { response: { 200: LogoutResponse } } }, async (request, reply) => {
+  router.handle(logOut, async ({ request, reply }) => {
     const token = sessionTokenOf(request);
     if (token) await deleteSession(db, token);
     clearSessionCookie(request, reply);
     return { success: true as const };
   });
 
-  /** The caller's user, organizations and workspaces. 401 when not signed in or the session expired. */
-  app.get('/auth/me', { schema: { response: { 200: MeResponse } } }, async (request) => {
-    const identity = await identityOf(db, await callerUserId(request, db));
-    if (!identity) throw unauthorized();
+  /** The caller's user, organizations and workspaces (read fresh). 401 when the user no longer exists. */
+  router.handle(getMe, async ({ auth }) => {
+    const identity = await accounts.identityOf(db, Number(auth.sub));
+    if (!identity) throw notSignedIn();
     return {
-      user: publicUser(identity.user),
+      user: accounts.publicUser(identity.user),
       organizations: [identity.organization],
       workspaces: identity.workspaces,
     };
   });
-};
+});

@@ -1,20 +1,22 @@
 /**
- * Who is calling, for the routes of workspaces-auth: either a bearer JWT (`request.auth`, what the gateway
- * forwards) or the `formloom_session` cookie itself (a browser talking to the service directly, tests).
- * The bearer wins when both are present. The user is always read fresh from the database, so `isAdmin` and
- * memberships are current even when the token is a few minutes old.
+ * Who is calling, for the routes of workspaces-auth: either a bearer JWT (what the gateway forwards; signed by
+ * this service's own keys, or by another issuer the kit trusts) or the `formloom_session` cookie itself (a
+ * browser talking to the service directly, tests). {@link authenticateCaller} turns either into verified claims
+ * on `request.auth` (the bearer wins when both are present), so the kit's router enforces `session` endpoints
+ * the same way as in every service. Handlers read the user fresh from the database ({@link requireCaller}), so
+ * `isAdmin` and memberships are current even when a token is a few minutes old.
  *
- * Also the session cookie's attributes: HttpOnly, SameSite=Lax, Path=/, Secure when the request came over
- * TLS (`request.protocol`, which honours `X-Forwarded-Proto` since the kit turns `trustProxy` on), expiring
- * with the session.
+ * Also the session cookie's attributes: HttpOnly, SameSite=Lax, Path=/, Secure when the request came over TLS
+ * (`request.protocol`), expiring with the session.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CookieSerializeOptions } from '@fastify/cookie';
-import { SESSION_COOKIE } from '@formloom/contracts/auth';
+import { SESSION_COOKIE, type AuthClaims } from '@formloom/contracts/auth';
 import type { DbOrTx } from '@formloom/kit/db';
-import { unauthorized } from '@formloom/kit/errors';
-import { findUser, type UserRecord } from '../domain/accounts';
+import { notSignedIn } from '@formloom/kit/errors';
+import { claimsOf, findUser, identityOf, type UserRecord } from '../domain/accounts';
 import { findSessionUserId, type NewSession } from '../domain/sessions';
+import type { SigningKeys } from '../domain/signing-keys';
 
 /** The raw session token of the request's cookie, if any. */
 export function sessionTokenOf(request: FastifyRequest): string | undefined {
@@ -22,21 +24,26 @@ export function sessionTokenOf(request: FastifyRequest): string | undefined {
 }
 
 /**
- * The caller's user id: from the bearer JWT's `sub`, else from a live session cookie.
- * @throws 401 `copy.auth.signInRequired` when neither identifies a user.
+ * Fills `request.auth` when the kit's verifier did not: from a bearer token signed by this service's keys, else
+ * from a live session cookie (the claims an exchange would sign). Leaves it null for anyone else.
  */
-export async function callerUserId(request: FastifyRequest, db: DbOrTx): Promise<number> {
-  if (request.auth) return Number(request.auth.sub);
+export async function authenticateCaller(request: FastifyRequest, db: DbOrTx, keys: SigningKeys): Promise<void> {
+  if (request.auth) return;
+  const header = request.headers.authorization;
+  if (typeof header === 'string' && header.startsWith('Bearer ')) {
+    request.auth = await keys.verify(header.slice('Bearer '.length).trim());
+    return;
+  }
   const token = sessionTokenOf(request);
   const userId = token ? await findSessionUserId(db, token) : null;
-  if (userId === null) throw unauthorized();
-  return userId;
+  const identity = userId === null ? null : await identityOf(db, userId);
+  if (identity) request.auth = claimsOf(identity);
 }
 
-/** The calling user, read from the database. @throws 401 when anonymous or the user no longer exists. */
-export async function requireCaller(request: FastifyRequest, db: DbOrTx): Promise<UserRecord> {
-  const user = await findUser(db, await callerUserId(request, db));
-  if (!user) throw unauthorized();
+/** The calling user, read from the database. @throws 401 when the user no longer exists. */
+export async function requireCaller(auth: AuthClaims, db: DbOrTx): Promise<UserRecord> {
+  const user = await findUser(db, Number(auth.sub));
+  if (!user) throw notSignedIn();
   return user;
 }
 

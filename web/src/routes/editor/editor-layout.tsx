@@ -1,9 +1,12 @@
-/** `/editor/:flowPublicIdentifier/*`: the editor shell; the tab routes render inside it. */
+/**
+ * `/editor/:flowPublicIdentifier/*`: the editor shell inside the app shell; the tab routes render inside it.
+ * The flow and its draft are loaded by {@link editorLoader} before it renders.
+ */
 import { useParams } from 'react-router';
-import { UserMenu } from '../../features/auth/components/user-menu';
 import { EditorShell } from '../../features/editor/components/editor-shell';
 
+/** The editor of the flow in the URL. */
 export function EditorLayoutRoute() {
   const { flowPublicIdentifier = '' } = useParams();
-  return <EditorShell publicIdentifier={flowPublicIdentifier} headerRight={<UserMenu />} />;
+  return <EditorShell publicIdentifier={flowPublicIdentifier} />;
 }

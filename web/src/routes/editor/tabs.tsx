@@ -9,20 +9,24 @@ import { ShareTab } from '../../features/editor/components/share-tab';
 import { ResultsPanel } from '../../features/results/components/results-panel';
 import { WorkflowsPanel } from '../../features/workflows/components/workflows-panel';
 
+/** `…/edit`: the pages and questions. */
 export function EditTabRoute() {
   return <EditTab />;
 }
 
+/** `…/share`: the public link. */
 export function ShareTabRoute() {
   return <ShareTab />;
 }
 
+/** `…/results`: the submissions, with the saved template's questions as columns. */
 export function ResultsTabRoute() {
   const { flowPublicIdentifier = '' } = useParams();
   const flow = useFlow(flowPublicIdentifier);
   return <ResultsPanel publicIdentifier={flowPublicIdentifier} template={flow.data?.flowSnapshot.template} />;
 }
 
+/** `…/workflows`: the workflows the form triggers and their runs. */
 export function WorkflowsTabRoute() {
   const { flowPublicIdentifier = '' } = useParams();
   const flow = useFlow(flowPublicIdentifier);

@@ -1,20 +1,22 @@
-/** POST /auth/logout: ends the session; every cached query is dropped afterwards. */
+/** `logOut` (POST /auth/logout): ends the session; every cached query is dropped afterwards. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { LogoutResponse } from '@formloom/contracts/http/workspaces-auth';
-import { api } from '../../../lib/api-client';
-import { meQueryKey } from './get-me';
+import { logOut, type LogoutResponse } from '@formloom/contracts/api/workspaces-auth/auth';
+import { callEndpoint } from '../../../lib/api-client';
+import { authKeys } from '../../../lib/query-keys';
 
+/** Logs out. */
 export function logout(): Promise<LogoutResponse> {
-  return api.post<LogoutResponse>('/auth/logout');
+  return callEndpoint(logOut, {});
 }
 
+/** Logs out and forgets every cached query but the (now empty) user. */
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: logout,
     onSettled: () => {
-      queryClient.setQueryData(meQueryKey, null);
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
+      queryClient.setQueryData(authKeys.me(), null);
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] });
     },
   });
 }

@@ -1,16 +1,18 @@
-/** POST /auth/signup {email, password, firstName, lastName} → 201 {user}; 409 duplicate; 400 short password. */
+/** `signUp` (POST /auth/signup) {email, password, firstName, lastName} → 201 {user}; 409 duplicate; 400 weak password. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SignupBody, UserResponse } from '@formloom/contracts/http/workspaces-auth';
-import { api } from '../../../lib/api-client';
+import { signUp, type SignupBody, type UserResponse } from '@formloom/contracts/api/workspaces-auth/auth';
+import { callEndpoint } from '../../../lib/api-client';
 import { meQueryOptions } from './get-me';
 
+/** What the sign-up form sends. */
 export type SignupInput = SignupBody;
 
+/** Signs up (which also signs in). @throws ApiError 400 with field details, 409 for a registered email. */
 export function signup(input: SignupInput): Promise<UserResponse> {
-  return api.post<UserResponse>('/auth/signup', input);
+  return callEndpoint(signUp, { body: input });
 }
 
-/** Signs up (which also signs in), then reloads `/auth/me`. */
+/** Signs up, then reloads `/auth/me`. */
 export function useSignup() {
   const queryClient = useQueryClient();
   return useMutation({

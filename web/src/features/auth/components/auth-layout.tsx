@@ -1,17 +1,13 @@
-/** The frame of the sign-in and sign-up screens: a centred card on a soft gradient, product mark above. */
+/** The frame of the sign-in and sign-up screens (the page's main landmark): a centred card on a soft gradient, product mark above. */
 import type { ReactNode } from 'react';
 import { Box, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { Logo } from '../../../ui/logo';
+import classes from './auth-layout.module.css';
 
+/** The frame: `title` and `subtitle` head the card holding `children` (the form); `footer` goes below it. */
 export function AuthLayout({ title, subtitle, children, footer }: { title: string; subtitle?: string; children: ReactNode; footer?: ReactNode }) {
   return (
-    <Box
-      mih="100dvh"
-      style={{
-        background:
-          'radial-gradient(1200px 600px at 10% -10%, var(--mantine-color-brand-1), transparent 60%), radial-gradient(900px 500px at 110% 110%, var(--mantine-color-grape-1), transparent 60%), var(--mantine-color-gray-0)',
-      }}
-    >
+    <Box component="main" className={classes.root}>
       <Center mih="100dvh" px="md" py="xl">
         <Stack w="100%" maw={420} gap="lg">
           <Center>

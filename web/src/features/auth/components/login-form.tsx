@@ -5,6 +5,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { IconAlert } from '../../../ui/icons';
 import { useLogin } from '../api/login';
 
+/** The 'Log in' form; `onSuccess` runs once the session exists and `/auth/me` has been reloaded. */
 export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -31,7 +32,6 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
           required
           value={email}
           onChange={(event) => setEmail(event.currentTarget.value)}
-          autoFocus
         />
         <TextInput
           type="password"

@@ -1,15 +1,18 @@
 /**
  * The sign-up form: first and last name, email, password (at least PASSWORD_MIN_LENGTH characters, checked
- * here too so the user learns it before submitting); server errors (409 duplicate, 400) shown above.
+ * here too so the user learns it before submitting). The server's error at `body.password` (a common or
+ * personal password: `copy.auth.passwordTooWeak`, `passwordContainsPersonalInfo`) shows at the password
+ * field, until the password is edited; other server errors (409 duplicate, 429, other 400s) show above.
  */
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { copy } from '@formloom/contracts/copy';
 import { PASSWORD_MIN_LENGTH } from '@formloom/contracts/limits';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage, isApiError } from '../../../lib/api-client';
 import { IconAlert } from '../../../ui/icons';
 import { useSignup } from '../api/signup';
 
+/** The 'Sign up' form; `onSuccess` runs once the account and its session exist and `/auth/me` has been reloaded. */
 export function SignupForm({ onSuccess }: { onSuccess: () => void }) {
   const [firstName, setFirstName] = useState('');
   const [lastName, setLastName] = useState('');
@@ -17,10 +20,13 @@ export function SignupForm({ onSuccess }: { onSuccess: () => void }) {
   const [password, setPassword] = useState('');
   const [touched, setTouched] = useState(false);
   const signupMutation = useSignup();
+  const serverPasswordError = isApiError(signupMutation.error)
+    ? signupMutation.error.fieldErrors.find((fieldError) => fieldError.path === 'body.password')?.message
+    : undefined;
   const passwordError =
     touched && password.length > 0 && password.length < PASSWORD_MIN_LENGTH
       ? copy.auth.passwordTooShort(PASSWORD_MIN_LENGTH)
-      : undefined;
+      : serverPasswordError;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -35,7 +41,7 @@ export function SignupForm({ onSuccess }: { onSuccess: () => void }) {
   return (
     <form onSubmit={submit} noValidate aria-label="Sign up" data-testid="signup-form">
       <Stack gap="md">
-        {signupMutation.isError && (
+        {signupMutation.isError && !serverPasswordError && (
           <Alert color="red" variant="light" icon={<IconAlert />} role="alert" data-testid="auth-error">
             {errorMessage(signupMutation.error)}
           </Alert>
@@ -47,7 +53,6 @@ export function SignupForm({ onSuccess }: { onSuccess: () => void }) {
             required
             value={firstName}
             onChange={(event) => setFirstName(event.currentTarget.value)}
-            autoFocus
           />
           <TextInput
             label="Last name"
@@ -75,7 +80,10 @@ export function SignupForm({ onSuccess }: { onSuccess: () => void }) {
           value={password}
           error={passwordError}
           onBlur={() => setTouched(true)}
-          onChange={(event) => setPassword(event.currentTarget.value)}
+          onChange={(event) => {
+            setPassword(event.currentTarget.value);
+            if (serverPasswordError) signupMutation.reset();
+          }}
         />
         <Button
           type="submit"

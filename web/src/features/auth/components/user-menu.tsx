@@ -1,37 +1,57 @@
-/** The header's user block: avatar with the user's name and a 'Sign out' button. */
-import { Avatar, Button, Group, Text } from '@mantine/core';
+/**
+ * The app header's user menu (spec 000 §2 "Home page": the header menu ends with 'Sign out'): the user's avatar
+ * and name (the name shown from 576 px up, below that read by screen readers only) opening a menu with their email and 'Sign out'. Signing out drops every
+ * cached query and goes to `/login`.
+ */
+import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import { IconLogout } from '../../../ui/icons';
+import { paths } from '../../../config/paths';
+import { IconChevronDown, IconLogout } from '../../../ui/icons';
 import { useMe } from '../api/get-me';
 import { useLogout } from '../api/logout';
+import classes from './user-menu.module.css';
 
+/** The signed-in user's menu; renders nothing while no user is known. */
 export function UserMenu() {
   const me = useMe();
   const logoutMutation = useLogout();
   const navigate = useNavigate();
   const user = me.data?.user;
   if (!user) return null;
-  const fullName = `${user.firstName} ${user.lastName}`.trim();
+  const fullName = `${user.firstName} ${user.lastName}`.trim() || user.email;
   const initials = `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase();
 
   return (
-    <Group gap="sm" wrap="nowrap" data-testid="user-menu">
-      <Avatar color="brand" radius="xl" size={32} aria-hidden>
-        {initials || '?'}
-      </Avatar>
-      <Text fz="sm" fw={600} visibleFrom="xs" data-testid="user-name" truncate maw={180}>
-        {fullName || user.email}
-      </Text>
-      <Button
-        variant="subtle"
-        color="gray"
-        size="compact-sm"
-        leftSection={<IconLogout size={16} />}
-        loading={logoutMutation.isPending}
-        onClick={() => logoutMutation.mutate(undefined, { onSettled: () => navigate('/login', { replace: true }) })}
-      >
-        Sign out
-      </Button>
-    </Group>
+    <Menu position="bottom-end" width={240} shadow="md" withinPortal={false}>
+      <Menu.Target>
+        <UnstyledButton data-testid="user-menu">
+          <Group gap="xs" wrap="nowrap">
+            <Avatar color="brand" radius="xl" size={32} aria-hidden>
+              {initials || '?'}
+            </Avatar>
+            <Text fz="sm" fw={600} className={classes.name} data-testid="user-name" truncate maw={180}>
+              {fullName}
+            </Text>
+            <IconChevronDown size={16} />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>
+          <Text fz="xs" truncate>
+            {user.email}
+          </Text>
+        </Menu.Label>
+        <Menu.Item
+          leftSection={<IconLogout size={16} />}
+          disabled={logoutMutation.isPending}
+          onClick={() =>
+            logoutMutation.mutate(undefined, { onSettled: () => navigate(paths.login.getHref(), { replace: true }) })
+          }
+        >
+          Sign out
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
   );
 }

@@ -1,25 +1,27 @@
-/** GET /admin/flows/fetch/{publicIdentifier} → {flow, flowSnapshot: {template}}: a flow and its draft template. */
+/** `fetchFlow` (GET /admin/flows/fetch/{publicIdentifier}) → {flow, flowSnapshot: {template}}: a flow and its draft. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { FlowWithDraftResponse } from '@formloom/contracts/http/flows';
-import { api } from '../../../lib/api-client';
+import { fetchFlow, type FlowWithDraftResponse } from '@formloom/contracts/api/flows/flows';
+import { callEndpoint } from '../../../lib/api-client';
+import { flowKeys } from '../../../lib/query-keys';
 
 /** A flow with its draft snapshot, as the editor loads and saves it. */
 export type FlowWithSnapshot = FlowWithDraftResponse;
 
-export const flowQueryKey = (publicIdentifier: string) => ['flows', 'detail', publicIdentifier] as const;
-
+/** Fetches a flow with its draft template. @throws ApiError 404 'Form not found'. */
 export function getFlow(publicIdentifier: string, signal?: AbortSignal): Promise<FlowWithSnapshot> {
-  return api.get<FlowWithSnapshot>(`/admin/flows/fetch/${encodeURIComponent(publicIdentifier)}`, undefined, signal);
+  return callEndpoint(fetchFlow, { params: { publicIdentifier }, signal });
 }
 
+/** The query of a flow with its draft (fresh for a minute; the editor writes through it). */
 export function flowQueryOptions(publicIdentifier: string) {
   return queryOptions({
-    queryKey: flowQueryKey(publicIdentifier),
+    queryKey: flowKeys.detail(publicIdentifier),
     queryFn: ({ signal }) => getFlow(publicIdentifier, signal),
     staleTime: 60_000,
   });
 }
 
+/** A flow with its draft template. */
 export function useFlow(publicIdentifier: string) {
   return useQuery(flowQueryOptions(publicIdentifier));
 }

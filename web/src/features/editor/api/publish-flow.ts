@@ -1,23 +1,26 @@
-/** POST /admin/flows/{publicIdentifier}/publish → {flow}: makes the saved draft the live version. */
+/** `publishFlow` (POST /admin/flows/{publicIdentifier}/publish) → {flow}: makes the saved draft the live version. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PublishFlowResponse } from '@formloom/contracts/http/flows';
-import { api } from '../../../lib/api-client';
-import { flowQueryKey, type FlowWithSnapshot } from './get-flow';
+import { publishFlow as publishFlowEndpoint, type PublishFlowResponse } from '@formloom/contracts/api/flows/flows';
+import { callEndpoint } from '../../../lib/api-client';
+import { flowKeys, publicFormKeys } from '../../../lib/query-keys';
+import type { FlowWithSnapshot } from './get-flow';
 
+/** Publishes the saved draft. @throws ApiError 403 read-only, 404 'Form not found'. */
 export function publishFlow(publicIdentifier: string): Promise<PublishFlowResponse> {
-  return api.post<PublishFlowResponse>(`/admin/flows/${encodeURIComponent(publicIdentifier)}/publish`);
+  return callEndpoint(publishFlowEndpoint, { params: { publicIdentifier } });
 }
 
+/** Publishes, then updates the cached flow and refreshes the lists and the live form. */
 export function usePublishFlow() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: publishFlow,
     onSuccess: ({ flow }, publicIdentifier) => {
-      queryClient.setQueryData<FlowWithSnapshot>(flowQueryKey(publicIdentifier), (current) =>
+      queryClient.setQueryData<FlowWithSnapshot>(flowKeys.detail(publicIdentifier), (current) =>
         current && flow ? { ...current, flow } : current,
       );
-      void queryClient.invalidateQueries({ queryKey: ['flows', 'list'] });
-      void queryClient.invalidateQueries({ queryKey: ['public-flow', publicIdentifier] });
+      void queryClient.invalidateQueries({ queryKey: flowKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: publicFormKeys.form(publicIdentifier) });
     },
   });
 }

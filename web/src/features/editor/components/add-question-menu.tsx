@@ -1,8 +1,7 @@
-/** The 'Add question' button and its menu of every widget type, by visible name. */
+/** The 'Add question' button and its menu of every widget type of the registry, by visible name (hint as title). */
 import { Button, Menu } from '@mantine/core';
-import { WIDGET_TYPES, type WidgetType } from '@formloom/contracts/entities/flow-template';
+import { WIDGET_TYPES, widgetEditorCopy, type WidgetType } from '@formloom/contracts/widgets/registry';
 import { IconPlus } from '../../../ui/icons';
-import { WIDGET_TYPE_META } from '../model/widget-types';
 
 export function AddQuestionMenu({ onAdd, fullWidth = false }: { onAdd: (type: WidgetType) => void; fullWidth?: boolean }) {
   return (
@@ -14,11 +13,14 @@ export function AddQuestionMenu({ onAdd, fullWidth = false }: { onAdd: (type: Wi
       </Menu.Target>
       <Menu.Dropdown aria-label="Question types" data-testid="question-type-menu">
         <Menu.Label>Question type</Menu.Label>
-        {WIDGET_TYPES.map((type) => (
-          <Menu.Item key={type} onClick={() => onAdd(type)} data-testid={`add-question-${type}`} title={WIDGET_TYPE_META[type].hint}>
-            {WIDGET_TYPE_META[type].name}
-          </Menu.Item>
-        ))}
+        {WIDGET_TYPES.map((type) => {
+          const { name, hint } = widgetEditorCopy(type);
+          return (
+            <Menu.Item key={type} onClick={() => onAdd(type)} data-testid={`add-question-${type}`} title={hint}>
+              {name}
+            </Menu.Item>
+          );
+        })}
       </Menu.Dropdown>
     </Menu>
   );

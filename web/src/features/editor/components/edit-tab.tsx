@@ -2,7 +2,7 @@
  * The 'Edit' tab: pages on the left (in page order, `orderedSteps`), the selected page on the right, and a
  * summary of the errors of the last save attempt on top.
  */
-import { Alert, Box, Container, Flex, List, Paper } from '@mantine/core';
+import { Alert, Anchor, Box, Container, Flex, List, Paper } from '@mantine/core';
 import { IconAlert } from '../../../ui/icons';
 import { useEditor } from './editor-context';
 import { EndingEditor } from './ending-editor';
@@ -21,9 +21,9 @@ export function EditTab() {
             {saveErrors.list.map((error) => (
               <List.Item key={`${error.path}:${error.message}`}>
                 {error.stepId ? (
-                  <Box component="button" type="button" onClick={() => error.stepId && select(error.stepId)} style={{ all: 'unset', cursor: 'pointer', textDecoration: 'underline' }}>
+                  <Anchor component="button" type="button" fz="sm" c="red.9" underline="always" onClick={() => error.stepId && select(error.stepId)}>
                     {error.where}
-                  </Box>
+                  </Anchor>
                 ) : (
                   error.where
                 )}
@@ -34,10 +34,10 @@ export function EditTab() {
         </Alert>
       )}
       <Flex gap="lg" direction={{ base: 'column', sm: 'row' }} align="flex-start">
-        <Paper withBorder p="sm" w={{ base: '100%', sm: 260 }} pos={{ base: 'static', sm: 'sticky' }} top={80} style={{ flexShrink: 0 }}>
+        <Paper withBorder p="sm" w={{ base: '100%', sm: 260 }} pos={{ base: 'static', sm: 'sticky' }} top={80} flex="none">
           <PagesPanel />
         </Paper>
-        <Box style={{ flex: 1, minWidth: 0 }} w="100%">
+        <Box flex={1} miw={0} w="100%">
           {step?.type === 'form' && <PageEditor page={step} />}
           {step?.type === 'ending' && <EndingEditor ending={step} />}
         </Box>

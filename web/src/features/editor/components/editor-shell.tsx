@@ -15,6 +15,7 @@ import { Link, Outlet, useBlocker, useLocation, useNavigate } from 'react-router
 import type { Flow } from '@formloom/contracts/entities/flow';
 import { copy } from '@formloom/contracts/copy';
 import { validateFlowTemplate } from '@formloom/contracts/rules/flow-template';
+import { paths, type EditorTab } from '../../../config/paths';
 import { ApiError, errorMessage, isApiError } from '../../../lib/api-client';
 import { IconCheck, IconChevronLeft, IconSend } from '../../../ui/icons';
 import { Logo } from '../../../ui/logo';
@@ -23,6 +24,7 @@ import { useFlow } from '../api/get-flow';
 import { usePublishFlow } from '../api/publish-flow';
 import { useSaveTemplate } from '../api/save-template';
 import { EditorProvider, useEditor } from './editor-context';
+import classes from './editor-shell.module.css';
 
 /** The tabs of the editor, in order; the value is the path segment after `/editor/:id/`. */
 export const EDITOR_TABS = [
@@ -45,7 +47,7 @@ export function EditorShell({ publicIdentifier, headerRight }: { publicIdentifie
       <Container size="sm" py={80}>
         {isApiError(flow.error, 404) || isApiError(flow.error, 403) ? (
           <Empty testId="flow-not-found" title={copy.flows.flowNotFound} description="It may have been deleted, or you may not have access to it.">
-            <Button component={Link} to="/home">
+            <Button component={Link} to={paths.home.getHref()}>
               {copy.flows.goHome}
             </Button>
           </Empty>
@@ -115,7 +117,8 @@ function EditorFrame({ flow, headerRight }: { flow: Flow; headerRight?: ReactNod
   const { save, publish, saving, publishing } = useSaveAndPublish();
   const location = useLocation();
   const navigate = useNavigate();
-  const base = `/editor/${publicIdentifier}`;
+  // The editor's own paths: `<base>/<tab>` (`paths.editor`).
+  const base = paths.editor.getHref(publicIdentifier).replace(/\/edit$/, '');
   const segment = location.pathname.slice(base.length + 1).split('/')[0] || 'edit';
   const canWrite = flow.accessLevel === 'write';
 
@@ -137,17 +140,17 @@ function EditorFrame({ flow, headerRight }: { flow: Flow; headerRight?: ReactNod
         px={{ base: 'sm', sm: 'md' }}
         py={8}
         bg="white"
-        style={{ position: 'sticky', top: 0, zIndex: 100, borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+        className={classes.header}
       >
         <Group justify="space-between" wrap="wrap" gap="sm">
-          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: '1 1 240px' }}>
+          <Group gap="sm" wrap="nowrap" miw={0} flex="1 1 240px">
             <Tooltip label="Back to home">
-              <Button component={Link} to="/home" variant="subtle" color="gray" px={6} aria-label="Back to home">
+              <Button component={Link} to={paths.home.getHref()} variant="subtle" color="gray" px={6} aria-label="Back to home">
                 <IconChevronLeft />
                 <Logo size={24} withText={false} />
               </Button>
             </Tooltip>
-            <Stack gap={0} style={{ minWidth: 0 }}>
+            <Stack gap={0} miw={0}>
               <Text fw={700} truncate data-testid="flow-title">
                 {flow.name}
               </Text>
@@ -156,7 +159,7 @@ function EditorFrame({ flow, headerRight }: { flow: Flow; headerRight?: ReactNod
                   {flow.isPublished ? 'Published' : 'Draft'}
                 </Badge>
                 {isDirty ? (
-                  <Badge size="xs" variant="light" color="yellow" data-testid="unsaved-indicator">
+                  <Badge size="xs" variant="light" color="yellow" c="dark.8" data-testid="unsaved-indicator">
                     Unsaved changes
                   </Badge>
                 ) : (
@@ -170,10 +173,10 @@ function EditorFrame({ flow, headerRight }: { flow: Flow; headerRight?: ReactNod
 
           <Tabs
             value={segment}
-            onChange={(value) => value && navigate(`${base}/${value}`)}
+            onChange={(value) => value && navigate(paths.editor.getHref(publicIdentifier, value as EditorTab))}
             variant="pills"
             radius="md"
-            style={{ flex: '0 1 auto' }}
+            flex="0 1 auto"
           >
             <Tabs.List aria-label="Editor sections">
               {EDITOR_TABS.map((tab) => (
@@ -184,7 +187,7 @@ function EditorFrame({ flow, headerRight }: { flow: Flow; headerRight?: ReactNod
             </Tabs.List>
           </Tabs>
 
-          <Group gap="xs" wrap="nowrap" style={{ flex: '1 1 240px', justifyContent: 'flex-end' }}>
+          <Group gap="xs" wrap="nowrap" flex="1 1 240px" justify="flex-end">
             <Button
               variant="default"
               onClick={() => void save()}

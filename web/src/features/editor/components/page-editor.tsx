@@ -14,13 +14,15 @@ import {
   type DragEndEvent,
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import type { FormStep, Widget, WidgetType } from '@formloom/contracts/entities/flow-template';
+import type { FormStep, Widget } from '@formloom/contracts/entities/flow-template';
+import type { WidgetType } from '@formloom/contracts/widgets/registry';
 import { IconForm, IconTrash } from '../../../ui/icons';
 import { Empty } from '../../../ui/states';
 import { addOption, addWidget, deletePage, formPages, moveWidget, removeWidget, renamePage, updateWidget } from '../model/template-ops';
 import { AddQuestionMenu } from './add-question-menu';
 import { useEditor } from './editor-context';
 import { QuestionCard } from './question-card';
+import classes from './page-editor.module.css';
 
 export function PageEditor({ page }: { page: FormStep }) {
   const { draft, edit, select, saveErrors } = useEditor();
@@ -74,7 +76,7 @@ export function PageEditor({ page }: { page: FormStep }) {
               const name = event.currentTarget.value;
               edit((t) => renamePage(t, stepId, name));
             }}
-            style={{ flex: 1 }}
+            flex={1}
             data-testid="page-name"
             error={pageErrors.length > 0 ? pageErrors.join(' · ') : undefined}
           />
@@ -94,7 +96,7 @@ export function PageEditor({ page }: { page: FormStep }) {
       </Card>
 
       {widgets.length === 0 ? (
-        <Card p="lg" style={{ borderStyle: 'dashed' }}>
+        <Card p="lg" className={classes.emptyPage}>
           <Empty icon={<IconForm size={26} />} title="This page has no questions yet" description="Add a question to start collecting answers.">
             <AddQuestionMenu onAdd={add} />
           </Empty>

@@ -3,6 +3,7 @@ import { Badge, Button, Divider, NavLink, Stack, Text, ThemeIcon } from '@mantin
 import { IconFlag, IconForm, IconPlus } from '../../../ui/icons';
 import { addPage, endingPages, formPages } from '../model/template-ops';
 import { useEditor } from './editor-context';
+import classes from './pages-panel.module.css';
 
 export function PagesPanel() {
   const { draft, selectedStepId, select, edit, saveErrors } = useEditor();
@@ -20,7 +21,7 @@ export function PagesPanel() {
 
   return (
     <Stack gap={4} data-testid="pages-panel">
-      <Text fz="xs" fw={700} c="dimmed" tt="uppercase" px="xs" style={{ letterSpacing: '0.06em' }}>
+      <Text fz="xs" fw={700} c="dimmed" tt="uppercase" px="xs" lts="0.06em">
         Pages
       </Text>
       <nav aria-label="Pages">
@@ -44,7 +45,7 @@ export function PagesPanel() {
               data-testid="page-item"
               data-step-id={page.id}
               aria-current={page.id === selectedStepId ? 'page' : undefined}
-              style={{ borderRadius: 'var(--mantine-radius-md)' }}
+              className={classes.item}
             />
           ))}
         </Stack>
@@ -68,7 +69,7 @@ export function PagesPanel() {
           }
           data-testid="ending-item"
           data-step-id={ending.id}
-          style={{ borderRadius: 'var(--mantine-radius-md)' }}
+          className={classes.item}
         />
       ))}
       {endings.length === 0 && (

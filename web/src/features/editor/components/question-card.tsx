@@ -1,17 +1,19 @@
 /**
  * One question on the 'Edit' tab: drag handle (dnd-kit), type, label, required switch, move up/down and
- * delete, plus the type's own settings (placeholder, options of choice types, min/max of NumberInput).
- * Errors from the last save are shown under the card.
+ * delete, plus the type's own settings panel from its web module (`web/src/widgets/<type>.tsx`: placeholder,
+ * options of choice types, min/max of NumberInput…). Errors from the last save are shown under the card.
  */
 import { memo } from 'react';
-import { ActionIcon, Badge, Card, Group, NumberInput, Stack, Switch, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Card, Group, Stack, Switch, Text, TextInput, Tooltip } from '@mantine/core';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { Widget } from '@formloom/contracts/entities/flow-template';
+import { widgetEditorCopy } from '@formloom/contracts/widgets/registry';
 import { IconChevronDown, IconChevronUp, IconGrip, IconTrash } from '../../../ui/icons';
-import { patchWidgetTemplate, setWidgetLabel } from '../model/template-ops';
-import { WIDGET_TYPE_META } from '../model/widget-types';
-import { OptionsEditor } from './options-editor';
+import { webWidgetOf } from '../../../widgets/registry';
+import { patchWidgetTemplate } from '../../../widgets/shared/field-props';
+import { setWidgetLabel } from '../model/template-ops';
+import classes from './question-card.module.css';
 
 export interface QuestionCardProps {
   widget: Widget;
@@ -26,7 +28,8 @@ export interface QuestionCardProps {
 
 export const QuestionCard = memo(function QuestionCard({ widget, index, count, errors, onChange, onMove, onDelete, onAddOption }: QuestionCardProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: widget.id });
-  const meta = WIDGET_TYPE_META[widget.type];
+  const meta = widgetEditorCopy(widget.type);
+  const { Settings } = webWidgetOf(widget);
   const number = index + 1;
   const hasErrors = (errors?.length ?? 0) > 0;
 
@@ -40,12 +43,12 @@ export const QuestionCard = memo(function QuestionCard({ widget, index, count, e
       data-widget-type={widget.type}
       aria-label={`Question ${number}: ${widget.template.label || meta.name}`}
       role="group"
-      style={{
-        transform: CSS.Transform.toString(transform),
-        transition,
-        zIndex: isDragging ? 2 : undefined,
-        position: 'relative',
-        borderColor: hasErrors ? 'var(--mantine-color-red-5)' : undefined,
+      className={classes.card}
+      data-dragging={isDragging || undefined}
+      data-invalid={hasErrors || undefined}
+      __vars={{
+        '--drag-transform': CSS.Transform.toString(transform) ?? 'none',
+        '--drag-transition': transition ?? 'none',
       }}
     >
       <Stack gap="sm">
@@ -56,7 +59,7 @@ export const QuestionCard = memo(function QuestionCard({ widget, index, count, e
               variant="subtle"
               color="gray"
               aria-label="Drag to reorder"
-              style={{ cursor: 'grab', touchAction: 'none' }}
+              className={classes.handle}
               {...attributes}
               {...listeners}
             >
@@ -98,47 +101,7 @@ export const QuestionCard = memo(function QuestionCard({ widget, index, count, e
           data-testid="question-label"
         />
 
-        {meta.hasPlaceholder && (
-          <TextInput
-            aria-label="Placeholder"
-            placeholder="Placeholder text (optional)"
-            size="xs"
-            value={widget.template.placeholder ?? ''}
-            onChange={(event) => {
-              const placeholder = event.currentTarget.value;
-              onChange(patchWidgetTemplate(widget, { placeholder: placeholder || undefined }));
-            }}
-          />
-        )}
-
-        {widget.type === 'NumberInput' && (
-          <Group grow gap="sm">
-            <NumberInput
-              label="Minimum"
-              aria-label="Minimum"
-              size="xs"
-              placeholder="No minimum"
-              value={widget.template.min ?? ''}
-              onChange={(value) => onChange(patchWidgetTemplate(widget, { min: typeof value === 'number' ? value : undefined }))}
-            />
-            <NumberInput
-              label="Maximum"
-              aria-label="Maximum"
-              size="xs"
-              placeholder="No maximum"
-              value={widget.template.max ?? ''}
-              onChange={(value) => onChange(patchWidgetTemplate(widget, { max: typeof value === 'number' ? value : undefined }))}
-            />
-          </Group>
-        )}
-
-        {(widget.type === 'MultipleChoice' || widget.type === 'Dropdown' || widget.type === 'Checkboxes') && (
-          <OptionsEditor
-            options={widget.template.options}
-            onChange={(options) => onChange(patchWidgetTemplate(widget, { options }))}
-            onAdd={onAddOption}
-          />
-        )}
+        {Settings && <Settings widget={widget} onChange={onChange} onAddOption={onAddOption} />}
 
         <Group justify="space-between">
           <Switch

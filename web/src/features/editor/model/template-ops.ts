@@ -9,12 +9,11 @@ import type {
   FormStep,
   Step,
   Widget,
-  WidgetOption,
-  WidgetType,
 } from '@formloom/contracts/entities/flow-template';
 import { copy } from '@formloom/contracts/copy';
 import { orderedSteps } from '@formloom/contracts/rules/flow-template';
-import { WIDGET_TYPE_META } from './widget-types';
+import { newWidget, widgetEditorCopy, type WidgetType } from '@formloom/contracts/widgets/registry';
+import { newOptionLabel } from '@formloom/contracts/widgets/shared/options';
 
 /** Every id used in the template: step ids, widget ids and option ids. */
 export function templateIds(template: FlowTemplate): Set<string> {
@@ -118,26 +117,12 @@ export function updateEnding(template: FlowTemplate, stepId: string, patch: Part
   return withStep(template, { ...step, template: { ...step.template, ...patch } });
 }
 
-function defaultOptions(taken: Set<string>): WidgetOption[] {
-  return [1, 2, 3].map((n) => ({ id: newId('o', taken), label: `Option ${n}` }));
-}
-
-/** A new question of `type` with the type's default label, not required, and three options for choice types. */
+/**
+ * A new question of `type` (contracts `newWidget`): the type's default label, not required, and the type's
+ * new settings (three choices for choice types); its id and option ids are unique in `taken` (and added to it).
+ */
 export function createWidget(type: WidgetType, taken: Set<string>): Widget {
-  const id = newId('w', taken);
-  const meta = WIDGET_TYPE_META[type];
-  const base = { label: meta.defaultLabel, required: false };
-  const name = meta.defaultLabel;
-  switch (type) {
-    case 'MultipleChoice':
-    case 'Dropdown':
-    case 'Checkboxes':
-      return { id, name, type, template: { ...base, options: defaultOptions(taken) } };
-    case 'NumberInput':
-      return { id, name, type, template: { ...base } };
-    default:
-      return { id, name, type, template: { ...base } };
-  }
+  return newWidget(type, newId('w', taken), (prefix) => newId(prefix, taken));
 }
 
 function mapWidgets(template: FlowTemplate, stepId: string, fn: (widgets: Widget[]) => Widget[]): FlowTemplate {
@@ -159,13 +144,8 @@ export function updateWidget(template: FlowTemplate, stepId: string, widgetId: s
 
 /** Sets a question's label; its `name` (the column name in results) follows the label. */
 export function setWidgetLabel(widget: Widget, label: string): Widget {
-  const name = label.trim().slice(0, 200) || WIDGET_TYPE_META[widget.type].name;
+  const name = label.trim().slice(0, 200) || widgetEditorCopy(widget.type).name;
   return { ...widget, name, template: { ...widget.template, label } } as Widget;
-}
-
-/** Patches the widget's template (label, required, placeholder, min, max, options). */
-export function patchWidgetTemplate<W extends Widget>(widget: W, patch: Partial<W['template']>): W {
-  return { ...widget, template: { ...widget.template, ...patch } };
 }
 
 /** Removes a question from a page. */
@@ -191,6 +171,6 @@ export function addOption(template: FlowTemplate, stepId: string, widgetId: stri
   return updateWidget(template, stepId, widgetId, (widget) => {
     if (!('options' in widget.template)) return widget;
     const options = widget.template.options;
-    return { ...widget, template: { ...widget.template, options: [...options, { id: newId('o', taken), label: `Option ${options.length + 1}` }] } } as Widget;
+    return { ...widget, template: { ...widget.template, options: [...options, { id: newId('o', taken), label: newOptionLabel(options.length + 1) }] } } as Widget;
   });
 }

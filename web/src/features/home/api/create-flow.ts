@@ -1,36 +1,42 @@
 /**
- * POST /admin/flows {name, type: 'form', workspaceId, dedupeFormName: true, flowTemplate} → {flow}.
+ * `createFlow` (POST /admin/flows {name, type: 'form', workspaceId, dedupeFormName: true, flowTemplate}) → {flow}.
  * Spec 000 §7: a response without a flow is an error ('Had trouble creating new form').
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { createFlow as createFlowEndpoint } from '@formloom/contracts/api/flows/flows';
 import type { Flow } from '@formloom/contracts/entities/flow';
-import type { CreateFlowResponse } from '@formloom/contracts/http/flows';
 import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
 import { copy } from '@formloom/contracts/copy';
-import { api } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
+import { flowKeys } from '../../../lib/query-keys';
 
+/** A new form: its name, workspace and optional starting template. */
 export interface CreateFlowInput {
   name: string;
   workspaceId: number;
   flowTemplate?: FlowTemplate;
 }
 
+/** Creates a form. @throws Error 'Had trouble creating new form' when the answer holds no flow; ApiError otherwise. */
 export async function createFlow(input: CreateFlowInput): Promise<Flow> {
-  const body = await api.post<Partial<CreateFlowResponse> | undefined>('/admin/flows', {
-    name: input.name,
-    type: 'form',
-    workspaceId: input.workspaceId,
-    dedupeFormName: true,
-    ...(input.flowTemplate ? { flowTemplate: input.flowTemplate } : {}),
+  const body = await callEndpoint(createFlowEndpoint, {
+    body: {
+      name: input.name,
+      type: 'form',
+      workspaceId: input.workspaceId,
+      dedupeFormName: true,
+      ...(input.flowTemplate ? { flowTemplate: input.flowTemplate } : {}),
+    },
   });
   if (!body?.flow?.publicIdentifier) throw new Error(copy.flows.hadTroubleCreatingForm);
   return body.flow;
 }
 
+/** Creates a form and refreshes its workspace's list. */
 export function useCreateFlow() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createFlow,
-    onSuccess: (flow) => queryClient.invalidateQueries({ queryKey: ['flows', 'list', flow.workspaceId] }),
+    onSuccess: (flow) => queryClient.invalidateQueries({ queryKey: flowKeys.list(flow.workspaceId) }),
   });
 }

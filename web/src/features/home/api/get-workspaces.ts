@@ -1,20 +1,22 @@
-/** GET /admin/workspaces → {workspaces}: the caller's workspaces with their access level. */
+/** `listWorkspaces` (GET /admin/workspaces) → {workspaces}: the caller's workspaces with their access level. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { listWorkspaces } from '@formloom/contracts/api/workspaces-auth/admin';
 import type { Workspace } from '@formloom/contracts/entities/identity';
-import type { WorkspacesResponse } from '@formloom/contracts/http/workspaces-auth';
-import { api } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
+import { workspaceKeys } from '../../../lib/query-keys';
 
-export const workspacesQueryKey = ['workspaces'] as const;
-
+/** The caller's workspaces, sorted by name. */
 export async function getWorkspaces(signal?: AbortSignal): Promise<Workspace[]> {
-  const body = await api.get<WorkspacesResponse>('/admin/workspaces', undefined, signal);
+  const body = await callEndpoint(listWorkspaces, { signal });
   return body.workspaces ?? [];
 }
 
+/** The query of the caller's workspaces. */
 export function workspacesQueryOptions() {
-  return queryOptions({ queryKey: workspacesQueryKey, queryFn: ({ signal }) => getWorkspaces(signal) });
+  return queryOptions({ queryKey: workspaceKeys.all, queryFn: ({ signal }) => getWorkspaces(signal) });
 }
 
+/** The caller's workspaces. */
 export function useWorkspaces() {
   return useQuery(workspacesQueryOptions());
 }

@@ -5,12 +5,14 @@
 import type { ReactNode } from 'react';
 import { ActionIcon, Box, Anchor, Badge, Button, Card, Group, Skeleton, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
 import { formatRelative } from '../../../lib/format';
 import { IconExternal, IconForm, IconInbox } from '../../../ui/icons';
 import { Empty, ErrorAlert } from '../../../ui/states';
 import type { FlowListItem } from '../api/get-flows';
 import { useFlows } from '../api/get-flows';
 
+/** The forms of workspace `workspaceId`, most recently edited first; `emptyAction` is offered when there are none. */
 export function FlowList({ workspaceId, emptyAction }: { workspaceId: number; emptyAction?: ReactNode }) {
   const flows = useFlows(workspaceId);
   if (flows.isPending) {
@@ -51,14 +53,14 @@ function FlowRow({ flow }: { flow: FlowListItem }) {
   return (
     <Card p="md" role="listitem" data-testid={`flow-row-${flow.publicIdentifier}`} shadow="xs">
       <Group justify="space-between" wrap="nowrap" gap="md">
-        <Group gap="md" wrap="nowrap" style={{ minWidth: 0 }}>
+        <Group gap="md" wrap="nowrap" miw={0}>
           <ThemeIcon size={42} radius="md" variant="light">
             <IconForm size={22} />
           </ThemeIcon>
-          <Stack gap={2} style={{ minWidth: 0 }}>
+          <Stack gap={2} miw={0}>
             <Anchor
               component={Link}
-              to={`/editor/${flow.publicIdentifier}/edit`}
+              to={paths.editor.getHref(flow.publicIdentifier, 'edit')}
               fw={650}
               c="dark"
               truncate
@@ -85,28 +87,28 @@ function FlowRow({ flow }: { flow: FlowListItem }) {
           <Tooltip label="Responses">
             <Button
               component={Link}
-              to={`/editor/${flow.publicIdentifier}/results`}
+              to={paths.editor.getHref(flow.publicIdentifier, 'results')}
               variant="subtle"
               color="gray"
               size="compact-md"
               leftSection={<IconInbox size={16} />}
-              aria-label={`Results of ${flow.name}: ${count} ${count === 1 ? 'submission' : 'submissions'}`}
+              aria-label={`${count} ${count === 1 ? 'response' : 'responses'} to ${flow.name}`}
               data-testid="flow-submission-count"
             >
-              {count}
-              <Box component="span" visibleFrom="sm" ml={4} fw={400}>
+              {count}{' '}
+              <Box component="span" visibleFrom="sm" fw={400}>
                 {count === 1 ? 'response' : 'responses'}
               </Box>
             </Button>
           </Tooltip>
-          <Button component={Link} to={`/editor/${flow.publicIdentifier}/edit`} variant="light" size="compact-md" visibleFrom="sm">
+          <Button component={Link} to={paths.editor.getHref(flow.publicIdentifier, 'edit')} variant="light" size="compact-md" visibleFrom="sm">
             Edit
           </Button>
           {flow.isPublished && (
             <Tooltip label="Open the live form">
               <ActionIcon
                 component="a"
-                href={`/t/${flow.publicIdentifier}`}
+                href={paths.publicForm.getHref(flow.publicIdentifier)}
                 target="_blank"
                 rel="noreferrer"
                 variant="subtle"

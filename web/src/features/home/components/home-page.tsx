@@ -1,88 +1,54 @@
 /**
- * The home dashboard (spec 000 §2 "Home page"): a welcome line with the first name, the workspaces in a
- * sidebar, and the forms of the selected workspace with a 'Create form' button. `/home` shows the first
- * workspace by name; `/home/:workspaceSlug` the one whose slug (`<id>-<name>`) matches, or 'Workspace not
- * found' with a 'Go home' link (spec 000 §8) when the user has no such workspace.
+ * The home dashboard's main area (spec 000 §2 "Home page"), inside the app shell (whose header holds the
+ * workspace menu): a welcome line with the first name, then the selected workspace with its 'Create form'
+ * button and its forms. `/home` shows the first workspace by name; `/home/:workspaceSlug` the one the slug
+ * (`<id>-<name>`) names, or 'Workspace not found' with a 'Go home' link (spec 000 §8) when the user has no such
+ * workspace. The route loader has loaded the workspaces and that workspace's forms before this renders.
  */
-import type { ReactNode } from 'react';
-import { AppShell, Burger, Button, Container, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { Button, Container, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { notifications } from '@mantine/notifications';
 import type { Workspace } from '@formloom/contracts/entities/identity';
 import { copy } from '@formloom/contracts/copy';
 import { blankFlowTemplate } from '@formloom/contracts/rules/flow-template';
-import { parseWorkspaceSlug } from '@formloom/contracts/rules/slug';
+import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { IconLock, IconPlus } from '../../../ui/icons';
-import { Logo } from '../../../ui/logo';
 import { Empty, ErrorAlert, PageLoader } from '../../../ui/states';
 import { useCreateFlow } from '../api/create-flow';
 import { useWorkspaces } from '../api/get-workspaces';
+import { activeWorkspace } from '../model/active-workspace';
 import { FlowList } from './flow-list';
-import { LimitedAccessBadge, limitedAccessTooltip, WorkspaceNav } from './workspace-nav';
+import { LimitedAccessBadge, limitedAccessTooltip } from './workspace-nav';
 
-/** Finds the workspace a slug names: exact slug first, then by the id prefix of `<id>-<name>`. */
-export function findWorkspace(workspaces: Workspace[], slug: string): Workspace | undefined {
-  const exact = workspaces.find((workspace) => workspace.slug === slug);
-  if (exact) return exact;
-  const id = parseWorkspaceSlug(slug);
-  return id === null ? undefined : workspaces.find((workspace) => workspace.id === id);
-}
-
+/** What the dashboard shows: the user's first name and the workspace slug of the URL (none on `/home`). */
 export interface HomePageProps {
   firstName: string;
   workspaceSlug?: string;
-  /** The header's right side (the user block), supplied by the route. */
-  headerRight?: ReactNode;
 }
 
-export function HomePage({ firstName, workspaceSlug, headerRight }: HomePageProps) {
-  const [navOpened, nav] = useDisclosure(false);
+/** The dashboard of {@link HomePageProps.workspaceSlug}'s workspace (or the first by name). */
+export function HomePage({ firstName, workspaceSlug }: HomePageProps) {
   const workspaces = useWorkspaces();
-  const list = workspaces.data ?? [];
-  const sortedByName = [...list].sort((a, b) => a.name.localeCompare(b.name));
-  const active = workspaceSlug ? findWorkspace(list, workspaceSlug) : sortedByName[0];
+  const active = activeWorkspace(workspaces.data ?? [], workspaceSlug);
 
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
-      padding={0}
-    >
-      <AppShell.Header px="md">
-        <Group h="100%" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            <Burger opened={navOpened} onClick={nav.toggle} hiddenFrom="sm" size="sm" aria-label="Toggle workspaces" />
-            <Link to="/home" style={{ textDecoration: 'none', color: 'inherit' }} aria-label="Formloom home">
-              <Logo />
-            </Link>
-          </Group>
-          {headerRight}
-        </Group>
-      </AppShell.Header>
-      <AppShell.Navbar p="sm">
-        <WorkspaceNav workspaces={list} activeId={active?.id} onNavigate={nav.close} />
-      </AppShell.Navbar>
-      <AppShell.Main>
-        <Container size="md" py="xl" px={{ base: 'md', sm: 'xl' }}>
-          <Stack gap="xl">
-            <Title order={1} fz={{ base: 26, sm: 30 }} data-testid="welcome">
-              Welcome, {firstName}
-            </Title>
-            {workspaces.isPending ? (
-              <PageLoader />
-            ) : workspaces.isError ? (
-              <ErrorAlert error={workspaces.error} title="Could not load workspaces" onRetry={() => void workspaces.refetch()} />
-            ) : !active ? (
-              workspaceSlug ? <WorkspaceNotFound /> : <NoWorkspaces />
-            ) : (
-              <WorkspaceSection workspace={active} />
-            )}
-          </Stack>
-        </Container>
-      </AppShell.Main>
-    </AppShell>
+    <Container size="md" py="xl" px={{ base: 'md', sm: 'xl' }}>
+      <Stack gap="xl">
+        <Title order={1} fz={{ base: 26, sm: 30 }} data-testid="welcome">
+          Welcome, {firstName}
+        </Title>
+        {workspaces.isPending ? (
+          <PageLoader />
+        ) : workspaces.isError ? (
+          <ErrorAlert error={workspaces.error} title="Could not load workspaces" onRetry={() => void workspaces.refetch()} />
+        ) : !active ? (
+          workspaceSlug ? <WorkspaceNotFound /> : <NoWorkspaces />
+        ) : (
+          <WorkspaceSection workspace={active} />
+        )}
+      </Stack>
+    </Container>
   );
 }
 
@@ -95,7 +61,7 @@ function WorkspaceSection({ workspace }: { workspace: Workspace }) {
     createFlow.mutate(
       { name: copy.defaultNames.myForm, workspaceId: workspace.id, flowTemplate: blankFlowTemplate() },
       {
-        onSuccess: (flow) => navigate(`/editor/${flow.publicIdentifier}/edit`),
+        onSuccess: (flow) => navigate(paths.editor.getHref(flow.publicIdentifier, 'edit')),
         onError: (error) =>
           notifications.show({ color: 'red', title: copy.flows.hadTroubleCreatingForm, message: errorMessage(error) }),
       },
@@ -154,7 +120,7 @@ export function WorkspaceNotFound() {
       title={copy.flows.workspaceNotFound}
       description="It may have been removed, or you may not have access to it."
     >
-      <Button component={Link} to="/home">
+      <Button component={Link} to={paths.home.getHref()}>
         {copy.flows.goHome}
       </Button>
     </Empty>
@@ -167,7 +133,7 @@ function NoWorkspaces() {
       testId="no-workspaces"
       icon={<IconPlus size={28} />}
       title="No workspaces yet"
-      description="Create a workspace from the sidebar to start building forms."
+      description="Create a workspace from the workspace menu at the top to start building forms."
     >
       <Text fz="sm" c="dimmed">
         Workspaces group your forms and the people who work on them.

@@ -1,23 +1,29 @@
 /**
- * The sidebar list of workspaces. Workspaces the user cannot write to carry the 'Limited access' badge with
- * the spec's tooltip for their level (spec 000 §6). A 'New workspace' button opens a small dialog.
+ * The workspace navigation of the app header (spec 000 §2 "Home page": a workspace selector with the workspaces
+ * sorted by name): a menu button showing the current workspace, listing every workspace, and a 'New workspace'
+ * item that opens a small dialog (a created workspace opens). Workspaces the user cannot write to carry the 'Limited access' badge; next to
+ * a workspace's title the badge has the spec's tooltip for its level (spec 000 §6).
  */
 import { useState, type FormEvent } from 'react';
-import { Badge, Button, Group, Modal, NavLink, ScrollArea, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { NavLink as RouterNavLink } from 'react-router';
+import { Badge, Button, Group, Menu, Modal, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { Link, useNavigate } from 'react-router';
 import { notifications } from '@mantine/notifications';
 import type { AccessLevel, Workspace } from '@formloom/contracts/entities/identity';
 import { copy } from '@formloom/contracts/copy';
 import { WORKSPACE_NAME_MAX_LENGTH } from '@formloom/contracts/limits';
+import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
-import { IconFolder, IconPlus } from '../../../ui/icons';
+import { IconCheck, IconChevronDown, IconFolder, IconPlus } from '../../../ui/icons';
 import { useCreateWorkspace } from '../api/create-workspace';
+import { useWorkspaces } from '../api/get-workspaces';
+import { sortWorkspacesByName } from '../model/active-workspace';
 
-/** The tooltip of the 'Limited access' badge for a non-write level. */
+/** The tooltip of the 'Limited access' badge for a non-write level (spec 000 §6). */
 export function limitedAccessTooltip(level: AccessLevel): string {
   return level === 'read' ? copy.roles.readTooltip : copy.roles.limitedTooltip;
 }
 
+/** 'Limited access' with its tooltip for a non-write `level` (focusable, so keyboard users reach the tooltip); nothing for 'write'. */
 export function LimitedAccessBadge({ level }: { level: AccessLevel }) {
   if (level === 'write') return null;
   return (
@@ -29,46 +35,81 @@ export function LimitedAccessBadge({ level }: { level: AccessLevel }) {
   );
 }
 
-export function WorkspaceNav({ workspaces, activeId, onNavigate }: { workspaces: Workspace[]; activeId?: number; onNavigate?: () => void }) {
+/**
+ * The header's workspace menu. `activeWorkspaceId` is the workspace of the page (the dashboard's, or the edited
+ * form's); without one the button reads 'Workspaces'. The list comes from the workspaces query (loaded by the
+ * signed-in area's route loader).
+ */
+export function WorkspaceNav({ activeWorkspaceId }: { activeWorkspaceId?: number }) {
   const [creating, setCreating] = useState(false);
-  const sorted = [...workspaces].sort((a, b) => a.name.localeCompare(b.name));
+  const workspaces = useWorkspaces();
+  const sorted = sortWorkspacesByName(workspaces.data ?? []);
+  const active = sorted.find((workspace) => workspace.id === activeWorkspaceId);
+  const label = active?.name ?? 'Workspaces';
+
   return (
-    <Stack gap="xs" h="100%">
-      <Group justify="space-between" px="xs">
-        <Text fz="xs" fw={700} c="dimmed" tt="uppercase" style={{ letterSpacing: '0.06em' }}>
-          Workspaces
-        </Text>
-      </Group>
-      <ScrollArea style={{ flex: 1 }} type="auto">
-        <nav aria-label="Workspaces" data-testid="workspace-nav">
+    <>
+      <Menu position="bottom-start" width={280} shadow="md" withinPortal={false}>
+        <Menu.Target>
+          <Button
+            variant="subtle"
+            color="gray"
+            c="dark"
+            px="xs"
+            maw={{ base: 220, xs: 260, sm: 320 }}
+            rightSection={<IconChevronDown size={16} />}
+            leftSection={<IconFolder size={16} />}
+            aria-label={`Workspace: ${label}. Switch workspace`}
+            data-testid="workspace-menu"
+          >
+            <Text span truncate fz="sm" fw={600}>
+              {label}
+            </Text>
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown data-testid="workspace-nav">
+          <Menu.Label>Workspaces</Menu.Label>
           {sorted.map((workspace) => (
-            <NavLink
-              key={workspace.id}
-              component={RouterNavLink}
-              to={`/home/${workspace.slug}`}
-              active={workspace.id === activeId}
-              label={workspace.name}
-              leftSection={<IconFolder size={16} />}
-              rightSection={<LimitedAccessBadge level={workspace.accessLevel} />}
-              onClick={onNavigate}
-              data-testid={`workspace-link-${workspace.id}`}
-              style={{ borderRadius: 'var(--mantine-radius-md)' }}
-              aria-current={workspace.id === activeId ? 'page' : undefined}
-            />
+            <WorkspaceItem key={workspace.id} workspace={workspace} active={workspace.id === activeWorkspaceId} />
           ))}
-        </nav>
-      </ScrollArea>
-      <Button variant="light" color="gray" leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-        New workspace
-      </Button>
+          <Menu.Divider />
+          <Menu.Item leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+            New workspace
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
       <NewWorkspaceDialog opened={creating} onClose={() => setCreating(false)} />
-    </Stack>
+    </>
+  );
+}
+
+function WorkspaceItem({ workspace, active }: { workspace: Workspace; active: boolean }) {
+  return (
+    <Menu.Item
+      component={Link}
+      to={paths.workspace.getHref(workspace.slug)}
+      leftSection={active ? <IconCheck size={16} /> : <IconFolder size={16} />}
+      rightSection={
+        workspace.accessLevel === 'write' ? undefined : (
+          <Badge size="xs" variant="light" color="orange">
+            {copy.roles.limitedAccessBadge}
+          </Badge>
+        )
+      }
+      aria-current={active ? 'page' : undefined}
+      data-testid={`workspace-link-${workspace.id}`}
+    >
+      <Text span fz="sm" fw={active ? 700 : 400} truncate>
+        {workspace.name}
+      </Text>
+    </Menu.Item>
   );
 }
 
 function NewWorkspaceDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const [name, setName] = useState('');
   const createWorkspace = useCreateWorkspace();
+  const navigate = useNavigate();
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -79,6 +120,7 @@ function NewWorkspaceDialog({ opened, onClose }: { opened: boolean; onClose: () 
           notifications.show({ color: 'green', message: `Workspace “${workspace.name}” created` });
           setName('');
           onClose();
+          navigate(paths.workspace.getHref(workspace.slug));
         },
       },
     );

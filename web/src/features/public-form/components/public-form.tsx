@@ -4,10 +4,12 @@
  * uses (`validateAnswers(template, answers, {stepIds: [page]})`) and shows each error under its question;
  * 'Submit' on the last page validates everything, posts the normalized answers and maps a 400's
  * `answers.<widgetId>` details back onto the questions (jumping to the first page with an error). After
- * success the ending page's title and body are shown. A 404 shows the 'not published' state.
+ * success the ending page's title and body are shown. A 404 shows the 'not published' state. When the operator
+ * configured a bot challenge, its widget sits above Submit on the last page (`challenge-widget.tsx`).
  */
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Alert, Anchor, Box, Button, Center, Container, Group, Paper, Progress, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import type { PublicChallenge } from '@formloom/contracts/api/flows/public-forms';
 import type { EndingStep, FlowTemplate, FormStep } from '@formloom/contracts/entities/flow-template';
 import type { FieldError } from '@formloom/contracts/errors';
 import { copy, PRODUCT_NAME } from '@formloom/contracts/copy';
@@ -19,6 +21,8 @@ import { Logo } from '../../../ui/logo';
 import { PageLoader } from '../../../ui/states';
 import { useLiveForm } from '../api/get-live-form';
 import { useSubmitAnswers } from '../api/submit-answers';
+import { ChallengeWidget } from './challenge-widget';
+import classes from './public-form.module.css';
 import { QuestionField } from './question-field';
 
 /** Field errors keyed by widget id (from paths `answers.<widgetId>`); other paths under `''`. */
@@ -40,10 +44,7 @@ export function PublicFormPage({ publicIdentifier }: { publicIdentifier: string 
   }, [formName]);
 
   return (
-    <Box
-      mih="100dvh"
-      style={{ background: 'linear-gradient(180deg, var(--mantine-color-brand-0) 0%, var(--mantine-color-gray-0) 320px)' }}
-    >
+    <Box mih="100dvh" className={classes.page}>
       <Container size={680} px={{ base: 12, sm: 'md' }} py={{ base: 'md', sm: 48 }}>
         {live.isPending ? (
           <PageLoader label="Loading form" />
@@ -61,7 +62,7 @@ export function PublicFormPage({ publicIdentifier }: { publicIdentifier: string 
             </Alert>
           )
         ) : (
-          <FormRunner publicIdentifier={publicIdentifier} template={live.data.flowSnapshot.template} />
+          <FormRunner publicIdentifier={publicIdentifier} template={live.data.flowSnapshot.template} challenge={live.data.challenge} />
         )}
         <Center mt="xl">
           <Anchor href="/" underline="never" c="dimmed" fz="xs" aria-label={`Made with ${PRODUCT_NAME}`}>
@@ -103,7 +104,18 @@ function endingFor(template: FlowTemplate, pages: FormStep[]): EndingStep | unde
   return orderedSteps(template).find((step): step is EndingStep => step.type === 'ending');
 }
 
-function FormRunner({ publicIdentifier, template }: { publicIdentifier: string; template: FlowTemplate }) {
+/** Where the server puts a missing or refused challenge token (`submitAnswers` in contracts). */
+const CHALLENGE_TOKEN_PATH = 'body.challengeToken';
+
+function FormRunner({
+  publicIdentifier,
+  template,
+  challenge,
+}: {
+  publicIdentifier: string;
+  template: FlowTemplate;
+  challenge: PublicChallenge | null;
+}) {
   const pages = useMemo(() => orderedSteps(template).filter((step): step is FormStep => step.type === 'form'), [template]);
   const ending = useMemo(() => endingFor(template, pages), [template, pages]);
   const [pageIndex, setPageIndex] = useState(0);
@@ -111,6 +123,10 @@ function FormRunner({ publicIdentifier, template }: { publicIdentifier: string; 
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
+  const [challengeToken, setChallengeToken] = useState<string | null>(null);
+  const [challengeError, setChallengeError] = useState<string | undefined>();
+  // A token verifies once: every refused submission gets a fresh widget (a new key).
+  const [challengeAttempt, setChallengeAttempt] = useState(0);
   const submit = useSubmitAnswers();
   const topRef = useRef<HTMLDivElement>(null);
 
@@ -149,12 +165,18 @@ function FormRunner({ publicIdentifier, template }: { publicIdentifier: string; 
     const all = validateAnswers(template, answers);
     if (!all.ok) return showErrors(all.errors);
     setFormError(null);
+    if (challenge && !challengeToken) return setChallengeError(copy.flows.challengeFailed);
+    setChallengeError(undefined);
     try {
-      await submit.mutateAsync({ publicIdentifier, answers: all.answers });
+      await submit.mutateAsync({ publicIdentifier, answers: all.answers, challengeToken: challengeToken ?? undefined });
       setDone(true);
       requestAnimationFrame(() => topRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
     } catch (error) {
-      if (error instanceof ApiError && error.fieldErrors.length > 0) {
+      if (challenge) setChallengeAttempt((attempt) => attempt + 1);
+      const challengeRefused = error instanceof ApiError && error.fieldErrors.find((e) => e.path === CHALLENGE_TOKEN_PATH);
+      if (challengeRefused) {
+        setChallengeError(challengeRefused.message);
+      } else if (error instanceof ApiError && error.fieldErrors.length > 0) {
         showErrors(error.fieldErrors);
         if (!error.fieldErrors.some((e) => e.path.startsWith('answers.'))) setFormError(error.message);
       } else {
@@ -179,7 +201,7 @@ function FormRunner({ publicIdentifier, template }: { publicIdentifier: string; 
             {ending?.template.title || 'Thanks!'}
           </Title>
           {ending?.template.body && (
-            <Text ta="center" c="dimmed" style={{ whiteSpace: 'pre-line' }} maw={480} data-testid="ending-body">
+            <Text ta="center" c="dimmed" className={classes.preLine} maw={480} data-testid="ending-body">
               {ending.template.body}
             </Text>
           )}
@@ -201,7 +223,7 @@ function FormRunner({ publicIdentifier, template }: { publicIdentifier: string; 
   const progress = ((pageIndex + 1) / pages.length) * 100;
 
   return (
-    <Paper withBorder shadow="sm" radius="lg" ref={topRef} style={{ overflow: 'hidden' }} data-testid="public-form">
+    <Paper withBorder shadow="sm" radius="lg" ref={topRef} className={classes.card} data-testid="public-form">
       {pages.length > 1 && (
         <Box aria-hidden="true">
           <Progress value={progress} size={4} radius={0} />
@@ -210,7 +232,7 @@ function FormRunner({ publicIdentifier, template }: { publicIdentifier: string; 
       <Box component="form" onSubmit={onSubmit} noValidate p={{ base: 'md', sm: 40 }} aria-label={page.name || 'Form'} data-step-id={page.id}>
         <Stack gap="xl">
           {pages.length > 1 && (
-            <Text fz="xs" c="dimmed" fw={600} tt="uppercase" style={{ letterSpacing: '0.06em' }} data-testid="page-indicator">
+            <Text fz="xs" c="dimmed" fw={600} tt="uppercase" lts="0.06em" data-testid="page-indicator">
               Page {pageIndex + 1} of {pages.length}
             </Text>
           )}
@@ -226,6 +248,17 @@ function FormRunner({ publicIdentifier, template }: { publicIdentifier: string; 
               onChange={(value) => setAnswer(widget.id, value)}
             />
           ))}
+          {challenge && isLast && (
+            <ChallengeWidget
+              key={challengeAttempt}
+              challenge={challenge}
+              error={challengeError}
+              onToken={(token) => {
+                setChallengeToken(token);
+                if (token) setChallengeError(undefined);
+              }}
+            />
+          )}
           {formError && (
             <Alert color="red" variant="light" icon={<IconAlert />} role="alert" data-testid="form-error">
               {formError}

@@ -1,18 +1,19 @@
 /**
  * The 'Results' tab: the form's submissions, newest first, one row per submission with the submission time
  * and one column per question (the union of the questions of the page's submissions, in their order),
- * paginated. Empty state when nothing was submitted yet.
+ * paginated. Each answer shows its `displayValue`, the text the flows service computed (contracts
+ * `widgets/registry.ts` `displayAnswer`), which the thank-you email shows too. Empty state when nothing was
+ * submitted yet.
  */
 import { useState } from 'react';
 import { ActionIcon, Badge, Card, Container, Group, Pagination, ScrollArea, Skeleton, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import type { Submission } from '@formloom/contracts/entities/flow';
-import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
-import { formWidgets } from '@formloom/contracts/rules/flow-template';
 import { SUBMISSIONS_PAGE_DEFAULT } from '@formloom/contracts/limits';
-import { formatAnswer, formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format';
 import { IconInbox, IconRefresh } from '../../../ui/icons';
 import { Empty, ErrorAlert } from '../../../ui/states';
 import { useSubmissions } from '../api/get-submissions';
+import classes from './results-panel.module.css';
 
 interface Column {
   id: string;
@@ -31,34 +32,16 @@ export function questionColumns(responses: Submission[]): Column[] {
   return [...seen.values()];
 }
 
-/**
- * Option labels by widget id and option id, so choice answers (stored as option ids) read as their labels.
- */
-export function optionLabels(template: FlowTemplate | undefined): Map<string, Map<string, string>> {
-  const labels = new Map<string, Map<string, string>>();
-  if (!template) return labels;
-  for (const { widget } of formWidgets(template)) {
-    if ('options' in widget.template) {
-      labels.set(widget.id, new Map(widget.template.options.map((option) => [option.id, option.label])));
-    }
-  }
-  return labels;
-}
-
-function displayValue(value: unknown, labels: Map<string, string> | undefined): string {
-  if (!labels) return formatAnswer(value);
-  if (Array.isArray(value)) return formatAnswer(value.map((item) => (typeof item === 'string' ? (labels.get(item) ?? item) : item)));
-  return formatAnswer(typeof value === 'string' ? (labels.get(value) ?? value) : value);
-}
-
 export function ResultsPanel({
   publicIdentifier,
-  template,
   pageSize = SUBMISSIONS_PAGE_DEFAULT,
 }: {
   publicIdentifier: string;
-  /** The form's template, used to show option labels instead of option ids. */
-  template?: FlowTemplate;
+  /**
+   * Not used any more: answers come with their text (`displayValue`). Still accepted because the router
+   * (`routes/editor/tabs.tsx`) passes it; drop it there, then here.
+   */
+  template?: unknown;
   pageSize?: number;
 }) {
   const [page, setPage] = useState(1);
@@ -106,7 +89,7 @@ export function ResultsPanel({
             />
           </Card>
         ) : data ? (
-          <ResultsTable responses={data.responses} labels={optionLabels(template)} />
+          <ResultsTable responses={data.responses} />
         ) : null}
 
         {pageCount > 1 && (
@@ -119,7 +102,7 @@ export function ResultsPanel({
   );
 }
 
-function ResultsTable({ responses, labels }: { responses: Submission[]; labels: Map<string, Map<string, string>> }) {
+function ResultsTable({ responses }: { responses: Submission[] }) {
   const columns = questionColumns(responses);
   return (
     <Card p={0}>
@@ -127,9 +110,9 @@ function ResultsTable({ responses, labels }: { responses: Submission[]; labels: 
         <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md" miw={Math.max(480, 200 + columns.length * 180)} data-testid="results-table">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th style={{ whiteSpace: 'nowrap' }}>Submitted</Table.Th>
+              <Table.Th className={classes.nowrap}>Submitted</Table.Th>
               {columns.map((column) => (
-                <Table.Th key={column.id} style={{ minWidth: 160 }}>
+                <Table.Th key={column.id} miw={160}>
                   <Text fz="sm" fw={700} lineClamp={2}>
                     {column.name}
                   </Text>
@@ -139,16 +122,16 @@ function ResultsTable({ responses, labels }: { responses: Submission[]; labels: 
           </Table.Thead>
           <Table.Tbody>
             {responses.map((response) => {
-              const byId = new Map(response.questions.map((question) => [question.id, question.value]));
+              const byId = new Map(response.questions.map((question) => [question.id, question.displayValue]));
               return (
                 <Table.Tr key={response.submissionId} data-testid="results-row" data-submission-id={response.submissionId}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <Table.Td className={classes.nowrap}>
                     <Text fz="sm" c="dimmed">
                       {formatDateTime(response.submissionTime)}
                     </Text>
                   </Table.Td>
                   {columns.map((column) => {
-                    const text = displayValue(byId.get(column.id), labels.get(column.id));
+                    const text = byId.get(column.id) ?? '';
                     return (
                       <Table.Td key={column.id}>
                         {text ? (

@@ -1,29 +1,31 @@
 /**
- * GET /admin/workflows?flowPublicIdentifier= → {workflows: [{id, name, template, isHidden, isActive,
- * flowPublicIdentifier, publishedAt}]}: the workflows triggered by one form.
+ * `listWorkflows` (GET /admin/workflows?flowPublicIdentifier=) → {workflows: [{id, name, template, isHidden,
+ * isActive, flowPublicIdentifier, publishedAt}]}: the workflows triggered by one form.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { listWorkflows } from '@formloom/contracts/api/workflows-engine/workflows';
 import type { Workflow } from '@formloom/contracts/entities/workflow';
-import type { WorkflowsResponse } from '@formloom/contracts/http/workflows';
-import { api } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
+import { workflowKeys } from '../../../lib/query-keys';
 
 /** A workflow as listed. */
 export type WorkflowSummary = Workflow;
 
-export const workflowsQueryKey = (flowPublicIdentifier: string) => ['workflows', 'list', flowPublicIdentifier] as const;
-
+/** The workflows of a form the caller may view. */
 export async function getWorkflows(flowPublicIdentifier: string, signal?: AbortSignal): Promise<WorkflowSummary[]> {
-  const body = await api.get<WorkflowsResponse>('/admin/workflows', { flowPublicIdentifier }, signal);
+  const body = await callEndpoint(listWorkflows, { query: { flowPublicIdentifier }, signal });
   return body.workflows ?? [];
 }
 
+/** The query of a form's workflows. */
 export function workflowsQueryOptions(flowPublicIdentifier: string) {
   return queryOptions({
-    queryKey: workflowsQueryKey(flowPublicIdentifier),
+    queryKey: workflowKeys.list(flowPublicIdentifier),
     queryFn: ({ signal }) => getWorkflows(flowPublicIdentifier, signal),
   });
 }
 
+/** A form's workflows. */
 export function useWorkflows(flowPublicIdentifier: string) {
   return useQuery(workflowsQueryOptions(flowPublicIdentifier));
 }

@@ -1,8 +1,10 @@
 /**
  * The 'thank_you_email' workflow card on the 'Workflows' tab. With an EmailInput on the form, the switch
- * 'Send a thank-you email' creates the workflow if missing, publishes it (recipient: the first EmailInput's
- * answer) and enables it; switching off disables it. Without an EmailInput the card says why it cannot be
- * turned on. Below: the workflow's runs, refreshed every few seconds.
+ * 'Send a thank-you email' creates the workflow from the gallery when missing — generated against the form,
+ * published and on, in one call and one transaction (recipient: the first EmailInput's answer) — or, when it
+ * exists, publishes it again (the recipient follows the form) and enables it; switching off disables it. Without an EmailInput the card says why it cannot be
+ * turned on. Then the workflow's steps as canvas cards with their setup status lines (the saved workflow, or
+ * the one the switch would create), and the workflow's runs, refreshed every few seconds.
  */
 import { useState } from 'react';
 import { Alert, Badge, Box, Card, Divider, Group, Loader, Paper, Stack, Switch, Text, ThemeIcon, Title } from '@mantine/core';
@@ -12,21 +14,22 @@ import { copy } from '@formloom/contracts/copy';
 import { errorMessage } from '../../../lib/api-client';
 import { IconAlert, IconMail } from '../../../ui/icons';
 import { ErrorAlert } from '../../../ui/states';
-import { useWorkflows, type WorkflowSummary } from '../api/get-workflows';
-import { useCreateWorkflow, useEnableOrDisableWorkflow, usePublishWorkflow } from '../api/mutations';
+import { useWorkflows } from '../api/get-workflows';
+import { useCreateGalleryWorkflow, useEnableOrDisableWorkflow, usePublishWorkflow } from '../api/mutations';
 import {
   buildThankYouTemplate,
   findThankYouWorkflow,
   firstEmailWidget,
   recipientWidgetId,
   thankYouBodyText,
-  THANK_YOU_WORKFLOW_NAME,
 } from '../model/thank-you-email';
+import { WorkflowOutline } from './workflow-outline';
 import { WorkflowRuns } from './workflow-runs';
+import classes from '../workflows.module.css';
 
 export function ThankYouEmailCard({ publicIdentifier, template }: { publicIdentifier: string; template: FlowTemplate | undefined }) {
   const workflows = useWorkflows(publicIdentifier);
-  const createWorkflow = useCreateWorkflow();
+  const createWorkflow = useCreateGalleryWorkflow();
   const publishWorkflow = usePublishWorkflow();
   const enableOrDisable = useEnableOrDisableWorkflow();
   const [optimistic, setOptimistic] = useState<boolean | null>(null);
@@ -38,15 +41,21 @@ export function ThankYouEmailCard({ publicIdentifier, template }: { publicIdenti
   const canTurnOn = Boolean(emailWidget);
   const recipientId = recipientWidgetId(workflow?.template);
   const recipientQuestion = template && recipientId ? findLabel(template, recipientId) : emailWidget?.template.label;
+  const outlined = workflow?.template ?? (emailWidget ? buildThankYouTemplate(publicIdentifier, emailWidget.id) : undefined);
 
   async function turnOn() {
     if (!emailWidget) return;
-    const workflowTemplate = buildThankYouTemplate(publicIdentifier, emailWidget.id);
-    let target: WorkflowSummary | undefined = workflow;
-    if (!target) target = await createWorkflow.mutateAsync({ name: THANK_YOU_WORKFLOW_NAME, template: workflowTemplate });
-    if (!target?.id) throw new Error(copy.workflows.createFailed);
-    await publishWorkflow.mutateAsync({ id: target.id, template: workflowTemplate });
-    await enableOrDisable.mutateAsync({ id: target.id, isActive: true });
+    if (!workflow) {
+      const created = await createWorkflow.mutateAsync({
+        galleryTemplate: 'thank_you_email',
+        flowPublicIdentifier: publicIdentifier,
+        activate: true,
+      });
+      if (!created?.id) throw new Error(copy.workflows.createFailed);
+      return;
+    }
+    await publishWorkflow.mutateAsync({ id: workflow.id, template: buildThankYouTemplate(publicIdentifier, emailWidget.id) });
+    await enableOrDisable.mutateAsync({ id: workflow.id, isActive: true });
   }
 
   async function toggle(next: boolean) {
@@ -121,7 +130,7 @@ export function ThankYouEmailCard({ publicIdentifier, template }: { publicIdenti
               <Text fz="sm" fw={600}>
                 {copy.email.defaultSubject}
               </Text>
-              <Text fz="sm" style={{ whiteSpace: 'pre-line' }}>
+              <Text fz="sm" className={classes.preLine}>
                 {thankYouBodyText()}
               </Text>
               <Text fz="xs" c="dimmed">
@@ -129,6 +138,13 @@ export function ThankYouEmailCard({ publicIdentifier, template }: { publicIdenti
               </Text>
             </Stack>
           </Paper>
+        )}
+
+        {outlined && (
+          <Box>
+            <Divider label="Steps" labelPosition="left" mb="sm" />
+            <WorkflowOutline template={outlined} />
+          </Box>
         )}
 
         {workflow && (

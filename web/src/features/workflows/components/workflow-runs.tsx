@@ -3,6 +3,7 @@ import { Badge, Group, Skeleton, Stack, Text, Timeline } from '@mantine/core';
 import { formatDateTime, formatRelative } from '../../../lib/format';
 import { ErrorAlert } from '../../../ui/states';
 import { useWorkflowRuns, type WorkflowRun, type WorkflowRunStep } from '../api/get-runs';
+import classes from '../workflows.module.css';
 
 const STATUS_COLORS: Record<string, string> = {
   succeeded: 'green',
@@ -54,7 +55,7 @@ export function WorkflowRuns({ workflowId }: { workflowId: string }) {
 
 function RunItem({ run }: { run: WorkflowRun }) {
   return (
-    <Stack gap={6} p="sm" style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 'var(--mantine-radius-md)' }} data-testid="workflow-run" data-run-id={run.id} data-status={run.status}>
+    <Stack gap={6} p="sm" className={classes.run} data-testid="workflow-run" data-run-id={run.id} data-status={run.status}>
       <Group justify="space-between" wrap="nowrap">
         <Badge color={statusColor(run.status)} variant="light" data-testid="run-status">
           {run.status}

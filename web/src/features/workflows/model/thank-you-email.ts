@@ -6,12 +6,14 @@
  */
 import type { FlowTemplate, Widget } from '@formloom/contracts/entities/flow-template';
 import type { EmailNodeTemplate, WorkflowTemplate } from '@formloom/contracts/entities/workflow';
+import { copy } from '@formloom/contracts/copy';
 import { isLogicRef } from '@formloom/contracts/logic';
 import { formWidgets } from '@formloom/contracts/rules/flow-template';
-import { defaultEmailBody, thankYouEmailTemplate } from '@formloom/contracts/workflow-templates';
+import { thankYouEmailTemplate } from '@formloom/contracts/workflow-templates';
+import { defaultEmailBody } from '@formloom/contracts/workflows/nodes/email';
 
-/** The name the thank-you workflow is created with and found by. */
-export const THANK_YOU_WORKFLOW_NAME = 'Thank you email';
+/** The name the thank-you workflow is created with (the gallery title, which the engine gives it) and found by. */
+export const THANK_YOU_WORKFLOW_NAME = copy.galleryTitles.thank_you_email;
 
 /** The id of the email node in the workflows this card creates. */
 export const THANK_YOU_NODE_ID = 'n1';

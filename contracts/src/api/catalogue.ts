@@ -1,0 +1,41 @@
+/**
+ * The endpoint catalogue: every documented call of every service, as {@link Endpoint} objects (see
+ * `endpoint.ts`). A new call is a new object in its service's group file and one entry here. The gateway's route
+ * table, the OpenAPI documents and the checks that every registered route is documented (and every documented
+ * route registered) all read this list.
+ */
+import type { Endpoint } from './endpoint';
+import * as flows from './flows/flows';
+import * as flowsInternal from './flows/internal';
+import * as publicForms from './flows/public-forms';
+import * as submissions from './flows/submissions';
+import * as mail from './workflows-engine/mail';
+import * as runs from './workflows-engine/runs';
+import * as workflows from './workflows-engine/workflows';
+import * as admin from './workspaces-auth/admin';
+import * as auth from './workspaces-auth/auth';
+import * as authInternal from './workspaces-auth/internal';
+import * as keys from './workspaces-auth/keys';
+
+/** The endpoints a module exports (its other exports are schemas and types). */
+function endpointsOf(module: Record<string, unknown>): Endpoint[] {
+  return Object.values(module).filter(
+    (value): value is Endpoint =>
+      typeof value === 'object' && value !== null && 'successStatus' in value && 'path' in value && 'method' in value,
+  );
+}
+
+/** Every endpoint, grouped by service (the order of the reference). */
+export const ENDPOINTS: readonly Endpoint[] = [
+  auth,
+  admin,
+  keys,
+  authInternal,
+  flows,
+  submissions,
+  publicForms,
+  flowsInternal,
+  workflows,
+  runs,
+  mail,
+].flatMap((module) => endpointsOf(module as Record<string, unknown>));

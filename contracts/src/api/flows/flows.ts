@@ -1,0 +1,181 @@
+/**
+ * The flow calls of the flows service (spec 000 §7 "The calls it makes"): create, list, fetch the draft, save
+ * the draft, publish. Every call needs a signed-in caller and checks workspace access on the server (spec 000
+ * §6): a flow in a workspace that is not the caller's answers 404 'Form not found', a read-only member asking to
+ * change gets 403.
+ */
+import { z } from 'zod';
+import { copy } from '../../copy';
+import { Flow, FlowSettings, FlowType } from '../../entities/flow';
+import { FlowTemplate } from '../../entities/flow-template';
+import { FLOW_NAME_MAX_LENGTH } from '../../limits';
+import { defineEndpoint, errorResponse, okResponse } from '../endpoint';
+
+/** ours: longest accepted public identifier in a path (the kit makes 12 characters). */
+export const PUBLIC_IDENTIFIER_MAX_LENGTH = 64;
+/** ours: longest accepted theme id, onboarding type and custom ending slug at creation. */
+export const THEME_ID_MAX_LENGTH = 64;
+export const ONBOARDING_TYPE_MAX_LENGTH = 64;
+export const CUSTOM_ENDING_MAX_LENGTH = 200;
+
+/** Path parameters of every `…/:publicIdentifier…` route. */
+export const FlowParams = z.object({
+  publicIdentifier: z.string().min(1).max(PUBLIC_IDENTIFIER_MAX_LENGTH),
+});
+/** `{publicIdentifier}` path parameters. */
+export type FlowParams = z.infer<typeof FlowParams>;
+
+/**
+ * `POST /admin/flows` body (spec 000 §7). Only `workspaceId` is required.
+ * - `name`: trimmed; blank or absent → the type's default name (`rules/flow-name` `defaultFlowName`:
+ *   'My form', 'My quiz', 'New form').
+ * - `dedupeFormName` (default false; the web sends true): make the name unique in the workspace
+ *   ('My form', 'My form (2)', …; `rules/flow-name` `dedupeFlowName`).
+ * - `flowTemplate`: the draft to start from, checked with `rules/flow-template` `validateFlowTemplate` (400
+ *   with details at `flowTemplate.<path>`); absent → `blankFlowTemplate()`.
+ * - `type` (default `form`): spec 000 §1 flow types.
+ * - `workspaceId`: required for now. Spec 000 §4 says it is omitted for scheduling flows; until the
+ *   scheduling service decides where those live, the flows service refuses a create without it.
+ * - `theme`: the chosen theme's id (a featured theme such as `dark` or `plain`, spec 000 §2 choose_theme, or a
+ *   custom theme's public id); stored as the flow's `featuredThemeId`. Absent or null: no theme.
+ * - `flowSettings`: the flow's initial settings (an object).
+ * - `onboardingType`, `customEnding`: accepted so the documented payload is valid; not stored yet.
+ */
+export const CreateFlowBody = z.object({
+  name: z.string().max(FLOW_NAME_MAX_LENGTH).nullish(),
+  flowTemplate: z.record(z.string(), z.unknown()).nullish(),
+  dedupeFormName: z.boolean().default(false),
+  type: FlowType.default('form'),
+  workspaceId: z.number().int().positive(),
+  onboardingType: z.string().max(ONBOARDING_TYPE_MAX_LENGTH).nullish(),
+  theme: z.string().min(1).max(THEME_ID_MAX_LENGTH).nullish(),
+  flowSettings: FlowSettings.nullish(),
+  customEnding: z.string().max(CUSTOM_ENDING_MAX_LENGTH).nullish(),
+});
+/** `POST /admin/flows` body after parsing. */
+export type CreateFlowBody = z.infer<typeof CreateFlowBody>;
+
+/** `POST /admin/flows` 201 response: the new flow (its `accessLevel` is the caller's). */
+export const CreateFlowResponse = z.object({ flow: Flow });
+/** `POST /admin/flows` response. */
+export type CreateFlowResponse = z.infer<typeof CreateFlowResponse>;
+
+/** A snapshot of a flow's template as the editor and the public form read it: `{template}`. */
+export const FlowSnapshotView = z.object({ template: FlowTemplate });
+/** `{template}`. */
+export type FlowSnapshotView = z.infer<typeof FlowSnapshotView>;
+
+/**
+ * `GET /admin/flows/fetch/:publicIdentifier` and `PUT /admin/flows/:publicIdentifier/template` response: the
+ * flow and its DRAFT template as `flowSnapshot.template` (spec 000 §7).
+ */
+export const FlowWithDraftResponse = z.object({ flow: Flow, flowSnapshot: FlowSnapshotView });
+/** `{flow, flowSnapshot: {template}}`. */
+export type FlowWithDraftResponse = z.infer<typeof FlowWithDraftResponse>;
+
+/**
+ * `PUT /admin/flows/:publicIdentifier/template` body: the new draft. Checked with `validateFlowTemplate`;
+ * a refused template gives 400 `validation_error` with details at `template.<path>` (e.g.
+ * `template.firstStep`) and leaves the draft unchanged.
+ */
+export const SaveTemplateBody = z.object({ template: z.record(z.string(), z.unknown()) });
+/** `{template}`. */
+export type SaveTemplateBody = z.infer<typeof SaveTemplateBody>;
+
+/** `POST /admin/flows/:publicIdentifier/publish` response: the flow, now `isPublished` with a new `publishedAt`. */
+export const PublishFlowResponse = z.object({ flow: Flow });
+/** `{flow}`. */
+export type PublishFlowResponse = z.infer<typeof PublishFlowResponse>;
+
+/**
+ * `GET /admin/flows` query: `workspaceId` lists that workspace's flows (view access needed; 404
+ * 'Workspace not found' otherwise); without it, the flows of every workspace the caller can see.
+ */
+export const ListFlowsQuery = z.object({ workspaceId: z.coerce.number().int().positive().optional() });
+/** `{workspaceId?}`. */
+export type ListFlowsQuery = z.infer<typeof ListFlowsQuery>;
+
+/** A flow in a list, with its number of submissions (spec 000 §2 sort option 'Submission count'). */
+export const ListedFlow = Flow.extend({ submissionCount: z.number().int().nonnegative() });
+/** A flow with `submissionCount`. */
+export type ListedFlow = z.infer<typeof ListedFlow>;
+
+/** `GET /admin/flows` response: newest first (created time, then id). */
+export const ListFlowsResponse = z.object({ flows: z.array(ListedFlow) });
+/** `{flows}`. */
+export type ListFlowsResponse = z.infer<typeof ListFlowsResponse>;
+
+
+const forbidden = errorResponse(`${copy.auth.writeAccessRequired}: the caller may only view this workspace.`);
+const flowNotFound = errorResponse(`'${copy.flows.flowNotFound}': no such flow, or not in a workspace of the caller.`);
+
+/** `POST /admin/flows` (spec 000 §7): creates a flow; the editor opens on `flow.publicIdentifier`. */
+export const createFlow = defineEndpoint({
+  id: 'flows.create',
+  service: 'flows',
+  method: 'POST',
+  path: '/admin/flows',
+  access: 'session',
+  summary: 'Create a flow',
+  description: 'Creates a form (or quiz, scheduling page …) in a workspace the caller may change. Spec 000 §7.',
+  body: CreateFlowBody,
+  responses: {
+    201: okResponse(CreateFlowResponse, 'The new flow.'),
+    403: forbidden,
+    404: errorResponse(`'${copy.flows.workspaceNotFound}': the workspace is not the caller's.`),
+  },
+});
+
+/** `GET /admin/flows`: the flows of one workspace, or of every workspace the caller can see. */
+export const listFlows = defineEndpoint({
+  id: 'flows.list',
+  service: 'flows',
+  method: 'GET',
+  path: '/admin/flows',
+  access: 'session',
+  summary: 'List flows',
+  description: 'Newest first, each with its number of submissions.',
+  query: ListFlowsQuery,
+  responses: {
+    200: okResponse(ListFlowsResponse),
+    404: errorResponse(`'${copy.flows.workspaceNotFound}': the workspace is not the caller's.`),
+  },
+});
+
+/** `GET /admin/flows/fetch/:publicIdentifier` (spec 000 §7): a flow and its draft template. */
+export const fetchFlow = defineEndpoint({
+  id: 'flows.fetch',
+  service: 'flows',
+  method: 'GET',
+  path: '/admin/flows/fetch/:publicIdentifier',
+  access: 'session',
+  summary: 'Fetch a flow with its draft template',
+  params: FlowParams,
+  responses: { 200: okResponse(FlowWithDraftResponse), 404: flowNotFound },
+});
+
+/** `PUT /admin/flows/:publicIdentifier/template`: stores a new draft template. */
+export const saveFlowTemplate = defineEndpoint({
+  id: 'flows.saveTemplate',
+  service: 'flows',
+  method: 'PUT',
+  path: '/admin/flows/:publicIdentifier/template',
+  access: 'session',
+  summary: 'Save the draft template',
+  description: 'The live form does not change until the flow is published. A refused template leaves the draft as it was.',
+  params: FlowParams,
+  body: SaveTemplateBody,
+  responses: { 200: okResponse(FlowWithDraftResponse), 403: forbidden, 404: flowNotFound },
+});
+
+/** `POST /admin/flows/:publicIdentifier/publish`: the draft becomes the live form (a new snapshot version). */
+export const publishFlow = defineEndpoint({
+  id: 'flows.publish',
+  service: 'flows',
+  method: 'POST',
+  path: '/admin/flows/:publicIdentifier/publish',
+  access: 'session',
+  summary: 'Publish the draft',
+  params: FlowParams,
+  responses: { 200: okResponse(PublishFlowResponse), 403: forbidden, 404: flowNotFound },
+});

@@ -1,0 +1,87 @@
+/**
+ * Internal calls of the flows service (cross-service agreements; never routed by the gateway; the shared
+ * `x-internal-token` is required).
+ */
+import { z } from 'zod';
+import { copy } from '../../copy';
+import { FlowType } from '../../entities/flow';
+import { FlowTemplate } from '../../entities/flow-template';
+import { FLOW_NAME_MAX_LENGTH } from '../../limits';
+import { defineEndpoint, errorResponse, okResponse } from '../endpoint';
+import { FlowParams } from './flows';
+
+/** A flow as another service sees it: its ids, name, type, owner and whether it was published. */
+export const InternalFlow = z.object({
+  id: z.number().int().positive(),
+  publicIdentifier: z.string(),
+  name: z.string(),
+  type: FlowType,
+  workspaceId: z.number().int().positive(),
+  organizationId: z.number().int().positive(),
+  isPublished: z.boolean(),
+});
+/** A flow as another service sees it. */
+export type InternalFlow = z.infer<typeof InternalFlow>;
+
+/**
+ * `GET /internal/flows/:publicIdentifier` response (cross-service agreement: workflows-engine checks a user's
+ * access to a workflow's form with it). 401 without the internal token, 404 for an unknown flow.
+ */
+export const InternalFlowResponse = z.object({ flow: InternalFlow });
+/** `{flow: {id, publicIdentifier, name, type, workspaceId, organizationId, isPublished}}`. */
+export type InternalFlowResponse = z.infer<typeof InternalFlowResponse>;
+
+/** `GET /internal/flows/:publicIdentifier`: a flow's owner and state, for another service's access checks. */
+export const getInternalFlow = defineEndpoint({
+  id: 'internal.flows.get',
+  service: 'flows',
+  method: 'GET',
+  path: '/internal/flows/:publicIdentifier',
+  access: 'internal',
+  summary: 'Look up a flow (internal)',
+  params: FlowParams,
+  responses: { 200: okResponse(InternalFlowResponse), 404: errorResponse(`'${copy.flows.flowNotFound}'.`) },
+});
+
+/** A flow with its draft template, for a service that builds something against the form (a gallery workflow). */
+export const InternalFlowDraftResponse = z.object({ flow: InternalFlow, template: FlowTemplate });
+/** `{flow, template}`. */
+export type InternalFlowDraftResponse = z.infer<typeof InternalFlowDraftResponse>;
+
+/** `GET /internal/flows/:publicIdentifier/draft`: a flow and its draft template (spec 001 §4 "generate the template against that form"). */
+export const getInternalFlowDraft = defineEndpoint({
+  id: 'internal.flows.draft',
+  service: 'flows',
+  method: 'GET',
+  path: '/internal/flows/:publicIdentifier/draft',
+  access: 'internal',
+  summary: "A flow's draft template (internal)",
+  params: FlowParams,
+  responses: { 200: okResponse(InternalFlowDraftResponse), 404: errorResponse(`'${copy.flows.flowNotFound}'.`) },
+});
+
+/**
+ * `POST /internal/flows` body: a new blank flow in a workspace, created on behalf of a user whose write access the
+ * calling service has checked (spec 001 §4: a workflow created on the placeholder `new_form`). The name is made
+ * unique in the workspace ('New form (2)' …); absent, the type's default name.
+ */
+export const CreateInternalFlowBody = z.object({
+  organizationId: z.number().int().positive(),
+  workspaceId: z.number().int().positive(),
+  type: z.enum(['form', 'scheduling']).default('form'),
+  name: z.string().trim().min(1).max(FLOW_NAME_MAX_LENGTH).optional(),
+});
+/** The body after parsing. */
+export type CreateInternalFlowBody = z.infer<typeof CreateInternalFlowBody>;
+
+/** `POST /internal/flows`: creates a blank flow (with its `flow.created` event) and returns it with its draft. */
+export const createInternalFlow = defineEndpoint({
+  id: 'internal.flows.create',
+  service: 'flows',
+  method: 'POST',
+  path: '/internal/flows',
+  access: 'internal',
+  summary: 'Create a blank flow (internal)',
+  body: CreateInternalFlowBody,
+  responses: { 201: okResponse(InternalFlowDraftResponse) },
+});

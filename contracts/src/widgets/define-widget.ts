@@ -1,0 +1,153 @@
+/**
+ * The one helper every widget (question) type module is written with: {@link defineWidget}. A type module
+ * (`widgets/<type>.ts`) gives its type name, its template schema (label, required, placeholder and its own
+ * settings), its answer check, how an answer reads as text, the editor's copy for it and a sample answer; the
+ * registry (`widgets/registry.ts`) lists the modules. See docs/architecture.md "Widget registry".
+ *
+ * Pure; runs in the browser and the services.
+ */
+import { z } from 'zod';
+
+/** Ids of steps, widgets and options in a flow template: 1–64 characters (docs/product-rules.md §2). */
+export const templateId = z.string().min(1).max(64);
+
+/** The template fields every widget type has: `label` (≤ 2000), `required` (default false), `placeholder` (≤ 500). */
+export const baseTemplateShape = {
+  label: z.string().max(2000),
+  required: z.boolean().default(false),
+  placeholder: z.string().max(500).optional(),
+};
+
+/** The names of {@link baseTemplateShape}'s fields. */
+type BaseTemplateKey = keyof typeof baseTemplateShape;
+
+/**
+ * A widget type's template schema: {@link baseTemplateShape} plus the type's own settings
+ * (`widgetTemplate({min: z.number().optional()})`). Unknown keys are dropped when parsing.
+ */
+export function widgetTemplate<const S extends z.ZodRawShape = Record<never, z.ZodType>>(settings?: S) {
+  return z.object({ ...baseTemplateShape, ...(settings ?? ({} as S)) });
+}
+
+/** Any widget template schema made by {@link widgetTemplate}. */
+export type AnyTemplateSchema = z.ZodObject;
+
+/**
+ * One answer's outcome: `{ok: true, value}` with the normalized value (`undefined`: no answer, leave it out)
+ * or `{ok: false, message}` with a `copy.answers` text.
+ */
+export type AnswerCheck = { ok: true; value: unknown } | { ok: false; message: string };
+
+/** An accepted answer with its normalized `value`. */
+export function pass(value: unknown): AnswerCheck {
+  return { ok: true, value };
+}
+
+/** A refused answer with its `copy.answers` `message`. */
+export function fail(message: string): AnswerCheck {
+  return { ok: false, message };
+}
+
+/**
+ * True for a value that counts as "not answered": `undefined`, `null`, a string that is empty or only
+ * whitespace, or an empty array. `false` and `0` are answers.
+ */
+export function isEmptyAnswer(value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  if (typeof value === 'string') return value.trim() === '';
+  return Array.isArray(value) && value.length === 0;
+}
+
+/** A widget of type `T` whose template is the output of `S`: `{id, name, type, template}`. */
+export interface WidgetShape<T extends string, S extends AnyTemplateSchema> {
+  id: string;
+  name: string;
+  type: T;
+  template: z.output<S>;
+}
+
+/** The zod schema of a widget of type `T` with template schema `S`. */
+export type WidgetSchema<T extends string, S extends AnyTemplateSchema> = z.ZodObject<
+  { id: typeof templateId; name: z.ZodString; type: z.ZodLiteral<T>; template: S },
+  z.core.$strip
+>;
+
+/** A template setting error: `path` relative to the widget's `template` (`min`, `options.2.id`) and its message. */
+export interface SettingError {
+  path: string;
+  message: string;
+}
+
+/** Makes ids unique across the whole flow template: `newId('o')` → `o3k9x…`. */
+export type NewId = (prefix: string) => string;
+
+/**
+ * What the editor shows for a type (product copy, ours: the spec names no question types): its visible name
+ * in the 'Add question' menu and on the question card, the label (and name) of a new question, and a short
+ * hint.
+ */
+export interface WidgetEditorCopy {
+  name: string;
+  defaultLabel: string;
+  hint: string;
+}
+
+/** The type-specific part of a template's input (everything but label, required and placeholder). */
+export type WidgetSettings<S extends AnyTemplateSchema> = Omit<z.input<S>, BaseTemplateKey>;
+
+/** A sample answer of a type: the settings it needs, the answer as a respondent sends it, and its text. */
+export interface WidgetSample<S extends AnyTemplateSchema> {
+  /** The type's own settings for the sample question (`{}` when it has none). */
+  settings: WidgetSettings<S>;
+  /** A valid answer, as the public form sends it. */
+  answer: unknown;
+  /** `displayAnswer` of the normalized answer. */
+  display: string;
+}
+
+/** What a type module gives {@link defineWidget}. */
+export interface WidgetSpec<T extends string, S extends AnyTemplateSchema> {
+  /** The type name (Fillout's, e.g. `ShortAnswer`). */
+  type: T;
+  /** The template schema, made with {@link widgetTemplate}. */
+  template: S;
+  /** The editor's copy for this type. */
+  editor: WidgetEditorCopy;
+  /**
+   * Checks a NON-empty answer ({@link isEmptyAnswer} answers never reach it) against the question's parsed
+   * template: the normalized value to store, or a `copy.answers` message. Never throws.
+   */
+  checkAnswer(value: unknown, template: z.output<S>): AnswerCheck;
+  /**
+   * The text a person reads for a NON-empty, normalized answer (option labels, 'Yes'/'No', 'March 5, 2026'…).
+   * Must accept any value (older records, hand-made events) and never throw.
+   */
+  displayAnswer(value: unknown, widget: WidgetShape<T, S>): string;
+  /** Errors of the type's own settings at save time (`[]` when sound); paths relative to `template`. */
+  settingErrors?(template: z.output<S>): SettingError[];
+  /** The settings of a new question of this type (for example three choices); `{}` when it has none. */
+  newSettings?(newId: NewId): WidgetSettings<S>;
+  /** A sample answer (tests prove every type end to end with it). */
+  sample: WidgetSample<S>;
+}
+
+/** A widget type as the registry holds it: the spec, with defaults filled in, plus the widget's zod `schema`. */
+export interface WidgetDefinition<T extends string, S extends AnyTemplateSchema> extends Required<WidgetSpec<T, S>> {
+  /** `{id, name (≤ 200), type: T, template: S}`. */
+  schema: WidgetSchema<T, S>;
+}
+
+/**
+ * Defines a widget type (docs/architecture.md "Widget registry"). Returns the definition with the widget's
+ * schema built and the optional parts defaulted (`settingErrors` → none, `newSettings` → `{}`). Add the result
+ * to `WIDGET_DEFINITIONS` in `widgets/registry.ts`.
+ */
+export function defineWidget<const T extends string, S extends AnyTemplateSchema>(spec: WidgetSpec<T, S>): WidgetDefinition<T, S> {
+  const schema = z.object({ id: templateId, name: z.string().max(200), type: z.literal(spec.type), template: spec.template });
+  return {
+    settingErrors: () => [],
+    newSettings: () => ({}) as WidgetSettings<S>,
+    ...spec,
+    schema,
+  };
+}

@@ -1,0 +1,180 @@
+/**
+ * The widget registry (docs/architecture.md "Widget registry"): every type is one module listed once, the
+ * `Widget` union and the answer rules derive from it, and each type's answer reads as one text.
+ */
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { Widget, WIDGET_TYPES } from '../src/entities/flow-template';
+import { SubmissionQuestion } from '../src/entities/flow';
+import { FormSubmittedData } from '../src/events/form-submitted';
+import { validateAnswers } from '../src/rules/answers';
+import { validateFlowTemplate } from '../src/rules/flow-template';
+import { toSubmissionQuestions } from '../src/rules/submission-questions';
+import { displayAnswer, newWidget, WIDGET_DEFINITIONS, widgetEditorCopy, type WidgetType } from '../src/widgets/registry';
+import { everyWidget, everyWidgetAnswers, everyWidgetDisplay, everyWidgetTemplate } from '../src/widgets/samples';
+import { formatCalendarDate } from '../src/widgets/date-picker';
+import { allWidgetsTemplate } from './fixtures';
+
+const WIDGETS_DIR = path.resolve(__dirname, '../src/widgets');
+/** Files of `src/widgets` that are not a type module. */
+const NOT_TYPES = new Set(['define-widget.ts', 'registry.ts', 'samples.ts']);
+
+function widgetOf(type: WidgetType): Widget {
+  const widget = everyWidget().find((candidate) => candidate.type === type);
+  if (!widget) throw new Error(`no sample of ${type}`);
+  return widget;
+}
+
+/** `displayAnswer` of the NORMALIZED answer (as the flows service stores it). */
+function shown(type: WidgetType, answer: unknown): string {
+  const widget = widgetOf(type);
+  const template = everyWidgetTemplate();
+  const result = validateAnswers(template, { [widget.id]: answer });
+  if (!result.ok) throw new Error(`${type} ${JSON.stringify(answer)}: ${JSON.stringify(result.errors)}`);
+  return displayAnswer(result.answers[widget.id], widget);
+}
+
+describe('the registry', () => {
+  it('holds the twelve types of docs/product-rules.md §2, in the Add question menu’s order', () => {
+    expect(WIDGET_TYPES).toEqual([
+      'ShortAnswer', 'LongAnswer', 'EmailInput', 'NumberInput', 'PhoneNumber', 'URLInput',
+      'MultipleChoice', 'Dropdown', 'Checkboxes', 'Checkbox', 'DatePicker', 'StarRating',
+    ]);
+    expect(new Set(WIDGET_TYPES).size).toBe(WIDGET_TYPES.length);
+  });
+
+  it('lists every type module of src/widgets exactly once, each in its kebab-case file', () => {
+    const files = readdirSync(WIDGETS_DIR).filter((file) => file.endsWith('.ts') && !NOT_TYPES.has(file));
+    const kebab = (type: string) =>
+      type.replace(/([A-Z]+)([A-Z][a-z])/g, '$1-$2').replace(/([a-z\d])([A-Z])/g, '$1-$2').toLowerCase();
+    expect(WIDGET_DEFINITIONS.map((definition) => `${kebab(definition.type)}.ts`).sort()).toEqual(files.sort());
+  });
+
+  it('the Widget union accepts a question of every type and refuses the rest', () => {
+    for (const widget of everyWidget()) expect(Widget.parse(widget)).toEqual(widget);
+    const unknown = { id: 'x', name: 'X', type: 'Signature', template: { label: 'X', required: false } };
+    expect(Widget.safeParse(unknown).success).toBe(false);
+    expect(validateFlowTemplate(everyWidgetTemplate()).ok).toBe(true);
+  });
+
+  it('the test fixture of contracts/test covers every registered type', () => {
+    const template = allWidgetsTemplate();
+    const types = Object.values(template.steps).flatMap((step) => (step.type === 'form' ? step.template.widgets.map((w) => w.type) : []));
+    expect(new Set(types)).toEqual(new Set(WIDGET_TYPES));
+  });
+});
+
+describe('the editor’s copy of each type', () => {
+  it('is the product’s text for every type', () => {
+    expect(Object.fromEntries(WIDGET_TYPES.map((type) => [type, widgetEditorCopy(type)]))).toEqual({
+      ShortAnswer: { name: 'Short answer', defaultLabel: 'Your answer', hint: 'One line of text' },
+      LongAnswer: { name: 'Long answer', defaultLabel: 'Tell us more', hint: 'Several lines of text' },
+      EmailInput: { name: 'Email', defaultLabel: 'Email address', hint: 'A valid email address' },
+      NumberInput: { name: 'Number', defaultLabel: 'Number', hint: 'A number, with optional bounds' },
+      PhoneNumber: { name: 'Phone number', defaultLabel: 'Phone number', hint: 'A phone number' },
+      URLInput: { name: 'URL', defaultLabel: 'Website', hint: 'A web address' },
+      MultipleChoice: { name: 'Multiple choice', defaultLabel: 'Choose one', hint: 'Pick one option' },
+      Dropdown: { name: 'Dropdown', defaultLabel: 'Select an option', hint: 'Pick one option from a list' },
+      Checkboxes: { name: 'Checkboxes', defaultLabel: 'Select all that apply', hint: 'Pick several options' },
+      Checkbox: { name: 'Checkbox', defaultLabel: 'I agree', hint: 'A single yes/no box' },
+      DatePicker: { name: 'Date picker', defaultLabel: 'Date', hint: 'A calendar date' },
+      StarRating: { name: 'Star rating', defaultLabel: 'How would you rate us?', hint: '1 to 5 stars' },
+    });
+  });
+});
+
+describe('newWidget', () => {
+  it.each(WIDGET_TYPES)('makes a valid, optional %s question with the type’s default label', (type) => {
+    let n = 0;
+    const widget = newWidget(type, 'w1', (prefix) => `${prefix}${++n}`);
+    expect(Widget.parse(widget)).toEqual(widget);
+    expect(widget).toMatchObject({ id: 'w1', type, name: widgetEditorCopy(type).defaultLabel });
+    expect(widget.template).toMatchObject({ label: widgetEditorCopy(type).defaultLabel, required: false });
+  });
+
+  it.each(['MultipleChoice', 'Dropdown', 'Checkboxes'] as const)('gives a new %s three choices with fresh ids', (type) => {
+    const ids = ['oA', 'oB', 'oC'];
+    const widget = newWidget(type, 'w1', (prefix) => `${prefix}${ids.shift()?.slice(1)}`);
+    expect(widget.template).toMatchObject({
+      options: [
+        { id: 'oA', label: 'Option 1' },
+        { id: 'oB', label: 'Option 2' },
+        { id: 'oC', label: 'Option 3' },
+      ],
+    });
+  });
+});
+
+describe('displayAnswer: the text a person reads', () => {
+  it.each(WIDGET_TYPES)('%s: the sample answer reads as the sample text', (type) => {
+    const widget = widgetOf(type);
+    expect(shown(type, everyWidgetAnswers()[widget.id])).toBe(everyWidgetDisplay()[widget.id]);
+  });
+
+  it.each<[WidgetType, unknown, string]>([
+    ['ShortAnswer', '  spaced  ', '  spaced  '],
+    ['LongAnswer', 'line 1\nline 2', 'line 1\nline 2'],
+    ['EmailInput', ' Ada@Example.com ', 'Ada@Example.com'],
+    ['URLInput', 'https://example.com/a?b=1', 'https://example.com/a?b=1'],
+    ['PhoneNumber', '(555) 123-4567', '(555) 123-4567'],
+    ['NumberInput', 42, '42'],
+    ['NumberInput', '0', '0'],
+    ['NumberInput', '1e3', '1000'],
+    ['NumberInput', 9999.25, '9999.25'],
+    ['MultipleChoice', 'free', 'Free'],
+    ['Dropdown', 'us', 'United States'],
+    ['Checkboxes', ['green'], 'Green'],
+    ['Checkboxes', ['red', 'green', 'blue'], 'Red, Green, Blue'],
+    ['Checkbox', true, 'Yes'],
+    ['Checkbox', false, 'No'],
+    ['DatePicker', '2024-02-29', 'February 29, 2024'],
+    ['DatePicker', '2026-12-01', 'December 1, 2026'],
+    ['DatePicker', '1999-01-31', 'January 31, 1999'],
+    ['StarRating', '5', '5'],
+    ['StarRating', 1, '1'],
+  ])('%s %j reads as %j', (type, answer, text) => {
+    expect(shown(type, answer)).toBe(text);
+  });
+
+  it.each(WIDGET_TYPES)('%s: no answer reads as an empty text', (type) => {
+    for (const empty of [undefined, null, '', '  ', []]) expect(displayAnswer(empty, widgetOf(type))).toBe('');
+  });
+
+  it('choice answers show option labels, never ids; an id no option has reads as itself', () => {
+    expect(displayAnswer('pro', widgetOf('MultipleChoice'))).toBe('Pro');
+    expect(displayAnswer(['blue', 'gone'], widgetOf('Checkboxes'))).toBe('Blue, gone');
+  });
+
+  it.each(WIDGET_TYPES)('%s: a malformed stored value gives a text, never an exception', (type) => {
+    for (const odd of [{ a: 1 }, [1, { b: 2 }], 7, 'text', true]) expect(typeof displayAnswer(odd, widgetOf(type))).toBe('string');
+  });
+
+  it('dates are one fixed format whatever the time zone or locale: no Date, no Intl', () => {
+    expect(formatCalendarDate('2026-03-05')).toBe('March 5, 2026');
+    expect(formatCalendarDate('2026-02-30')).toBe('2026-02-30');
+  });
+});
+
+describe('submission questions carry displayValue', () => {
+  it('every question of a submission has the text of its answer, and parses as SubmissionQuestion', () => {
+    const template = everyWidgetTemplate();
+    const result = validateAnswers(template, everyWidgetAnswers());
+    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    const questions = toSubmissionQuestions(template, result.answers);
+    expect(Object.fromEntries(questions.map((question) => [question.id, question.displayValue]))).toEqual(everyWidgetDisplay());
+    for (const question of questions) expect(SubmissionQuestion.parse(question)).toEqual(question);
+  });
+
+  it('form.submitted events written before displayValue existed still parse', () => {
+    const old = {
+      flowId: 1,
+      flowPublicIdentifier: 'abc',
+      flowName: 'Form',
+      submissionId: 's',
+      submissionTime: '2026-03-05T10:00:00.000Z',
+      answers: { w1: 'o2' },
+      questions: [{ id: 'w1', name: 'Plan', type: 'MultipleChoice', value: 'o2' }],
+    };
+    expect(FormSubmittedData.parse(old).questions[0]?.displayValue).toBeUndefined();
+  });
+});

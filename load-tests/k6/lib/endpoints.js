@@ -1,0 +1,44 @@
+// @generated from the endpoint catalogue by `npm run generate`: do not edit
+// (contracts/src/api/generated.ts). The routed endpoints of Formloom: method and path by catalogue id.
+
+export const endpoints = {
+  'auth.me': { method: 'GET', path: '/auth/me' },
+  'auth.logIn': { method: 'POST', path: '/auth/login' },
+  'auth.logOut': { method: 'POST', path: '/auth/logout' },
+  'auth.resendVerification': { method: 'POST', path: '/auth/verifyEmail/resend' },
+  'auth.signUp': { method: 'POST', path: '/auth/signup' },
+  'auth.verifyEmail': { method: 'POST', path: '/auth/verifyEmail' },
+  'workspaces.create': { method: 'POST', path: '/admin/workspaces' },
+  'organizations.list': { method: 'GET', path: '/admin/organizations' },
+  'workspaces.list': { method: 'GET', path: '/admin/workspaces' },
+  'members.set': { method: 'POST', path: '/admin/members' },
+  'keys.jwks': { method: 'GET', path: '/.well-known/jwks.json' },
+  'flows.create': { method: 'POST', path: '/admin/flows' },
+  'flows.fetch': { method: 'GET', path: '/admin/flows/fetch/:publicIdentifier' },
+  'flows.list': { method: 'GET', path: '/admin/flows' },
+  'flows.publish': { method: 'POST', path: '/admin/flows/:publicIdentifier/publish' },
+  'flows.saveTemplate': { method: 'PUT', path: '/admin/flows/:publicIdentifier/template' },
+  'flows.submissions': { method: 'GET', path: '/admin/flows/:publicIdentifier/submissions' },
+  'publicForms.submit': { method: 'POST', path: '/public/flows/:publicIdentifier/submissions' },
+  'publicForms.template': { method: 'GET', path: '/public/flows/templates/:publicIdentifier' },
+  'workflows.create': { method: 'POST', path: '/admin/workflows' },
+  'workflows.delete': { method: 'DELETE', path: '/admin/workflows/:id' },
+  'workflows.enableOrDisable': { method: 'POST', path: '/admin/workflows/enableOrDisable' },
+  'workflows.get': { method: 'GET', path: '/admin/workflows/:id' },
+  'workflows.list': { method: 'GET', path: '/admin/workflows' },
+  'workflows.publish': { method: 'POST', path: '/admin/workflows/publish' },
+  'workflows.save': { method: 'POST', path: '/admin/workflows/save' },
+  'workflows.deleteRuns': { method: 'DELETE', path: '/v1/admin/flow/:flowId/workflowRuns/:workflowId' },
+  'workflows.runs': { method: 'GET', path: '/admin/workflows/:id/runs' },
+  'mail.list': { method: 'GET', path: '/admin/mail' },
+};
+
+/** The concrete path of endpoint `id` for `params` (each `:name` replaced, URI-encoded). */
+export function pathOf(id, params = {}) {
+  const endpoint = endpoints[id];
+  if (!endpoint) throw new Error(`unknown endpoint ${id}`);
+  return endpoint.path.replace(/:([A-Za-z0-9_]+)/g, (_match, name) => {
+    if (params[name] === undefined) throw new Error(`endpoint ${id}: missing path parameter ${name}`);
+    return encodeURIComponent(String(params[name]));
+  });
+}

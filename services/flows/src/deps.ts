@@ -1,0 +1,19 @@
+/**
+ * The flows service's dependencies object (kit `ServiceDefinition.dependencies`): built once per service
+ * instance in `app.ts` and handed to every route module.
+ */
+import type { RateLimit } from '@formloom/kit/rate-limit';
+import type { Challenge } from './challenge';
+import type { FlowsDeps } from './domain/flows';
+import type { SubmissionWriter } from './domain/submissions';
+
+/**
+ * The database and outbox of the service, its group commit of submissions, the limit of public submissions per
+ * client address and form (absent when `PUBLIC_SUBMISSIONS_RATE_LIMIT` is 0), and the bot challenge.
+ */
+export type FlowsServiceDeps = FlowsDeps & {
+  submissionWriter: SubmissionWriter;
+  submissionLimit?: RateLimit;
+  /** The bot challenge before public submissions, when the operator configured one (`challenge.ts`). */
+  challenge?: Challenge;
+};

@@ -1,0 +1,56 @@
+/**
+ * The workflows-engine's dependencies object (kit `ServiceDefinition.dependencies`): built once per service
+ * instance by {@link engineDependencies} and handed to its route modules, consumers and workers.
+ */
+import { WORKFLOW_EMAIL_RECIPIENT_WINDOW_MS } from '@formloom/contracts/limits';
+import type { ServiceContext } from '@formloom/kit/service';
+import { createInternalClient } from '@formloom/kit/internal-client';
+import type { EngineConfig } from './config';
+import { createMailer } from '@formloom/kit/mail';
+import { createFlowsApi, type FlowsApi } from './flows-client';
+import { createRunMetrics } from './metrics';
+import { RunWorker } from './worker';
+
+/** What the engine's routes, consumers and workers use. */
+export interface EngineDeps extends ServiceContext<EngineConfig> {
+  /** The flows service: looks forms up (access checks), reads drafts, creates the forms of `new_form` workflows. */
+  flows: FlowsApi;
+  /** This instance's run worker (the consumer kicks it after queuing runs). */
+  runWorker: RunWorker;
+  /** How email leaves: `smtp` (`SMTP_URL` set) or `log` (the mail log only). */
+  mailDelivery: 'smtp' | 'log';
+}
+
+/** Builds the engine's dependencies from the kit's context and the engine's configuration. */
+export function engineDependencies(ctx: ServiceContext<EngineConfig>): EngineDeps {
+  const { config } = ctx;
+  const flows = createInternalClient({
+    baseUrl: config.FLOWS_URL,
+    token: config.INTERNAL_TOKEN,
+    timeoutMs: config.FLOWS_TIMEOUT_MS,
+    log: ctx.log,
+  });
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, timeoutMs: config.SMTP_TIMEOUT_MS });
+  const runWorker = new RunWorker({
+    db: ctx.db,
+    mailer,
+    mailFrom: config.MAIL_FROM,
+    recipientLimit:
+      config.WORKFLOW_EMAIL_RECIPIENT_RATE_LIMIT > 0
+        ? ctx.rateLimits.limit({
+            name: 'workflow-email-recipient',
+            points: config.WORKFLOW_EMAIL_RECIPIENT_RATE_LIMIT,
+            durationMs: WORKFLOW_EMAIL_RECIPIENT_WINDOW_MS,
+          })
+        : undefined,
+    pollMs: config.RUNS_POLL_MS,
+    leaseMs: config.RUN_LEASE_MS,
+    maxAttempts: config.RUN_MAX_ATTEMPTS,
+    concurrency: config.RUNS_CONCURRENCY,
+    lingerMs: config.RUNS_LINGER_MS,
+    log: ctx.log,
+    tracer: ctx.telemetry.tracer,
+    onRunFinished: createRunMetrics(ctx.metrics.registry).record,
+  });
+  return { ...ctx, flows: createFlowsApi(flows), runWorker, mailDelivery: mailer.kind };
+}

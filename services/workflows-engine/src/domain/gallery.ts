@@ -1,0 +1,51 @@
+/**
+ * Workflows from the template gallery (spec 001 §2 "Template gallery", §4 "Workflow creation from a template":
+ * "ensure a form exists, generate the template against that form, then create the workflow"). Pure: the form's
+ * draft template comes from the flows service, the caller's address from their verified claims.
+ *
+ * Available today: `thank_you_email` (a formSubmission trigger, then the default thank-you email to the form's
+ * first Email question, or to the caller when the form has none). The other gallery templates need node types the
+ * engine cannot run yet; asking for one answers 422 rather than creating a workflow that can only fail.
+ */
+import { copy } from '@formloom/contracts/copy';
+import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
+import type { WorkflowTemplate } from '@formloom/contracts/entities/workflow';
+import { firstEmailWidgetId, thankYouEmailTemplate, type WorkflowGalleryTemplate } from '@formloom/contracts/workflow-templates';
+import { unprocessable } from '@formloom/kit/errors';
+
+/** What a gallery template is generated against. */
+export interface GalleryInput {
+  /** The form the workflow belongs to. */
+  flowPublicIdentifier: string;
+  /** The form's draft template (its questions). */
+  formTemplate: FlowTemplate;
+  /** The address of the user creating the workflow (recipient when the form asks for none). */
+  callerEmail: string;
+}
+
+/** The gallery templates the engine can generate, by id. */
+const GENERATORS: Partial<Record<WorkflowGalleryTemplate, (input: GalleryInput) => WorkflowTemplate>> = {
+  thank_you_email: (input) => {
+    const emailWidgetId = firstEmailWidgetId(input.formTemplate);
+    return thankYouEmailTemplate({
+      flowPublicIdentifier: input.flowPublicIdentifier,
+      emailWidgetId,
+      fallbackRecipients: emailWidgetId ? [] : [input.callerEmail],
+    });
+  },
+};
+
+/** True when the gallery template `id` can be generated (and its steps run) today. */
+export function isGalleryTemplateAvailable(id: WorkflowGalleryTemplate): boolean {
+  return GENERATORS[id] !== undefined;
+}
+
+/**
+ * The workflow template of gallery template `id` generated against `input`'s form.
+ * @throws 422 `unprocessable` `copy.workflows.galleryTemplateNotAvailable(id)` for a template not available yet.
+ */
+export function galleryWorkflowTemplate(id: WorkflowGalleryTemplate, input: GalleryInput): WorkflowTemplate {
+  const generate = GENERATORS[id];
+  if (!generate) throw unprocessable(copy.workflows.galleryTemplateNotAvailable(id));
+  return generate(input);
+}

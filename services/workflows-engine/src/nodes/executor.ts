@@ -1,0 +1,127 @@
+/**
+ * Node executors: what the run worker (`../worker.ts`) calls to run one node of a workflow (docs/architecture.md
+ * "workflows-engine" and "Adding a node type"). One module per node type (`nodes/<type>.ts`) defines its
+ * executor with {@link defineExecutor} from the type's contracts module (`@formloom/contracts/workflows/nodes/
+ * <type>`), and `nodes/registry.ts` lists it. The worker never names a node type: it asks the executor where
+ * the node's effect goes ({@link NodeExecutor.local}), runs it, and writes the {@link NodeOutcome}.
+ *
+ * Where the effect goes decides how the step is written:
+ * - `local` (the effect stays in the engine's database, e.g. an email without SMTP: its mail log row is the
+ *   delivery): the executor only computes — no I/O — and returns the effect; the step, its effect and, when
+ *   it is the run's last, the run's end are written by ONE statement shared with the runs finishing at the
+ *   same time (group commit), fenced by the run's lease. Exactly once.
+ * - otherwise (an outside effect, e.g. SMTP): the step is first written `running`, the executor runs while a
+ *   heartbeat extends the run's lease, then the outcome and its effects are committed, fenced the same way.
+ *   A crash between the outside effect and that commit repeats the effect when the run is reclaimed
+ *   (at-least-once).
+ */
+import type { NodeType, TriggerType, WorkflowNode } from '@formloom/contracts/entities/workflow';
+import type { FormSubmittedData } from '@formloom/contracts/events/form-submitted';
+import type { LogicContext } from '@formloom/contracts/logic';
+import type { NodeDefinition } from '@formloom/contracts/workflows/define';
+import type { MailRecord } from '../domain/mail';
+import type { RateLimit } from '@formloom/kit/rate-limit';
+import type { Mailer } from '@formloom/kit/mail';
+
+/** The services an executor may use (the worker's; tests pass their own). */
+export interface NodeServices {
+  mailer: Mailer;
+  /** The sender address of emails (MAIL_FROM). */
+  mailFrom: string;
+  /**
+   * The per-recipient limit of emails sent over SMTP to addresses taken from answers (key: organization and
+   * address); absent when `WORKFLOW_EMAIL_RECIPIENT_RATE_LIMIT` is 0.
+   */
+  recipientLimit?: RateLimit;
+}
+
+/** The run a node runs in, as the worker claimed it. */
+export interface RunInfo {
+  id: string;
+  workflowId: string;
+  organizationId: number;
+  /** Claims of the run since it was queued or last resumed from a wait (1 on the first). */
+  attempts: number;
+}
+
+/** What an executor gets for one node of one run. */
+export interface RunContext<TTemplate> {
+  run: RunInfo;
+  /** The run's trigger: its type and the data of the event that started the run (`form.submitted` v1 today). */
+  trigger: { type: TriggerType; data: FormSubmittedData };
+  /** The data logic values resolve against (`@formloom/contracts/logic`): answers, submission, form. */
+  logic: LogicContext;
+  nodeId: string;
+  /** The node as the published template has it. */
+  node: WorkflowNode;
+  /** The node's template, parsed with its contracts module's schema. */
+  template: TTemplate;
+  services: NodeServices;
+}
+
+/** A step's input before its template is parsed: the {@link RunContext} without `template`. */
+export type StepInput = Omit<RunContext<unknown>, 'template'>;
+
+/**
+ * Effects of a step that stay in the engine's database, written by the worker in the same statement as the
+ * step (so they happen exactly once per step): today a mail log row.
+ */
+export interface StepEffects {
+  mail?: MailRecord;
+}
+
+/**
+ * What running a node gives:
+ * - `next`: the step succeeded with `output` (shown in the runs list); the run goes on to `next` — a node id
+ *   among the node's declared edges (a branch's choice), or `null` to end the run — by default the node's
+ *   `nextNodeId`; `effects` are written with the step;
+ * - `wait`: the step waits, with `output`, until `until`; the run is kept as a `waiting` row with that due
+ *   time and goes on to `next` (default `nextNodeId`) once it is due — across restarts and replicas;
+ * - `fail`: the step and the run fail with `error` (shown to the user).
+ */
+export type NodeOutcome =
+  | { kind: 'next'; output?: unknown; next?: string | null; effects?: StepEffects }
+  | { kind: 'wait'; until: Date; output?: unknown; next?: string | null }
+  | { kind: 'fail'; error: string };
+
+/** A registered executor (see the module doc); built by {@link defineExecutor}. */
+export interface NodeExecutor<TType extends NodeType = NodeType> {
+  readonly type: TType;
+  /** True when, with these services, the node's effect stays in the engine's database (see the module doc). */
+  local(services: NodeServices): boolean;
+  /**
+   * Parses the node's template with its type's schema and runs it. An unparsable template fails the step
+   * ('Invalid <type> step: <first issue>'). @throws only on unexpected errors (the run is then retried after
+   * its lease, like a crash).
+   */
+  run(input: StepInput): Promise<NodeOutcome>;
+}
+
+/** What a node type's executor module gives {@link defineExecutor}. */
+export interface ExecutorImplementation<TTemplate> {
+  /** See {@link NodeExecutor.local}. */
+  local(services: NodeServices): boolean;
+  /**
+   * Runs the node. A local executor must not do I/O: it returns its effect instead. Returns `fail` for
+   * whatever the user should see; throws only on unexpected errors.
+   */
+  execute(context: RunContext<TTemplate>): NodeOutcome | Promise<NodeOutcome>;
+}
+
+/** Defines the executor of the node type `definition` describes (its contracts module). */
+export function defineExecutor<TType extends NodeType, TTemplate>(
+  definition: NodeDefinition<TType, TTemplate>,
+  implementation: ExecutorImplementation<TTemplate>,
+): NodeExecutor<TType> {
+  return {
+    type: definition.type,
+    local: implementation.local,
+    async run(input) {
+      const parsed = definition.schema.safeParse(input.node.template);
+      if (!parsed.success) {
+        return { kind: 'fail', error: `Invalid ${definition.type} step: ${parsed.error.issues[0]?.message ?? ''}`.trim() };
+      }
+      return implementation.execute({ ...input, template: parsed.data });
+    },
+  };
+}

@@ -1,0 +1,127 @@
+/**
+ * Workflows from the template gallery in ONE call (spec 001 §2, §4): `POST /admin/workflows` with a gallery
+ * template id and a form (or `new_form`) generates the template against the form and creates the workflow —
+ * published and active at once with `activate` — in one transaction; refusals create nothing.
+ */
+import { copy } from '@formloom/contracts/copy';
+import type { WorkflowResponse, WorkflowsResponse } from '@formloom/contracts/api/workflows-engine/workflows';
+import { call, finishedRuns, mailOf, publishedForm, setup, submit, users, WS, type Harness } from './helpers';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await setup();
+});
+afterAll(async () => {
+  await h.close();
+});
+
+/** The workflows of a form, as the writer sees them. */
+async function workflowsOf(flowPublicIdentifier: string): Promise<WorkflowsResponse['workflows']> {
+  const response = await call(h, 'GET', `/admin/workflows?flowPublicIdentifier=${flowPublicIdentifier}`, 'writer');
+  return response.json<WorkflowsResponse>().workflows;
+}
+
+/** The flows of the main workspace, as the writer sees them. */
+async function flowNames(): Promise<string[]> {
+  const response = await h.flows.app.inject({ url: `/admin/flows?workspaceId=${WS.main}`, headers: h.headers.writer });
+  return response.json<{ flows: { name: string }[] }>().flows.map((flow) => flow.name);
+}
+
+describe('a workflow from the gallery', () => {
+  it('creates the thank-you email on a form, published and active in one call, and it runs', async () => {
+    const form = await publishedForm(h);
+    const response = await call(h, 'POST', '/admin/workflows', 'writer', {
+      galleryTemplate: 'thank_you_email',
+      flowPublicIdentifier: form,
+      activate: true,
+    });
+    expect(response.statusCode).toBe(200);
+    const { workflow } = response.json<WorkflowResponse>();
+    expect(workflow).toMatchObject({ name: copy.galleryTitles.thank_you_email, isActive: true, flowPublicIdentifier: form });
+    expect(workflow.publishedAt).not.toBeNull();
+    // Generated against the form: the recipient is its Email question (w2).
+    const node = Object.values(workflow.template.nodes)[0];
+    expect(node?.template).toMatchObject({ recipients: { type: 'picker', list: [{ email: { var: 'answers.w2' } }] } });
+
+    await submit(h, form, { w1: 'Grace', w2: 'grace@example.com' });
+    const { runs } = await finishedRuns(h, workflow.id, 1);
+    expect(runs[0]?.status).toBe('succeeded');
+    const { messages } = await mailOf(h, 'admin', { limit: 1000 });
+    expect(messages.find((message) => message.workflowRunId === runs[0]?.id)).toMatchObject({
+      to: ['grace@example.com'],
+      subject: copy.email.defaultSubject,
+    });
+  });
+
+  it('creates an inactive draft without `activate`', async () => {
+    const form = await publishedForm(h);
+    const response = await call(h, 'POST', '/admin/workflows', 'writer', { galleryTemplate: 'thank_you_email', flowPublicIdentifier: form, name: 'Receipts' });
+    expect(response.json<WorkflowResponse>().workflow).toMatchObject({ name: 'Receipts', isActive: false, publishedAt: null });
+  });
+
+  it('creates a new form named "New form" for the placeholder new_form, emailing the creator (no Email question)', async () => {
+    const before = await flowNames();
+    const response = await call(h, 'POST', '/admin/workflows', 'writer', {
+      galleryTemplate: 'thank_you_email',
+      flowPublicIdentifier: 'new_form',
+      workspaceId: WS.main,
+      activate: true,
+    });
+    expect(response.statusCode).toBe(200);
+    const { workflow } = response.json<WorkflowResponse>();
+    const after = await flowNames();
+    const added = after.filter((name) => !before.includes(name));
+    expect(added).toHaveLength(1);
+    expect(added[0]).toMatch(/^New form( \(\d+\))?$/);
+    expect(workflow.flowPublicIdentifier).not.toBe('new_form');
+    expect(Object.values(workflow.template.nodes)[0]?.template).toMatchObject({
+      recipients: { type: 'string', list: [{ email: users.writer.email }] },
+    });
+    expect(await workflowsOf(workflow.flowPublicIdentifier as string)).toHaveLength(1);
+  });
+
+  it('refuses new_form without a workspace, and in a workspace the caller may only read, creating no form', async () => {
+    const before = await flowNames();
+    const noWorkspace = await call(h, 'POST', '/admin/workflows', 'writer', { galleryTemplate: 'thank_you_email', flowPublicIdentifier: 'new_form' });
+    expect(noWorkspace.statusCode).toBe(400);
+    expect(noWorkspace.json().error.details).toEqual([{ path: 'body.workspaceId', message: copy.workflows.workspaceRequiredForNewForm }]);
+    const reader = await call(h, 'POST', '/admin/workflows', 'reader', {
+      galleryTemplate: 'thank_you_email',
+      flowPublicIdentifier: 'new_form',
+      workspaceId: WS.main,
+    });
+    expect(reader.statusCode).toBe(403);
+    const outsider = await call(h, 'POST', '/admin/workflows', 'outsider', {
+      galleryTemplate: 'thank_you_email',
+      flowPublicIdentifier: 'new_form',
+      workspaceId: WS.main,
+    });
+    expect(outsider.statusCode).toBe(404);
+    expect(await flowNames()).toEqual(before);
+  });
+
+  it('answers 422 for a gallery template the engine cannot run yet, creating nothing', async () => {
+    const form = await publishedForm(h);
+    const response = await call(h, 'POST', '/admin/workflows', 'writer', { galleryTemplate: 'email_with_delay', flowPublicIdentifier: form });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error.message).toBe(copy.workflows.galleryTemplateNotAvailable('email_with_delay'));
+    expect(await workflowsOf(form)).toEqual([]);
+  });
+
+  it('refuses both a template and a gallery template, or neither', async () => {
+    const form = await publishedForm(h);
+    const neither = await call(h, 'POST', '/admin/workflows', 'writer', { name: 'x' });
+    expect(neither.statusCode).toBe(400);
+    expect(neither.json().error.details[0]).toEqual({ path: 'body.template', message: copy.workflows.templateOrGallery });
+    const unknown = await call(h, 'POST', '/admin/workflows', 'writer', { galleryTemplate: 'nope', flowPublicIdentifier: form });
+    expect(unknown.statusCode).toBe(400);
+    expect(await workflowsOf(form)).toEqual([]);
+  });
+
+  it("answers 404 for another organization's form", async () => {
+    const form = await publishedForm(h);
+    const response = await call(h, 'POST', '/admin/workflows', 'outsider', { galleryTemplate: 'thank_you_email', flowPublicIdentifier: form });
+    expect(response.statusCode).toBe(404);
+  });
+});
+

@@ -1,0 +1,101 @@
+/**
+ * Every screen the app has, checked with axe-core (WCAG 2 A and AA rules: names, labels, roles, colour contrast …)
+ * in headless Chromium, at a desktop width and at 390 px: login, sign-up, home with the confirmation banner, the
+ * editor with a question and unsaved changes, its Share, Results and Workflows tabs, the public form before and
+ * after a refused submit, and the confirmation page. A violation fails the test with the rule and the elements.
+ *
+ * axe is injected into the page, so the page's CSP (which admits no inline script) is bypassed for this test only.
+ */
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { useProductInBrowser } from './harness';
+
+const running = useProductInBrowser();
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/** The WCAG 2 A/AA violations on the page now, one line each: `rule (impact): selectors`. */
+async function violations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  return page.evaluate(async () => {
+    type AxeResult = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
+    // The whole page (axe's default context).
+    const axe = (globalThis as unknown as { axe: { run(options: object): Promise<AxeResult> } }).axe;
+    const result = await axe.run({ runOnly: ['wcag2a', 'wcag2aa'] });
+    return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
+  });
+}
+
+/** Runs every screen at `viewport` and returns the violations found, by screen. */
+async function auditAt(browser: Browser, url: string, viewport: { width: number; height: number }): Promise<Record<string, string[]>> {
+  const found: Record<string, string[]> = {};
+  const check = async (page: Page, screen: string) => {
+    const list = await violations(page);
+    if (list.length > 0) found[screen] = list;
+  };
+  const owner = await browser.newContext({ viewport, bypassCSP: true });
+  const page = await owner.newPage();
+
+  // The web app's routes (web/src/config/paths.ts, browser code outside this program).
+  await page.goto(`${url}/login`);
+  await page.getByRole('button', { name: 'Log in' }).waitFor();
+  await check(page, 'login');
+
+  await page.goto(`${url}/signup`);
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByLabel('Last name').fill('Lovelace');
+  await page.getByLabel('Email').fill(`ada-${viewport.width}@example.com`);
+  await page.getByLabel('Password').fill('analytical-engine');
+  await check(page, 'signup');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await page.getByTestId('verify-email-banner').waitFor();
+  await check(page, 'home with the confirmation banner');
+
+  await page.getByTestId('create-form-button').click();
+  await page.waitForURL(/\/editor\/[^/]+\/edit/);
+  const publicIdentifier = /\/editor\/([^/]+)\/edit/.exec(page.url())![1]!;
+  await page.getByRole('button', { name: 'Add question' }).first().click();
+  await page.getByRole('menuitem', { name: 'Short answer', exact: true }).click();
+  const card = page.getByTestId('question-card').first();
+  await card.getByLabel('Question label').fill('Your name');
+  if (!(await card.getByLabel('Required').isChecked())) await card.getByLabel('Required').click();
+  await page.getByTestId('unsaved-indicator').waitFor();
+  await check(page, 'editor');
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await page.getByTestId('saved-indicator').waitFor();
+
+  for (const [tab, ready] of [
+    ['share', 'public-link'],
+    ['results', null],
+    ['workflows', null],
+  ] as const) {
+    await page.getByTestId(`tab-${tab}`).click();
+    await page.waitForURL(new RegExp(`/${tab}$`));
+    if (ready) await page.getByTestId(ready).waitFor();
+    else await page.waitForLoadState('networkidle');
+    await check(page, `editor ${tab}`);
+  }
+
+  const visitor = await browser.newContext({ viewport, bypassCSP: true });
+  const form = await visitor.newPage();
+  await form.goto(`${url}/t/${publicIdentifier}`);
+  await form.getByLabel('Your name').waitFor();
+  await check(form, 'public form');
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await form.locator('[data-invalid="true"]').first().waitFor();
+  await check(form, 'public form with errors');
+
+  await form.goto(`${url}/verify-email?token=${'x'.repeat(43)}`);
+  await form.getByTestId('verify-email-failed').waitFor();
+  await check(form, 'confirmation page');
+
+  await visitor.close();
+  await owner.close();
+  return found;
+}
+
+it.each([
+  ['desktop', { width: 1280, height: 800 }],
+  ['390 px', { width: 390, height: 844 }],
+])('finds no WCAG 2 A/AA violation on any screen (%s)', async (_label, viewport) => {
+  expect(await auditAt(running.browser(), running.product().url, viewport)).toEqual({});
+});

@@ -1,0 +1,58 @@
+/**
+ * What every browser test needs: the whole product in one process (`startEmbedded`, on a throwaway
+ * `DATA_DIR`, serving the built web app) and headless Debian Chromium (`CHROMIUM_PATH`, default
+ * /usr/bin/chromium) through playwright-core — never a downloaded browser. The web app must be built first
+ * (`npm test` does it).
+ */
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { startEmbedded } from '@formloom/scripts/embedded';
+
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const WEB_DIST = path.resolve(__dirname, '../dist');
+
+/** The running product. */
+export type Product = Awaited<ReturnType<typeof startEmbedded>>;
+
+/** The product and the browser of a test file, available once its `beforeAll` ran. */
+export interface ProductInBrowser {
+  product(): Product;
+  browser(): Browser;
+}
+
+/**
+ * Starts the product and Chromium before the test file's tests (`beforeAll`) and stops them, deleting the
+ * data, after (`afterAll`); sets the file's test timeout to 240 s.
+ * @throws (in `beforeAll`) when `web/dist` or Chromium is missing
+ */
+export function useProductInBrowser(): ProductInBrowser {
+  jest.setTimeout(240_000);
+  let product: Product | undefined;
+  let browser: Browser | undefined;
+  let dataDir: string | undefined;
+
+  beforeAll(async () => {
+    if (!existsSync(path.join(WEB_DIST, 'index.html'))) throw new Error('web/dist is missing: run `npm run build:web`');
+    if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH} (apt-get install chromium)`);
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'formloom-e2e-'));
+    product = await startEmbedded({ dataDir, port: 0, host: '127.0.0.1', webDist: WEB_DIST, logLevel: 'silent' });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+    });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await product?.close();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  return {
+    product: () => product!,
+    browser: () => browser!,
+  };
+}

@@ -1,0 +1,101 @@
+/**
+ * Every client route of the web app, defined once (spec 000 §2 "Routes"; the app's route table is
+ * `src/app/router.tsx`). Each route has its `path` pattern, for the router, and `getHref(…)`, a typed builder of
+ * its URL, for links and navigation: components never spell an app URL by hand. Parameters are URL-encoded by
+ * react-router's `generatePath`.
+ *
+ * | route | page |
+ * | --- | --- |
+ * | `/` | redirects to `/home` |
+ * | `/login`, `/signup` | sign in, sign up; `?redirect=<same-site path>` is where to go afterwards |
+ * | `/verify-email?token=…` | confirms the address of the mailed link, signed in or not |
+ * | `/home`, `/home/:workspaceSlug` | the home dashboard (spec 000 §2 "Home page"); the slug is `<id>-<name>` |
+ * | `/editor/:flowPublicIdentifier/{edit,share,results,workflows}` | the editor and its tabs |
+ * | `/t/:flowPublicIdentifier` | the published (live) form, for respondents |
+ *
+ * A spec 000 §2 route the app does not serve yet (`/home/starred`, `/home/settings`, …) is added here together
+ * with its page.
+ */
+import { generatePath } from 'react-router';
+
+/** The editor's tabs, in order: the path segment after `/editor/:flowPublicIdentifier/` (spec 000 §2). */
+export const EDITOR_TABS = ['edit', 'share', 'results', 'workflows'] as const;
+
+/** One of {@link EDITOR_TABS}. */
+export type EditorTab = (typeof EDITOR_TABS)[number];
+
+/** The query parameter of `/login` and `/signup` naming the page to return to after signing in. */
+export const REDIRECT_PARAM = 'redirect';
+
+/**
+ * `path` with `?redirect=<redirectTo>` when a target is given. The target is a same-site path such as
+ * `/editor/abc/share?x=1`; see {@link safeRedirectTarget} for how it is checked when read back.
+ */
+function withRedirect(path: string, redirectTo?: string | null): string {
+  if (!redirectTo) return path;
+  return `${path}?${new URLSearchParams({ [REDIRECT_PARAM]: redirectTo })}`;
+}
+
+const editorPath = '/editor/:flowPublicIdentifier';
+const workspacePath = '/home/:workspaceSlug';
+const publicFormPath = '/t/:flowPublicIdentifier';
+
+/** The app's routes: `path` for the router, `getHref(…)` → the URL (a path, with a query where it has one). */
+export const paths = {
+  /** `/`: sends the visitor on to {@link paths.home}. */
+  root: { path: '/', getHref: () => '/' },
+  /** `/login[?redirect=…]`: the sign-in page; `redirectTo` is the page to go to afterwards. */
+  login: { path: '/login', getHref: (redirectTo?: string | null) => withRedirect('/login', redirectTo) },
+  /** `/signup[?redirect=…]`: the sign-up page; `redirectTo` is the page to go to afterwards. */
+  signup: { path: '/signup', getHref: (redirectTo?: string | null) => withRedirect('/signup', redirectTo) },
+  /**
+   * `/verify-email?token=…`: the address confirmation page, opened from the mailed link (workspaces-auth builds
+   * the link: `domain/email-verification.ts` `VERIFY_EMAIL_PAGE`).
+   */
+  verifyEmail: {
+    path: '/verify-email',
+    getHref: (token: string) => `/verify-email?${new URLSearchParams({ token }).toString()}`,
+  },
+  /** `/home`: the dashboard of the first workspace by name (spec 000 §2). */
+  home: { path: '/home', getHref: () => '/home' },
+  /** `/home/:workspaceSlug`: the dashboard of one workspace; the slug is `<id>-<name>` (spec 000 §2). */
+  workspace: {
+    path: workspacePath,
+    getHref: (workspaceSlug: string) => generatePath(workspacePath, { workspaceSlug }),
+  },
+  /** `/editor/:flowPublicIdentifier/<tab>`: the editor of a flow, on one of its {@link EDITOR_TABS} (default 'edit'). */
+  editor: {
+    path: editorPath,
+    /** The pattern of one tab's route, e.g. `/editor/:flowPublicIdentifier/share`. */
+    tabPath: (tab: EditorTab) => `${editorPath}/${tab}` as const,
+    getHref: (flowPublicIdentifier: string, tab: EditorTab = 'edit') =>
+      `${generatePath(editorPath, { flowPublicIdentifier })}/${tab}`,
+  },
+  /** `/t/:flowPublicIdentifier`: the live form respondents fill out (no sign-in, no app chrome). */
+  publicForm: {
+    path: publicFormPath,
+    getHref: (flowPublicIdentifier: string) => generatePath(publicFormPath, { flowPublicIdentifier }),
+    /** The absolute link to share, on `origin` (default: this page's origin). */
+    getUrl: (flowPublicIdentifier: string, origin: string = window.location.origin) =>
+      new URL(generatePath(publicFormPath, { flowPublicIdentifier }), origin).href,
+  },
+} as const;
+
+/**
+ * The page to open after signing in: `redirectTo` when it is a path on this site (`/home/12-sales?x=1`), else
+ * `fallback` (default `/home`). Anything that would leave the site — `https://evil.example`, `//evil.example`,
+ * `/\evil.example` (browsers read `\` as `/`), `javascript:` — gives `fallback`, so the `?redirect=` parameter
+ * cannot be used to send a user elsewhere (an open redirect).
+ */
+export function safeRedirectTarget(redirectTo: string | null | undefined, fallback: string = paths.home.getHref()): string {
+  if (!redirectTo || !redirectTo.startsWith('/')) return fallback;
+  const base = 'http://formloom.invalid';
+  let url: URL;
+  try {
+    url = new URL(redirectTo, base);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== base) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
+}

@@ -1,0 +1,47 @@
+/**
+ * The react-query key factories, one per area (after TkDodo's "Effective React Query Keys"): every query key of
+ * the app is built here, so a mutation of one feature can invalidate what another feature shows (a published
+ * form refreshes the home list) without the features importing each other. Keys go from broad to narrow:
+ * invalidating `flowKeys.all` refreshes every flow query, `flowKeys.lists()` every list.
+ */
+
+/** The signed-in user. */
+export const authKeys = {
+  all: ['auth'] as const,
+  me: () => [...authKeys.all, 'me'] as const,
+};
+
+/** The caller's workspaces. */
+export const workspaceKeys = {
+  all: ['workspaces'] as const,
+};
+
+/** Flows (forms) as their editors see them. */
+export const flowKeys = {
+  all: ['flows'] as const,
+  lists: () => [...flowKeys.all, 'list'] as const,
+  list: (workspaceId: number) => [...flowKeys.lists(), workspaceId] as const,
+  detail: (publicIdentifier: string) => [...flowKeys.all, 'detail', publicIdentifier] as const,
+};
+
+/** A form's submissions (results). */
+export const submissionKeys = {
+  all: ['submissions'] as const,
+  page: (publicIdentifier: string, page: { limit: number; offset: number; sort: 'asc' | 'desc' }) =>
+    [...submissionKeys.all, publicIdentifier, page.limit, page.offset, page.sort] as const,
+};
+
+/** Published forms as respondents load them. */
+export const publicFormKeys = {
+  all: ['public-flow'] as const,
+  form: (publicIdentifier: string) => [...publicFormKeys.all, publicIdentifier] as const,
+  live: (publicIdentifier: string) => [...publicFormKeys.form(publicIdentifier), 'live'] as const,
+};
+
+/** Workflows and their runs. */
+export const workflowKeys = {
+  all: ['workflows'] as const,
+  list: (flowPublicIdentifier: string) => [...workflowKeys.all, 'list', flowPublicIdentifier] as const,
+  runs: (workflowId: string, page: { limit: number; offset: number }) =>
+    [...workflowKeys.all, 'runs', workflowId, page.limit, page.offset] as const,
+};

@@ -1,0 +1,48 @@
+/**
+ * The signed-in area's layout route: the app shell (`ui/app-layout.tsx`) with the workspace navigation (home
+ * feature) and the user menu (auth feature) in its header, and the matched page in its main area. The workspace
+ * the header shows is the page's: the dashboard's (`/home/:workspaceSlug`, or the first by name on `/home`) or
+ * the edited form's (`/editor/:flowPublicIdentifier/…`). Above the page: the banner asking to confirm the
+ * address, while it is unconfirmed.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { Outlet, useMatches, useNavigation, useParams } from 'react-router';
+import { UserMenu } from '../features/auth/components/user-menu';
+import { VerifyEmailBanner } from '../features/auth/components/verify-email-banner';
+import { flowQueryOptions } from '../features/editor/api/get-flow';
+import { useWorkspaces } from '../features/home/api/get-workspaces';
+import { WorkspaceNav } from '../features/home/components/workspace-nav';
+import { activeWorkspace } from '../features/home/model/active-workspace';
+import { AppLayout } from '../ui/app-layout';
+
+/** What a route of the signed-in area may tell the layout through its `handle`. */
+export interface AppLayoutHandle {
+  /** false for a page with a sticky toolbar of its own (the editor): the app header then scrolls away. */
+  stickyHeader?: boolean;
+}
+
+/** The app shell around the signed-in pages. */
+export function AppLayoutRoute() {
+  const { workspaceSlug, flowPublicIdentifier } = useParams();
+  const matches = useMatches();
+  const navigation = useNavigation();
+  const workspaces = useWorkspaces();
+  const flow = useQuery({ ...flowQueryOptions(flowPublicIdentifier ?? ''), enabled: Boolean(flowPublicIdentifier) });
+
+  const stickyHeader = !matches.some((match) => (match.handle as AppLayoutHandle | undefined)?.stickyHeader === false);
+  const activeWorkspaceId = flowPublicIdentifier
+    ? flow.data?.flow.workspaceId
+    : activeWorkspace(workspaces.data ?? [], workspaceSlug)?.id;
+
+  return (
+    <AppLayout
+      navigation={<WorkspaceNav activeWorkspaceId={activeWorkspaceId} />}
+      account={<UserMenu />}
+      stickyHeader={stickyHeader}
+      busy={navigation.state === 'loading'}
+    >
+      <VerifyEmailBanner />
+      <Outlet />
+    </AppLayout>
+  );
+}

@@ -1,0 +1,39 @@
+/**
+ * The editor's route loaders: the flow with its draft for the editor shell (every tab needs it), and what the
+ * Results and Workflows tabs show first (the newest page of submissions, the form's workflows), so each tab
+ * renders at once when opened by URL.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import type { LoaderFunction } from 'react-router';
+import { SUBMISSIONS_PAGE_DEFAULT } from '@formloom/contracts/limits';
+import { preload } from '../../app/loaders';
+import { flowQueryOptions } from '../../features/editor/api/get-flow';
+import { submissionsQueryOptions } from '../../features/results/api/get-submissions';
+import { workflowsQueryOptions } from '../../features/workflows/api/get-workflows';
+
+/** `/editor/:flowPublicIdentifier`: the flow and its draft ('Form not found' stays for the shell to show). */
+export function editorLoader(queryClient: QueryClient): LoaderFunction {
+  return async ({ params, request }) => {
+    await preload(queryClient, request, [queryClient.ensureQueryData(flowQueryOptions(params.flowPublicIdentifier ?? ''))]);
+    return null;
+  };
+}
+
+/** `/editor/:flowPublicIdentifier/results`: the first page of submissions, newest first. */
+export function resultsTabLoader(queryClient: QueryClient): LoaderFunction {
+  return async ({ params, request }) => {
+    const page = { limit: SUBMISSIONS_PAGE_DEFAULT, offset: 0, sort: 'desc' as const };
+    await preload(queryClient, request, [
+      queryClient.ensureQueryData(submissionsQueryOptions(params.flowPublicIdentifier ?? '', page)),
+    ]);
+    return null;
+  };
+}
+
+/** `/editor/:flowPublicIdentifier/workflows`: the form's workflows. */
+export function workflowsTabLoader(queryClient: QueryClient): LoaderFunction {
+  return async ({ params, request }) => {
+    await preload(queryClient, request, [queryClient.ensureQueryData(workflowsQueryOptions(params.flowPublicIdentifier ?? ''))]);
+    return null;
+  };
+}

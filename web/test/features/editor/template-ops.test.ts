@@ -1,0 +1,111 @@
+/**
+ * The editor's template edits (src/features/editor/model/template-ops.ts) as a form builder relies on them:
+ * pages stay linked in order to the ending, questions keep unique ids and their order, and every edit leaves a
+ * template the server accepts (contracts `validateFlowTemplate`, the check `PUT …/template` runs). The error
+ * locator (`save-errors.ts`) puts the server's 400 details on the page and question they name.
+ */
+import { blankFlowTemplate, orderedSteps, validateFlowTemplate } from '@formloom/contracts/rules/flow-template';
+import { exampleFormTemplate } from '@formloom/contracts/example-forms';
+import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
+import {
+  addOption,
+  addPage,
+  addWidget,
+  deletePage,
+  formPages,
+  moveWidget,
+  removeWidget,
+  setWidgetLabel,
+  templateIds,
+  updateWidget,
+} from '../../../src/features/editor/model/template-ops';
+import { locateErrors } from '../../../src/features/editor/model/save-errors';
+
+/** The order a respondent goes through: page ids, then the ending. */
+const route = (template: FlowTemplate) => orderedSteps(template).map((step) => step.id);
+
+function expectAccepted(template: FlowTemplate) {
+  const result = validateFlowTemplate(template);
+  expect(result.ok ? [] : result.errors).toEqual([]);
+}
+
+describe('pages', () => {
+  it('adds a page after the last one, before the ending, and the server accepts it', () => {
+    const start = exampleFormTemplate();
+    const { template, stepId } = addPage(start);
+    expect(route(template)).toEqual(['s1', stepId, 'end']);
+    expect(formPages(template).map((page) => page.name)).toEqual(['Page 1', 'Page 2']);
+    expectAccepted(template);
+  });
+
+  it('deletes a page and links the one before it to the one after it; the last page stays', () => {
+    const twoPages = addPage(exampleFormTemplate());
+    const three = addPage(twoPages.template);
+    const without = deletePage(three.template, twoPages.stepId);
+    expect(route(without)).toEqual(['s1', three.stepId, 'end']);
+    expectAccepted(without);
+
+    const firstGone = deletePage(without, 's1');
+    expect(firstGone.firstStep).toBe(three.stepId);
+    expectAccepted(firstGone);
+    expect(deletePage(firstGone, three.stepId)).toBe(firstGone);
+  });
+});
+
+describe('questions', () => {
+  it('adds questions of every kind with ids unique in the whole template', () => {
+    let template = blankFlowTemplate();
+    const page = formPages(template)[0]!.id;
+    for (const type of ['ShortAnswer', 'MultipleChoice', 'Checkboxes', 'Dropdown', 'StarRating'] as const) {
+      template = addWidget(template, page, type).template;
+    }
+    const ids = [...templateIds(template)];
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(formPages(template)[0]!.template.widgets.map((widget) => widget.type)).toEqual([
+      'ShortAnswer',
+      'MultipleChoice',
+      'Checkboxes',
+      'Dropdown',
+      'StarRating',
+    ]);
+    expectAccepted(template);
+  });
+
+  it('moves, relabels and removes a question; options get fresh ids', () => {
+    const start = exampleFormTemplate();
+    const moved = moveWidget(start, 's1', 2, 0);
+    expect(formPages(moved)[0]!.template.widgets.map((widget) => widget.id)).toEqual(['w3', 'w1', 'w2']);
+    expect(moveWidget(start, 's1', 0, 99)).toEqual(moveWidget(start, 's1', 0, 2));
+
+    const relabeled = updateWidget(moved, 's1', 'w1', (widget) => setWidgetLabel(widget, 'Full name'));
+    const name = formPages(relabeled)[0]!.template.widgets.find((widget) => widget.id === 'w1')!;
+    expect({ label: name.template.label, column: name.name }).toEqual({ label: 'Full name', column: 'Full name' });
+
+    const withOption = addOption(relabeled, 's1', 'w3');
+    const plan = formPages(withOption)[0]!.template.widgets.find((widget) => widget.id === 'w3')!;
+    const options = 'options' in plan.template ? plan.template.options : [];
+    expect(options.map((option) => option.label)).toEqual(['Free', 'Pro', 'Option 3']);
+    expect(templateIds(relabeled).has(options[2]!.id)).toBe(false);
+
+    const removed = removeWidget(withOption, 's1', 'w2');
+    expect(formPages(removed)[0]!.template.widgets.map((widget) => widget.id)).toEqual(['w3', 'w1']);
+    expectAccepted(removed);
+  });
+});
+
+describe("the server's errors", () => {
+  it('land on the page and the question they name, in words', () => {
+    const template = exampleFormTemplate();
+    const located = locateErrors(
+      [
+        { path: 'template.steps.s1.template.widgets.1.template.label', message: 'Add a question' },
+        { path: 'template.steps.s1.name', message: 'Name the page' },
+        { path: 'template.firstStep', message: 'No first page' },
+      ],
+      template,
+    );
+    expect(located.byWidget).toEqual({ w2: ['Add a question'] });
+    expect(located.byStep).toEqual({ s1: ['Name the page'] });
+    expect(located.list.map((error) => error.where)).toEqual(['Page 1 › Email', 'Page 1', 'First page']);
+  });
+});

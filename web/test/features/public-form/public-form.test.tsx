@@ -1,0 +1,129 @@
+/**
+ * The public form (src/features/public-form) as a respondent meets it, against the real API: one page at a time,
+ * the same answer checks as the server, the ending after a submission — and the bot challenge the test product is
+ * configured with (`challenge-provider.ts`). The provider's browser script is the network edge: `window.turnstile`
+ * is stubbed with the documented explicit-render API, handing out the token a real widget would.
+ */
+import { screen, waitFor } from '@testing-library/react';
+import { getMe } from '@formloom/contracts/api/workspaces-auth/auth';
+import { createFlow, publishFlow } from '@formloom/contracts/api/flows/flows';
+import { listSubmissions } from '@formloom/contracts/api/flows/submissions';
+import { copy } from '@formloom/contracts/copy';
+import { exampleFormTemplate } from '@formloom/contracts/example-forms';
+import type { ChallengeApi } from '../../../src/features/public-form/components/challenge-widget';
+import { paths } from '../../../src/config/paths';
+import { callEndpoint } from '../../../src/lib/api-client';
+import { PASSING_TOKEN_PREFIX, TEST_SITE_KEY } from '../../challenge-provider';
+import { renderApp, signUpUser } from '../../render-app';
+
+/** A published copy of the example form (Name and Email required, Plan optional); its public identifier. */
+async function publishedExampleForm(): Promise<string> {
+  await signUpUser();
+  const me = await callEndpoint(getMe, {});
+  const workspaceId = me.workspaces[0]!.id;
+  const { flow } = await callEndpoint(createFlow, {
+    body: { name: 'Beta sign-up', type: 'form', workspaceId, dedupeFormName: true, flowTemplate: exampleFormTemplate() },
+  });
+  await callEndpoint(publishFlow, { params: { publicIdentifier: flow.publicIdentifier } });
+  return flow.publicIdentifier;
+}
+
+async function submissionCount(publicIdentifier: string): Promise<number> {
+  const page = await callEndpoint(listSubmissions, { params: { publicIdentifier }, query: {} });
+  return page.totalResponses;
+}
+
+/**
+ * Installs a fake `window.turnstile` whose widgets pass with the next of `tokens` (none left: the widget never
+ * answers, as when the respondent has not done the check). Resolves the calls it saw.
+ */
+function stubTurnstile(tokens: string[]) {
+  const rendered: { sitekey: string }[] = [];
+  const removed: string[] = [];
+  const api: ChallengeApi = {
+    render(container, options) {
+      rendered.push({ sitekey: options.sitekey });
+      const token = tokens.shift();
+      container.textContent = 'Verifying you are human';
+      if (token) setTimeout(() => options.callback(token), 0);
+      return `widget-${rendered.length}`;
+    },
+    remove(widgetId) {
+      removed.push(widgetId);
+    },
+  };
+  (window as unknown as { turnstile?: ChallengeApi }).turnstile = api;
+  return { rendered, removed };
+}
+
+afterEach(() => {
+  delete (window as unknown as { turnstile?: ChallengeApi }).turnstile;
+});
+
+async function fillRequired(user: ReturnType<typeof renderApp>['user']) {
+  await user.type(await screen.findByLabelText(/Your name/), 'Grace Hopper');
+  await user.type(screen.getByLabelText(/Email/), 'grace@example.com');
+}
+
+it('checks the answers before sending, and shows the ending once the submission is in', async () => {
+  const publicIdentifier = await publishedExampleForm();
+  stubTurnstile([`${PASSING_TOKEN_PREFIX}1`]);
+  const { user } = renderApp(paths.publicForm.getHref(publicIdentifier));
+
+  await user.click(await screen.findByRole('button', { name: 'Submit' }));
+  expect(await screen.findByLabelText(/Your name/)).toHaveAttribute('aria-invalid', 'true');
+  expect(screen.getByLabelText(/Your name/)).toHaveAccessibleDescription(copy.answers.required);
+  expect(await submissionCount(publicIdentifier)).toBe(0);
+
+  await fillRequired(user);
+  await user.click(screen.getByRole('radio', { name: 'Pro' }));
+  await user.click(screen.getByRole('button', { name: 'Submit' }));
+  expect(await screen.findByTestId('ending-title')).toHaveTextContent('Thanks!');
+  expect(screen.getByTestId('ending-body')).toHaveTextContent("We've received your submission.");
+  expect(await submissionCount(publicIdentifier)).toBe(1);
+});
+
+it('renders the configured bot check with its site key and sends the token it gave', async () => {
+  const publicIdentifier = await publishedExampleForm();
+  const turnstile = stubTurnstile([`${PASSING_TOKEN_PREFIX}2`]);
+  const { user } = renderApp(paths.publicForm.getHref(publicIdentifier));
+
+  await fillRequired(user);
+  expect(await screen.findByText('Verifying you are human')).toBeInTheDocument();
+  expect(turnstile.rendered).toEqual([{ sitekey: TEST_SITE_KEY }]);
+  await user.click(screen.getByRole('button', { name: 'Submit' }));
+  expect(await screen.findByTestId('ending-title')).toBeInTheDocument();
+  expect(await submissionCount(publicIdentifier)).toBe(1);
+});
+
+it('asks for the check when the respondent has not passed it, and sends nothing', async () => {
+  const publicIdentifier = await publishedExampleForm();
+  stubTurnstile([]);
+  const { user } = renderApp(paths.publicForm.getHref(publicIdentifier));
+
+  await fillRequired(user);
+  await user.click(screen.getByRole('button', { name: 'Submit' }));
+  expect(await screen.findByTestId('challenge-error')).toHaveTextContent(copy.flows.challengeFailed);
+  expect(screen.queryByTestId('form-ending')).not.toBeInTheDocument();
+  expect(await submissionCount(publicIdentifier)).toBe(0);
+});
+
+it('shows the refusal when the provider refuses the token, and gives a fresh check that lets the respondent through', async () => {
+  const publicIdentifier = await publishedExampleForm();
+  const turnstile = stubTurnstile(['bot-token', `${PASSING_TOKEN_PREFIX}3`]);
+  const { user } = renderApp(paths.publicForm.getHref(publicIdentifier));
+
+  await fillRequired(user);
+  await screen.findByText('Verifying you are human');
+  await user.click(screen.getByRole('button', { name: 'Submit' }));
+  expect(await screen.findByTestId('challenge-error')).toHaveTextContent(copy.flows.challengeFailed);
+  // The used token cannot verify twice: the widget was replaced by a new one.
+  await waitFor(() => expect(turnstile.rendered).toHaveLength(2));
+  expect(turnstile.removed).toEqual(['widget-1']);
+  expect(await submissionCount(publicIdentifier)).toBe(0);
+
+  await waitFor(() => expect(screen.queryByTestId('challenge-error')).not.toBeInTheDocument());
+  await user.click(screen.getByRole('button', { name: 'Submit' }));
+  expect(await screen.findByTestId('ending-title')).toBeInTheDocument();
+  expect(await submissionCount(publicIdentifier)).toBe(1);
+});

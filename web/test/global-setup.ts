@@ -1,0 +1,54 @@
+/**
+ * Jest global setup of the web component tests (`jest.config.js`, project 'web'): the whole product in one
+ * process (`startEmbedded`: workspaces-auth, flows, workflows-engine and the gateway, each on its own PGlite
+ * database in a temporary directory), so the components talk to the real API — our services are never mocked.
+ * Its URL reaches the test files as `FORMLOOM_WEB_TEST_API_URL` (`setup.ts` sends the app's requests there).
+ * Public submissions pass the bot challenge an operator can configure, against a local fake of the provider
+ * (`challenge-provider.ts`), and its mail goes through a local SMTP server into a mailbox directory the tests read
+ * (`mailbox.ts`).
+ */
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { startSmtpServer, type TestSmtpServer } from '@formloom/kit/testing-smtp';
+import { startEmbedded } from '@formloom/scripts/embedded';
+import { challengeEnv, startFakeSiteverify } from './challenge-provider';
+import { MAILBOX_ENV } from './mailbox';
+
+/** The running product and its data directory, kept for `global-teardown.ts`. */
+export interface WebTestProduct {
+  product: Awaited<ReturnType<typeof startEmbedded>>;
+  dataDir: string;
+  /** The fake challenge provider. */
+  siteverify: Server;
+  /** The SMTP server the product sends through (`mailbox.ts`). */
+  smtp: TestSmtpServer;
+}
+
+/** Starts the product on a free port and publishes its URL to the test workers. */
+export default async function globalSetup(): Promise<void> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'formloom-web-test-'));
+  const siteverify = await startFakeSiteverify();
+  const mailbox = await mkdtemp(path.join(os.tmpdir(), 'formloom-web-test-mail-'));
+  let messages = 0;
+  const smtp = await startSmtpServer({
+    onMessage: (mail) => {
+      messages += 1;
+      writeFileSync(path.join(mailbox, `${String(messages).padStart(6, '0')}.json`), JSON.stringify(mail));
+    },
+  });
+  process.env[MAILBOX_ENV] = mailbox;
+  const product = await startEmbedded({
+    dataDir,
+    port: 0,
+    host: '127.0.0.1',
+    logLevel: 'silent',
+    // The tests' fetch plays one reverse proxy in front of it, naming each test's visitor (`setup.ts`).
+    trustProxy: 1,
+    env: { ...process.env, ...challengeEnv(siteverify.url), SMTP_URL: smtp.url, PUBLIC_URL: 'http://formloom.test' },
+  });
+  process.env.FORMLOOM_WEB_TEST_API_URL = product.url;
+  (globalThis as { formloomWebTest?: WebTestProduct }).formloomWebTest = { product, dataDir, siteverify: siteverify.server, smtp };
+}

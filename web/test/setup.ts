@@ -1,0 +1,91 @@
+/**
+ * Runs before each web component test file (jsdom, `jest.config.js` project 'web'):
+ * - Testing Library's DOM matchers (`toBeInTheDocument`, `toHaveValue`, …), and `findBy…` queries that wait up
+ *   to 15 s (a page loads its route module and its data from the real API first; the machine may be busy);
+ * - what Mantine needs and jsdom lacks: `matchMedia`, `ResizeObserver`, `scrollIntoView`
+ *   (Mantine's "Testing with Jest" guide), and `addEventListener(…, { signal })` with Node's AbortSignal;
+ * - `fetch` to the product started by `global-setup.ts`: the app's same-origin paths (`/auth/me`) go to its URL,
+ *   with a cookie jar playing the browser's (the session cookie), emptied before every test so each test starts
+ *   signed out. Each test is also its own visitor with a client address of its own: the product runs behind
+ *   one trusted proxy hop (`global-setup.ts`), played by this fetch, which names the visitor in
+ *   `X-Forwarded-For` — so the limits the product keeps per client address (sign-ups, logins, submissions)
+ *   count each test apart, as they would count different browsers.
+ */
+import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
+import makeFetchCookie from 'fetch-cookie';
+
+configure({ asyncUtilTimeout: 15_000 });
+
+const apiUrl = process.env.FORMLOOM_WEB_TEST_API_URL;
+if (!apiUrl) throw new Error('FORMLOOM_WEB_TEST_API_URL is not set: run the web tests through jest.config.js (project "web")');
+
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: (query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }),
+});
+
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+window.ResizeObserver = ResizeObserverStub;
+window.HTMLElement.prototype.scrollIntoView = () => {};
+
+// jest-fixed-jsdom gives the tests Node's AbortController (react-router's loaders build Node `Request`s with its
+// signal), but jsdom's addEventListener accepts only jsdom's AbortSignal in `{ signal }` (Mantine's toasts pass
+// one). Emulate the option: listen without it, and remove the listener when the signal aborts.
+const addEventListener = window.EventTarget.prototype.addEventListener;
+window.EventTarget.prototype.addEventListener = function (
+  this: EventTarget,
+  type: string,
+  listener: EventListenerOrEventListenerObject | null,
+  options?: boolean | AddEventListenerOptions,
+) {
+  if (typeof options !== 'object' || !options.signal) {
+    return addEventListener.call(this, type, listener, options);
+  }
+  const { signal, ...rest } = options;
+  if (signal.aborted) return;
+  addEventListener.call(this, type, listener, rest);
+  signal.addEventListener('abort', () => this.removeEventListener(type, listener, rest), { once: true });
+};
+
+/** A documentation address (RFC 5737 TEST-NET-3, 203.0.113.0/24, and TEST-NET-2) no other test is likely to use. */
+function visitorAddress(): string {
+  const byte = () => 1 + Math.floor(Math.random() * 254);
+  return Math.random() < 0.5 ? `203.0.113.${byte()}` : `198.51.100.${byte()}`;
+}
+
+/** A browser: its own client address and cookie jar. */
+function newVisitor() {
+  const address = visitorAddress();
+  const viaProxy = ((input: string | URL, init?: RequestInit) => {
+    const headers = new Headers(init?.headers);
+    headers.set('x-forwarded-for', address);
+    return nodeFetch(input, { ...init, headers });
+  }) as typeof fetch;
+  return makeFetchCookie(viaProxy, new makeFetchCookie.toughCookie.CookieJar());
+}
+
+const nodeFetch = globalThis.fetch;
+let visitor = newVisitor();
+
+beforeEach(() => {
+  visitor = newVisitor();
+});
+
+globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+  const url = input instanceof Request ? input.url : String(input);
+  return visitor(new URL(url, apiUrl), init);
+};
