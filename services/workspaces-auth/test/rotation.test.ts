@@ -69,6 +69,11 @@ describe('a rotation', () => {
   let service: Service;
   beforeEach(async () => {
     service = await build({ AUTH_SIGNING_KEY_ROTATION_DAYS: '0' });
+    // The first key activated when the service was built, moments ago. Move it an hour back, as a key that has
+    // signed for a while: otherwise "a second ago" below can come before it when the test runs fast, and the
+    // newest activated key (the old one) rightly keeps signing.
+    await service.ctx.db.execute(sql`UPDATE signing_keys SET activates_at = now() - interval '1 hour'`);
+    await service.deps.keys.refresh();
   });
   afterEach(async () => {
     await service.close();
