@@ -1,8 +1,10 @@
 /**
  * The API gateway (ARCHITECTURE §1, §3, §4): the one public entry of Formloom.
  *
- * - Every row of the contracts route table (`ROUTES`) is proxied with `@fastify/http-proxy` to its service,
- *   path unchanged (`prefix` = `rewritePrefix` = the row's prefix); longer prefixes win.
+ * - Every row of the contracts route table (`ROUTES`) is proxied to its service, path unchanged, longer prefixes
+ *   first: `@fastify/http-proxy` registers each prefix's routes and computes the upstream path
+ *   (`prefix` = `rewritePrefix`); `proxy.ts` sends the request over a keep-alive pool per service and passes
+ *   the answer back (small bodies in one write, large ones streamed; hop-by-hop headers dropped).
  * - Auth: the `formloom_session` cookie is swapped for a short-lived JWT from workspaces-auth (see
  *   {@link SessionTokens}) and passed upstream as `Authorization: Bearer <jwt>`. Clients can never set
  *   `Authorization` or `x-internal-token` themselves: both are dropped from every incoming request (the
@@ -28,7 +30,6 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyHttpProxy from '@fastify/http-proxy';
 import type { FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
-import type { IncomingHttpHeaders } from 'node:http';
 import { INTERNAL_TOKEN_HEADER, SESSION_COOKIE } from '@formloom/contracts/auth';
 import { copy } from '@formloom/contracts/copy';
 import { ROUTES, type RouteRow } from '@formloom/contracts/api/route-table';
@@ -47,6 +48,7 @@ import {
 } from '@formloom/kit/telemetry';
 import { API_REFERENCE_ROOT, registerApiReference } from './openapi';
 import { registerOriginCheck } from './origin-check';
+import { UpstreamError, UpstreamPools, type UpstreamPoolOptions } from './proxy';
 import { SessionTokens } from './sessions';
 import { firstSegment, registerWebApp } from './web';
 
@@ -86,6 +88,8 @@ export interface GatewayOptions {
    * The gateway's public port never serves `/metrics`.
    */
   metrics?: HttpMetrics;
+  /** How long to wait for an upstream (`proxy.ts`; default 60 s each). */
+  upstreamTimeouts?: UpstreamPoolOptions;
 }
 
 /** How long `/readyz` waits for each upstream's `/healthz` (ms). */
@@ -94,11 +98,36 @@ export const READINESS_TIMEOUT_MS = 2_000;
 /** Methods that never change state: a request with another method to workspaces-auth refreshes the claims. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Request headers a client may never set: the gateway (or a service) sets them. */
-const CLIENT_FORBIDDEN_HEADERS = ['authorization', INTERNAL_TOKEN_HEADER, 'proxy-authorization'];
-
-/** Forwarding headers never passed on: the gateway sends its own `X-Forwarded-For/-Proto/-Host` only. */
-const FORWARDING_HEADERS_DROPPED = ['forwarded', 'x-forwarded-port', 'x-real-ip'];
+/**
+ * Request headers never copied upstream: those a client may never set (the gateway or a service sets
+ * them), forwarding headers (the gateway sends its own `X-Forwarded-For/-Proto/-Host` only), the trace
+ * context (the gateway's span replaces the client's), the request id (the gateway's), and what describes
+ * the client's connection or body framing (the upstream request has its own; RFC 9110 §7.6.1).
+ */
+const NOT_FORWARDED = new Set([
+  'authorization',
+  INTERNAL_TOKEN_HEADER,
+  'proxy-authorization',
+  'forwarded',
+  'x-forwarded-for',
+  'x-forwarded-proto',
+  'x-forwarded-host',
+  'x-forwarded-port',
+  'x-real-ip',
+  'traceparent',
+  'tracestate',
+  'x-request-id',
+  'host',
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'te',
+  'trailer',
+  'upgrade',
+  'expect',
+  'content-length',
+]);
 
 /**
  * Builds the gateway (not listening; call `listen`). Resolves once every plugin is loaded.
@@ -155,19 +184,23 @@ export async function buildGateway(options: GatewayOptions): Promise<ZodFastify>
   app.all('/internal', hidden);
   app.all('/internal/*', hidden);
 
+  // @fastify/http-proxy registers each prefix's routes and computes the upstream path; our transport
+  // (`proxy.ts`) sends the request (docs/benchmarks.md §6b: @fastify/reply-from cost more than the upstream).
+  const pools = new UpstreamPools(options.upstreamTimeouts);
+  app.addHook('onClose', async () => pools.close());
   await app.register(async (proxies) => {
     // Bodies are read (up to the app's bodyLimit, 413 beyond) and sent upstream byte for byte.
     proxies.removeAllContentTypeParsers();
     proxies.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     for (const row of proxyRows(routes)) {
+      const origin = options.services[row.service];
       await proxies.register(fastifyHttpProxy, {
-        upstream: options.services[row.service],
+        upstream: origin,
         prefix: row.prefix,
         rewritePrefix: row.prefix,
         proxyPayloads: false,
         disableRequestLogging: true,
-        handler: (request, reply, dest, replyOptions) =>
-          forward({ request, reply, dest, replyOptions, row, sessions }),
+        handler: (request, reply, dest) => forward({ request, reply, dest, origin, row, sessions, pools }),
       });
     }
   });
@@ -185,79 +218,77 @@ function proxyRows(routes: readonly RouteRow[]): RouteRow[] {
   );
 }
 
-type ReplyFromOptions = Parameters<FastifyReply['from']>[1] & object;
-
 /**
- * Proxies one request: exchanges the session cookie, rewrites the headers, sends the buffered body, and
- * maps upstream failures to the error format.
+ * Proxies one request: exchanges the session cookie, rewrites the headers, sends the buffered body to
+ * `origin` + `dest`, passes the answer back, and maps an upstream that cannot be reached to 503 (504 when it
+ * did not answer in time) in the error format.
  */
 async function forward(input: {
   request: FastifyRequest;
   reply: FastifyReply;
+  /** The path upstream, without the query (the prefix is kept: `rewritePrefix` = `prefix`). */
   dest: string;
-  replyOptions: ReplyFromOptions;
+  origin: string;
   row: RouteRow;
   sessions: SessionTokens;
+  pools: UpstreamPools;
 }): Promise<FastifyReply> {
-  const { request, reply, dest, replyOptions, row, sessions } = input;
-  // The request's span (active here): the upstream's server span becomes its child.
-  const traceContext = activeContext();
+  const { request, reply, dest, origin, row, sessions, pools } = input;
   const sessionToken = request.cookies[SESSION_COOKIE] || undefined;
   // A change made through workspaces-auth (workspaces, members, logout …) must show in the next request's
   // claims: forget the cached token before and after it.
   const refreshAfter = row.service === 'workspaces-auth' && !SAFE_METHODS.has(request.method) ? sessionToken : undefined;
   if (refreshAfter) sessions.invalidate(refreshAfter);
   const accessToken = sessionToken ? await sessions.accessTokenFor(sessionToken, request.id) : null;
-
   const body = request.body;
-  const hasBody = Buffer.isBuffer(body) && request.method !== 'GET' && request.method !== 'HEAD';
-  return reply.from(dest, {
-    ...replyOptions,
-    ...(hasBody ? { body, contentType: request.headers['content-type'] ?? 'application/octet-stream' } : {}),
-    retryDelay: () => null,
-    rewriteRequestHeaders: (_original, headers) =>
-      upstreamHeaders(request, headers as IncomingHttpHeaders, {
-        accessToken,
-        keepCookie: row.service === 'workspaces-auth',
-        traceContext,
-      }),
-    onResponse: (_request, upstreamReply, response) => {
-      if (refreshAfter) sessions.invalidate(refreshAfter);
-      void upstreamReply.send(response.stream);
-    },
-    onError: (failedReply, { error }) => {
-      if (refreshAfter) sessions.invalidate(refreshAfter);
-      const timedOut = (error as { statusCode?: number }).statusCode === 504;
-      failedReply.log.warn({ err: error, service: row.service }, 'upstream unavailable');
-      void failedReply.code(timedOut ? 504 : 503).send(errorBody('unavailable', copy.errors.unavailable));
-    },
+  const headers = upstreamHeaders(request, {
+    accessToken,
+    keepCookie: row.service === 'workspaces-auth',
+    // The request's span (active here): the upstream's server span becomes its child.
+    traceContext: activeContext(),
   });
+  // The query goes upstream exactly as the client sent it.
+  const queryAt = request.url.indexOf('?');
+  try {
+    const response = await pools.send(origin, {
+      method: request.method,
+      path: queryAt === -1 ? dest : dest + request.url.slice(queryAt),
+      headers,
+      body: Buffer.isBuffer(body) && request.method !== 'GET' && request.method !== 'HEAD' ? body : undefined,
+    });
+    return reply.code(response.statusCode).headers(response.headers).send(response.body);
+  } catch (error) {
+    const timedOut = error instanceof UpstreamError && error.timedOut;
+    request.log.warn({ err: error, service: row.service }, 'upstream unavailable');
+    return reply.code(timedOut ? 504 : 503).send(errorBody('unavailable', copy.errors.unavailable));
+  } finally {
+    if (refreshAfter) sessions.invalidate(refreshAfter);
+  }
 }
 
 /**
- * The headers sent upstream: client-forged credentials dropped, our bearer token added, the cookie kept only
- * for workspaces-auth, the request id, the trace context (`traceparent` of the gateway's span, replacing
- * the client's) and `X-Forwarded-*` set to what the gateway determined: `X-Forwarded-For` is exactly
- * `request.ip` (one address; the services trust one hop, the gateway, and so see it as `request.ip`),
- * `-Proto`/`-Host` are `request.protocol`/`request.host`; `Forwarded`, `X-Forwarded-Port` and `X-Real-IP` are
- * dropped. Fastify believes the client's `X-Forwarded-*` only as far as `trustProxy` says.
+ * The headers sent upstream: the client's, except {@link NOT_FORWARDED}; the cookie only to workspaces-auth;
+ * our bearer token; the request id; the trace context of the gateway's span (`traceparent`, `tracestate`;
+ * the client's are replaced); and `X-Forwarded-*` set to what the gateway determined: `X-Forwarded-For` is
+ * exactly `request.ip` (one address; the services trust one hop, the gateway, and so see it as
+ * `request.ip`), `-Proto`/`-Host` are `request.protocol`/`request.host`. Fastify believes the client's
+ * `X-Forwarded-*` only as far as `trustProxy` says. Built as one new object (no `delete`: it is the hot path).
  */
-function upstreamHeaders(
+export function upstreamHeaders(
   request: FastifyRequest,
-  headers: IncomingHttpHeaders,
   settings: { accessToken: string | null; keepCookie: boolean; traceContext: Context },
-): IncomingHttpHeaders {
-  const out: IncomingHttpHeaders = { ...headers };
-  for (const name of CLIENT_FORBIDDEN_HEADERS) delete out[name];
-  // The body is re-sent with its own content-length.
-  delete out['transfer-encoding'];
-  delete out.expect;
-  if (!settings.keepCookie) delete out.cookie;
+): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  const incoming = request.headers;
+  for (const name in incoming) {
+    const value = incoming[name];
+    if (value === undefined || NOT_FORWARDED.has(name)) continue;
+    if (name === 'cookie' && !settings.keepCookie) continue;
+    out[name] = value;
+  }
   if (settings.accessToken) out.authorization = `Bearer ${settings.accessToken}`;
   out['x-request-id'] = request.id;
   injectTraceHeaders(out, settings.traceContext);
-
-  for (const name of FORWARDING_HEADERS_DROPPED) delete out[name];
   out['x-forwarded-for'] = request.ip;
   out['x-forwarded-proto'] = request.protocol;
   out['x-forwarded-host'] = request.host;

@@ -21,6 +21,8 @@
  * | CONCURRENCY | 64 | requests in flight |
  * | PG_CLIENTS | 16 | pgbench clients of the concurrent run |
  * | PG_URL | postgres://postgres@127.0.0.1:5432 | the server to measure |
+ * | CEILING_PARTS | unset | `http`: the HTTP measurements only (no pgbench) |
+ * | CPU_PROFILE | unset | `1`: profile the upstream and the gateway (`node --cpu-prof`) into `results/ceiling-profiles/<role>` |
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync, mkdirSync } from 'node:fs';
@@ -68,7 +70,8 @@ async function runGateway(port: number, upstream: string): Promise<void> {
 
 /** Starts this file in `role` as a child process and waits until `url`/healthz answers. */
 async function startChild(role: string, args: string[], url: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', __filename, `--role=${role}`, ...args], {
+  const profile = process.env.CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.join(RESULTS_DIR, 'ceiling-profiles', role)}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', __filename, `--role=${role}`, ...args], {
     stdio: ['ignore', 'inherit', 'inherit'],
     env: process.env,
   });
@@ -107,6 +110,7 @@ async function measureHttp(origin: string, durationS: number, concurrency: numbe
 
 /** pgbench single-row insert commits per second on a fresh database. */
 function measurePostgres(pgUrl: string, durationS: number, clients: number) {
+  console.log(`measuring PostgreSQL single-row insert commits (pgbench, ${durationS} s per run) …`);
   const url = new URL(pgUrl);
   const database = `formloom_ceiling_${Date.now().toString(36)}`;
   const adminUrl = new URL(pgUrl);
@@ -166,8 +170,7 @@ async function main(): Promise<void> {
     console.log(`measuring the gateway → upstream at ${RATE_PROBE}/s for ${durationS} s …`);
     const throughGatewayAtRate = await measureHttp(gatewayUrl, durationS, concurrency, pids, RATE_PROBE);
     for (const child of children.splice(0)) child.kill('SIGTERM');
-    console.log(`measuring PostgreSQL single-row insert commits (pgbench, ${durationS} s per run) …`);
-    const postgres = measurePostgres(pgUrl, durationS, pgClients);
+    const postgres = process.env.CEILING_PARTS === 'http' ? null : measurePostgres(pgUrl, durationS, pgClients);
     const report = {
       date: new Date().toISOString(),
       command: 'npm run load:ceiling',
@@ -193,6 +196,8 @@ async function main(): Promise<void> {
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const role = arg('role');
+// Children exit normally on SIGTERM, so that `NODE_OPTIONS=--cpu-prof` writes their profiles.
+if (role) process.once('SIGTERM', () => process.exit(0));
 if (role === 'upstream') {
   void runUpstream(Number(arg('port')));
 } else if (role === 'gateway') {

@@ -16,14 +16,16 @@
  * - **Export** by OTLP/HTTP (JSON, BatchSpanProcessor) only when `OTEL_EXPORTER_OTLP_ENDPOINT` is set; tests
  *   inject their own span processors (`SimpleSpanProcessor(new InMemorySpanExporter())`). With neither, the
  *   provider has no processor and samples `ParentBased(AlwaysOff)`: root spans are non-recording (ids only, no
- *   attributes kept), so the cost is a few id generations per request, yet trace ids still flow through
- *   headers, envelopes and logs, and a trace that arrives sampled from upstream stays sampled downstream.
+ *   attributes kept), yet trace ids still flow through headers, envelopes and logs, and a trace that arrives
+ *   sampled from upstream stays sampled downstream.
  *   With an exporter the sampler comes from `OTEL_TRACES_SAMPLER` (default `parentbased_always_on`).
  *   The AsyncLocalStorage context manager stays on either way (without it trace ids would not cross a
  *   service that does not export, and logs would lose them); on Node 20 it costs a little on every async
  *   step, within noise on a request that writes to the database (measured while building this).
  * - HTTP server spans come from `@fastify/otel` (see {@link registerTracing}), registered before any route,
- *   with lifecycle-hook spans off (one request span and one handler span per request).
+ *   with lifecycle-hook spans off (one request span and one handler span per request) — when something records
+ *   them. When nothing does, handlers run in a non-recording span context of the incoming trace
+ *   ({@link requestContext}): the plugin's per-request work cost more than the ids it carried.
  * - Spans that continue a trace from a carrier (a consumer from its envelope, a run from its row) always
  *   start from {@link contextFromTraceparent} (the root context plus the remote parent), never from the
  *   active context: background loops are kicked from inside requests and would otherwise inherit them.
@@ -51,6 +53,7 @@ import { defaultResource, resourceFromAttributes } from '@opentelemetry/resource
 import {
   AlwaysOffSampler,
   BasicTracerProvider,
+  RandomIdGenerator,
   BatchSpanProcessor,
   ParentBasedSampler,
   type ReadableSpan,
@@ -59,6 +62,8 @@ import {
 } from '@opentelemetry/sdk-trace-base';
 import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
 import { FastifyOtelInstrumentation } from '@fastify/otel';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { ZodFastify } from './http';
 
 export { SpanKind };
@@ -96,6 +101,39 @@ export interface Telemetry {
 }
 
 let globalsRegistered = false;
+
+const ids = new RandomIdGenerator();
+
+/**
+ * The context a request is handled in when nothing records (see {@link registerTracing}): a non-recording
+ * span of the request's own (new span id) in the trace of the incoming W3C `traceparent`/`tracestate`
+ * (its flags kept), or in a new trace, not sampled, when the request carries none or a malformed one.
+ * What `@fastify/otel` gives a request under `ParentBased(AlwaysOff)`, without its per-request work.
+ */
+export function requestContext(headers: IncomingHttpHeaders): Context {
+  const parent = trace.getSpanContext(propagation.extract(ROOT_CONTEXT, headers));
+  const spanContext: SpanContext =
+    parent && isSpanContextValid(parent)
+      ? { traceId: parent.traceId, spanId: ids.generateSpanId(), traceFlags: parent.traceFlags, traceState: parent.traceState }
+      : { traceId: ids.generateTraceId(), spanId: ids.generateSpanId(), traceFlags: TraceFlags.NONE };
+  return trace.setSpan(ROOT_CONTEXT, trace.wrapSpanContext(spanContext));
+}
+
+/**
+ * Propagation only, for a service that exports nothing: each route handler (except `config: { otel: false }`)
+ * runs in {@link requestContext}, so trace ids still reach logs, upstream calls and events. At 1,000
+ * requests/s `@fastify/otel` cost the gateway ~0.06 ms of CPU per request even though none of its spans were
+ * recorded (docs/benchmarks.md §6b).
+ */
+function registerPropagation(app: ZodFastify): void {
+  app.addHook('onRoute', (route) => {
+    if ((route.config as { otel?: boolean } | undefined)?.otel === false) return;
+    const handler = route.handler as (this: unknown, request: FastifyRequest, reply: FastifyReply) => unknown;
+    route.handler = function handleInRequestContext(this: unknown, request: FastifyRequest, reply: FastifyReply) {
+      return contextApi.with(requestContext(request.headers), handler, this, request, reply);
+    } as typeof route.handler;
+  });
+}
 
 /**
  * Registers, once per process, the AsyncLocalStorage context manager and the W3C trace-context propagator
@@ -169,7 +207,8 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
 }
 
 /**
- * Registers `@fastify/otel` on `app` bound to `telemetry`'s provider: a SERVER span per request (named
+ * When `telemetry` records (an exporter or injected processors): registers `@fastify/otel` on `app` bound to
+ * `telemetry`'s provider: a SERVER span per request (named
  * `<METHOD> <route pattern>`, parent read from the incoming `traceparent`) and a child span `handler <route
  * pattern>` around the route handler (it also carries the active context into handlers that run after the
  * body was read, so spans they start are children of the request); no lifecycle-hook spans. Must be awaited before any route is added. A route opts out with
@@ -177,8 +216,14 @@ export function createTelemetry(options: TelemetryOptions): Telemetry {
  *
  * Why `@fastify/otel` works with a provider per app: it takes its tracer from the instrumentation object
  * (`setTracerProvider`), one per app, and only uses the process-wide context manager and propagator.
+ * When nothing records: propagation only ({@link requestContext}), the same trace ids at a fraction of the
+ * cost.
  */
 export async function registerTracing(app: ZodFastify, telemetry: Telemetry): Promise<void> {
+  if (!telemetry.recording) {
+    registerPropagation(app);
+    return;
+  }
   const instrumentation = new FastifyOtelInstrumentation({
     instrumentHooks: false,
     requestHook: (span, request) => {
