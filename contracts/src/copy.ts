@@ -21,6 +21,19 @@ export const copy = {
     flowNotFound: 'Form not found',
     /** ours: the public form of a flow that was never published. */
     flowNotPublished: 'This form is not published',
+    /** ours: the public link of a closed (unpublished) form, and a submission to it. */
+    formClosed: 'This form is closed and no longer accepts responses',
+    /** ours: the name of a duplicated flow (then made unique in its workspace). */
+    copyOfName: (name: string) => `${name} (copy)`,
+    /** ours: a rename to a blank name. */
+    nameRequired: 'Give the form a name',
+    /** ours (docs/product-rules.md §3): publish checks, shown on the offending question or page. */
+    publishNeedsQuestion: 'Add at least one question before publishing',
+    publishEmptyLabel: 'This question needs a label',
+    publishBlankOption: 'Choices cannot be blank',
+    publishDuplicateOption: (label: string) => `"${label}" is a choice more than once`,
+    publishNeedsOptions: 'Add at least one choice',
+    publishNotReady: 'Fix the highlighted questions before publishing',
     /** ours: a submission that failed validation. */
     submissionInvalid: 'Some answers need your attention',
     /** ours: a client address posted this form too often (`PUBLIC_SUBMISSIONS_PER_ADDRESS_MAX`). */

@@ -67,7 +67,7 @@ export const SERVICE_MANIFEST = [
     calls: ['workspaces-auth'],
     settings: ['PUBLIC_SUBMISSIONS_RATE_LIMIT', 'CHALLENGE_PROVIDER', 'CHALLENGE_SITE_KEY', 'CHALLENGE_VERIFY_URL'],
     secrets: ['CHALLENGE_SECRET_KEY'],
-    publishes: ['flow.created', 'flow.published', 'form.submitted'],
+    publishes: ['flow.created', 'flow.deleted', 'flow.published', 'form.submitted'],
     consumes: [],
   },
   {
@@ -90,7 +90,7 @@ export const SERVICE_MANIFEST = [
     ],
     secrets: ['SMTP_URL'],
     publishes: [],
-    consumes: ['form.submitted'],
+    consumes: ['flow.deleted', 'form.submitted'],
   },
 ] as const satisfies readonly ServiceManifestEntry[];
 

@@ -2,13 +2,17 @@
  * The whole product, embedded in this process, through the gateway only — HTTP with a cookie jar kept by
  * hand, as a browser would: sign up, build and publish the issue's form, submit answers (refused, then
  * accepted), read the results, automate a thank-you email and see it in the mail log with a succeeded run;
- * then stop and start again on the same data directory: the user can sign in and the submissions are there.
+ * then stop and start again on the same data directory: the user can sign in and the submissions are there;
+ * deleting a form takes its workflows with it.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { thankYouEmailTemplate } from '@formloom/contracts/workflow-templates';
+import { deleteFlow, fetchFlow } from '@formloom/contracts/api/flows/flows';
+import { getWorkflow, listWorkflows } from '@formloom/contracts/api/workflows-engine/workflows';
 import { startEmbedded, type EmbeddedProduct } from '../src/embedded';
+import { ProductClient } from '../src/product-client';
 import { waitFor } from '../src/wait-for';
 
 /** The example template of the issue, verbatim (JSON as the editor sends it). */
@@ -285,5 +289,22 @@ describe('the whole product through the gateway', () => {
     stolen.cookies.set('formloom_session', session ?? '');
     expect((await stolen.request('GET', '/admin/flows')).status).toBe(401);
     expect((await stolen.request('GET', '/auth/me')).status).toBe(401);
+  }, STARTUP_TIMEOUT_MS);
+
+  it('deletes a form with its workflows: the engine follows flow.deleted', async () => {
+    if (!product) throw new Error('the previous steps did not finish');
+    const owner = await ProductClient.signUp(product.url, 'grace@example.com');
+    const form = await owner.publishFormWithEmailWorkflow('Short-lived', { emailWidgetId: 'w2' });
+    const params = { publicIdentifier: form.publicIdentifier };
+    expect((await owner.send(getWorkflow, { params: { id: form.workflowId } })).status).toBe(200);
+
+    expect(await owner.call(deleteFlow, { params })).toEqual({ success: true });
+    expect((await owner.send(fetchFlow, { params })).status).toBe(404);
+    await waitFor(async () => (await owner.send(getWorkflow, { params: { id: form.workflowId } })).status === 404 || undefined, {
+      timeoutMs: 30_000,
+      description: 'the form’s workflow to be deleted',
+    });
+    const listed = await owner.call(listWorkflows, { query: { flowPublicIdentifier: form.publicIdentifier } });
+    expect(listed.workflows).toEqual([]);
   }, STARTUP_TIMEOUT_MS);
 });

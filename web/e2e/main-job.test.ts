@@ -60,7 +60,7 @@ it('builds, publishes and fills a form whose submission sends a thank-you email'
   await addQuestion(page, 'Email', 'Your email', true);
   await page.getByRole('button', { name: 'Publish' }).click();
   await page.getByTestId('saved-indicator').waitFor();
-  await eventually(async () => ((await page.getByTestId('flow-status').first().textContent())?.match(/published/i) ? true : undefined));
+  await eventually(async () => ((await page.getByTestId('flow-status').first().textContent())?.match(/live/i) ? true : undefined));
 
   // A respondent on a phone, in a fresh browser context (no session).
   const visitor = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true });

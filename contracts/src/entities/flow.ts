@@ -17,6 +17,12 @@ export type FlowSettings = z.infer<typeof FlowSettings>;
 /**
  * A flow. `id` is numeric; `publicIdentifier` is the short random URL-safe id used in public links
  * (ARCHITECTURE §4); `accessLevel` is the caller's access to the flow's workspace.
+ *
+ * Its state (docs/product-rules.md §3): never published (`publishedAt` null); live (`isPublished`: the public
+ * link shows the last published version and takes responses); closed (`closedAt` set: published before, but the
+ * public link shows `copy.flows.formClosed` and takes no responses until the next publish).
+ * `hasUnpublishedChanges`: the draft differs from the last published version (always false before the first
+ * publish: then everything is unpublished and the editor says so by `publishedAt` being null).
  */
 export const Flow = z.object({
   id: z.number().int().positive(),
@@ -30,6 +36,8 @@ export const Flow = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   publishedAt: z.string().nullable(),
+  closedAt: z.string().nullable(),
+  hasUnpublishedChanges: z.boolean(),
 });
 /** A flow. */
 export type Flow = z.infer<typeof Flow>;

@@ -83,9 +83,9 @@ describe('POST /admin/flows', () => {
 
   it('names a quiz "My quiz" and keeps a given name, settings and theme', async () => {
     expect((await createFlow(h, { type: 'quiz' })).name).toBe(copy.defaultNames.myQuiz);
-    const flow = await createFlow(h, { name: '  Signup  ', flowSettings: { locale: 'en' }, theme: 'dark' });
+    const flow = await createFlow(h, { name: '  Signup  ', flowSettings: { locale: 'en' }, theme: 'dark', flowTemplate: exampleTemplate() });
     expect(flow).toMatchObject({ name: 'Signup', settings: { locale: 'en' } });
-    await publish(flow.publicIdentifier);
+    expect((await publish(flow.publicIdentifier)).statusCode).toBe(200);
     const response = await inject({ method: 'GET', url: `/public/flows/templates/${flow.publicIdentifier}` });
     expect(response.json()).toMatchObject({ theme: { theme: { featuredThemeId: 'dark' } }, flow: { settings: { locale: 'en' } } });
   });

@@ -84,6 +84,8 @@ export interface FlowJson {
   accessLevel: string;
   isPublished: boolean;
   publishedAt: string | null;
+  closedAt: string | null;
+  hasUnpublishedChanges: boolean;
   settings: Record<string, unknown>;
 }
 

@@ -1,11 +1,11 @@
 /**
  * The workflows-engine service (ARCHITECTURE §3): workflows, runs, run steps and the mail log. Routes in
- * `routes/`, the `form.submitted` consumer in `consumers.ts`, the run worker in `worker.ts` (execution model
+ * `routes/`, the `form.submitted` and `flow.deleted` consumers in `consumers.ts`, the run worker in `worker.ts` (execution model
  * documented there), configuration in `config.ts`, dependencies in `deps.ts`.
  */
 import { createService, type FormloomService, type ServiceDefinition, type ServiceOptions } from '@formloom/kit/service';
 import { EngineConfig } from './config';
-import { formSubmittedConsumer } from './consumers';
+import { flowDeletedConsumer, formSubmittedConsumer } from './consumers';
 import { migrations } from './db/migrations';
 import { engineDependencies, type EngineDeps } from './deps';
 import { mailRoutes } from './routes/mail';
@@ -18,7 +18,7 @@ export const definition: ServiceDefinition<typeof EngineConfig.shape, EngineDeps
   migrations,
   dependencies: engineDependencies,
   routes: [workflowRoutes, mailRoutes],
-  consumers: (deps) => [formSubmittedConsumer({ onQueued: () => deps.runWorker.kick() })],
+  consumers: (deps) => [formSubmittedConsumer({ onQueued: () => deps.runWorker.kick() }), flowDeletedConsumer()],
   workers: (deps) => [deps.runWorker],
 };
 

@@ -1,14 +1,17 @@
 /**
  * The engine's event consumers (ARCHITECTURE §1): `form.submitted` v1 → one queued run per listening workflow
- * (see `domain/runs.ts` `queueSubmissionRuns`). The kit parses each delivery with the event's definition and runs
+ * (see `domain/runs.ts` `queueSubmissionRuns`); `flow.deleted` v1 → the form's workflows are deleted, with
+ * their runs and steps (the mail log stays). The kit parses each delivery with the event's definition and runs
  * `handle` in one transaction with the inbox row, so a redelivered event (same id) queues nothing again.
  */
 import type { EventEnvelope } from '@formloom/contracts/events/envelope';
+import { flowDeleted } from '@formloom/contracts/events/flow-deleted';
 import { formSubmitted, type FormSubmittedData } from '@formloom/contracts/events/form-submitted';
 import type { Tx } from '@formloom/kit/db';
 import { defineConsumer, type OnCommit } from '@formloom/kit/service';
 import { currentTraceparent } from '@formloom/kit/telemetry';
 import { queueSubmissionRuns, type SubmissionTrigger } from './domain/runs';
+import { deleteFlowWorkflows } from './domain/workflows';
 
 /** Options of {@link formSubmittedConsumer}. */
 export interface FormSubmittedConsumerOptions {
@@ -42,6 +45,19 @@ export function formSubmittedConsumer(options: FormSubmittedConsumerOptions) {
         tx,
         onCommit,
       );
+    },
+  });
+}
+
+/**
+ * The `flow.deleted` consumer: deletes every workflow of the deleted form in the event's organization (runs and
+ * steps go with them by cascade). A redelivery finds nothing left to delete.
+ */
+export function flowDeletedConsumer() {
+  return defineConsumer({
+    event: flowDeleted,
+    async handle(event, tx) {
+      await deleteFlowWorkflows(tx, event.data.flowPublicIdentifier, event.tenant.organizationId);
     },
   });
 }

@@ -179,3 +179,92 @@ export const publishFlow = defineEndpoint({
   params: FlowParams,
   responses: { 200: okResponse(PublishFlowResponse), 403: forbidden, 404: flowNotFound },
 });
+
+/** `PATCH /admin/flows/:publicIdentifier` body: the new name (trimmed; blank refused with `copy.flows.nameRequired`). */
+export const RenameFlowBody = z.object({
+  name: z
+    .string()
+    .max(FLOW_NAME_MAX_LENGTH)
+    .transform((name) => name.trim())
+    .pipe(z.string().min(1, copy.flows.nameRequired)),
+});
+/** `{name}`. */
+export type RenameFlowBody = z.infer<typeof RenameFlowBody>;
+
+/** The flow after a change: `{flow}`. */
+export const FlowResponse = z.object({ flow: Flow });
+/** `{flow}`. */
+export type FlowResponse = z.infer<typeof FlowResponse>;
+
+/**
+ * `PATCH /admin/flows/:publicIdentifier`: renames a flow (the editor's title, the home card). The name is kept as
+ * typed (trimmed); two flows of a workspace may share a name, as in Fillout and Typeform.
+ */
+export const renameFlow = defineEndpoint({
+  id: 'flows.rename',
+  service: 'flows',
+  method: 'PATCH',
+  path: '/admin/flows/:publicIdentifier',
+  access: 'session',
+  summary: 'Rename a flow',
+  params: FlowParams,
+  body: RenameFlowBody,
+  responses: { 200: okResponse(FlowResponse), 403: forbidden, 404: flowNotFound },
+});
+
+/** `POST /admin/flows/:publicIdentifier/duplicate` 201 response: the copy. */
+export const DuplicateFlowResponse = z.object({ flow: Flow });
+/** `{flow}`. */
+export type DuplicateFlowResponse = z.infer<typeof DuplicateFlowResponse>;
+
+/**
+ * `POST /admin/flows/:publicIdentifier/duplicate`: a new flow in the same workspace with the draft, settings and
+ * theme of the original, named `copy.flows.copyOfName(name)` made unique in the workspace; not published, no
+ * submissions, no workflows.
+ */
+export const duplicateFlow = defineEndpoint({
+  id: 'flows.duplicate',
+  service: 'flows',
+  method: 'POST',
+  path: '/admin/flows/:publicIdentifier/duplicate',
+  access: 'session',
+  summary: 'Duplicate a flow',
+  params: FlowParams,
+  responses: { 201: okResponse(DuplicateFlowResponse, 'The copy.'), 403: forbidden, 404: flowNotFound },
+});
+
+/**
+ * `POST /admin/flows/:publicIdentifier/unpublish`: closes the live form — its public link shows
+ * `copy.flows.formClosed` and refuses submissions until the next publish. Idempotent; a never-published flow
+ * stays as it is.
+ */
+export const unpublishFlow = defineEndpoint({
+  id: 'flows.unpublish',
+  service: 'flows',
+  method: 'POST',
+  path: '/admin/flows/:publicIdentifier/unpublish',
+  access: 'session',
+  summary: 'Close (unpublish) a flow',
+  params: FlowParams,
+  responses: { 200: okResponse(FlowResponse), 403: forbidden, 404: flowNotFound },
+});
+
+/** `DELETE /admin/flows/:publicIdentifier` response: `{success: true}` (as the other deletes answer). */
+export const DeleteFlowResponse = z.object({ success: z.literal(true) });
+/** `{success: true}`. */
+export type DeleteFlowResponse = z.infer<typeof DeleteFlowResponse>;
+
+/**
+ * `DELETE /admin/flows/:publicIdentifier`: deletes the flow forever with its versions and submissions; its
+ * workflows follow (`flow.deleted`). The web app asks to confirm first.
+ */
+export const deleteFlow = defineEndpoint({
+  id: 'flows.delete',
+  service: 'flows',
+  method: 'DELETE',
+  path: '/admin/flows/:publicIdentifier',
+  access: 'session',
+  summary: 'Delete a flow forever',
+  params: FlowParams,
+  responses: { 200: okResponse(DeleteFlowResponse, 'Deleted.'), 403: forbidden, 404: flowNotFound },
+});

@@ -22,6 +22,10 @@ export interface FlowRecord {
   createdAt: Date;
   updatedAt: Date;
   publishedAt: Date | null;
+  /** When the form was closed; null while live or never published. */
+  closedAt: Date | null;
+  /** The draft differs from the live snapshot (only read by the admin queries; see {@link adminRecordColumns}). */
+  hasUnpublishedChanges?: boolean;
 }
 
 /** A {@link FlowRecord} with its number of submissions. */
@@ -43,12 +47,22 @@ export const recordColumns = {
   createdAt: flows.createdAt,
   updatedAt: flows.updatedAt,
   publishedAt: flowSnapshots.publishedAt,
+  closedAt: flows.closedAt,
+};
+
+/**
+ * {@link recordColumns} plus `hasUnpublishedChanges` (the draft is not the live snapshot's template; false
+ * before the first publish): the editor's and the home page's reads, not the submit path's.
+ */
+export const adminRecordColumns = {
+  ...recordColumns,
+  hasUnpublishedChanges: sql<boolean>`(${flowSnapshots.id} IS NOT NULL AND ${flows.template} IS DISTINCT FROM ${flowSnapshots.template})`,
 };
 
 /** The flow with `publicIdentifier`, or undefined. */
 export async function findFlowByPublicIdentifier(db: DbOrTx, publicIdentifier: string): Promise<FlowRecord | undefined> {
   const [row] = await db
-    .select(recordColumns)
+    .select(adminRecordColumns)
     .from(flows)
     .leftJoin(flowSnapshots, eq(flowSnapshots.id, flows.liveSnapshotId))
     .where(eq(flows.publicIdentifier, publicIdentifier));
@@ -58,7 +72,7 @@ export async function findFlowByPublicIdentifier(db: DbOrTx, publicIdentifier: s
 /** The flow with `id`, or undefined. */
 export async function findFlowById(db: DbOrTx, id: number): Promise<FlowRecord | undefined> {
   const [row] = await db
-    .select(recordColumns)
+    .select(adminRecordColumns)
     .from(flows)
     .leftJoin(flowSnapshots, eq(flowSnapshots.id, flows.liveSnapshotId))
     .where(eq(flows.id, id));
@@ -125,7 +139,7 @@ export async function insertFlow(db: DbOrTx, flow: NewFlow): Promise<FlowRecord>
     updatedAt: flows.updatedAt,
   });
   if (!row) throw new Error('insert into flows returned no row');
-  return { ...row, publishedAt: null };
+  return { ...row, publishedAt: null, closedAt: null, hasUnpublishedChanges: false };
 }
 
 /** Replaces flow `flowId`'s draft template and bumps `updated_at`. */
@@ -152,7 +166,8 @@ export async function insertLiveSnapshot(
     .values(snapshot)
     .returning({ id: flowSnapshots.id, publishedAt: flowSnapshots.publishedAt });
   if (!row) throw new Error('insert into flow_snapshots returned no row');
-  await tx.update(flows).set({ liveSnapshotId: row.id, updatedAt: sql`now()` }).where(eq(flows.id, snapshot.flowId));
+  // Publishing opens a closed form again.
+  await tx.update(flows).set({ liveSnapshotId: row.id, closedAt: null, updatedAt: sql`now()` }).where(eq(flows.id, snapshot.flowId));
   return row;
 }
 
@@ -184,11 +199,48 @@ export async function listFlowsOfWorkspaces(
   if (workspaceIds.length === 0) return [];
   return db
     .select({
-      ...recordColumns,
+      ...adminRecordColumns,
       submissionCount: sql<number>`(SELECT count(*)::int FROM ${submissions} WHERE ${submissions.flowId} = ${flows.id})`,
     })
     .from(flows)
     .leftJoin(flowSnapshots, eq(flowSnapshots.id, flows.liveSnapshotId))
     .where(and(eq(flows.organizationId, organizationId), inArray(flows.workspaceId, [...workspaceIds])))
     .orderBy(desc(flows.createdAt), desc(flows.id));
+}
+
+/** Renames flow `flowId` and bumps `updated_at`. */
+export async function updateFlowName(db: DbOrTx, flowId: number, name: string): Promise<void> {
+  await db.update(flows).set({ name, updatedAt: sql`now()` }).where(eq(flows.id, flowId));
+}
+
+/** Closes flow `flowId` (keeps an earlier close time) when it has a live snapshot; bumps `updated_at`. */
+export async function closeFlow(db: DbOrTx, flowId: number): Promise<void> {
+  await db
+    .update(flows)
+    .set({ closedAt: sql`coalesce(${flows.closedAt}, now())`, updatedAt: sql`now()` })
+    .where(and(eq(flows.id, flowId), sql`${flows.liveSnapshotId} IS NOT NULL`));
+}
+
+/**
+ * Deletes flow `flowId` with its submissions and snapshots (the live-snapshot reference is cleared first: it
+ * points into the snapshots). Returns whether a flow was deleted.
+ */
+export async function deleteFlowRows(tx: Tx, flowId: number): Promise<boolean> {
+  await tx.update(flows).set({ liveSnapshotId: null }).where(eq(flows.id, flowId));
+  await tx.delete(submissions).where(eq(submissions.flowId, flowId));
+  await tx.delete(flowSnapshots).where(eq(flowSnapshots.flowId, flowId));
+  const deleted = await tx.delete(flows).where(eq(flows.id, flowId)).returning({ id: flows.id });
+  return deleted.length > 0;
+}
+
+/** The settings and theme of flow `flowId` (what a duplicate copies besides the draft), or undefined. */
+export async function findFlowCopySource(
+  db: DbOrTx,
+  flowId: number,
+): Promise<{ settings: FlowSettings; featuredThemeId: string | null; template: FlowTemplate } | undefined> {
+  const [row] = await db
+    .select({ settings: flows.settings, featuredThemeId: flows.featuredThemeId, template: flows.template })
+    .from(flows)
+    .where(eq(flows.id, flowId));
+  return row;
 }

@@ -51,4 +51,9 @@ export const migrations: readonly Migration[] = [
       );
       CREATE INDEX submissions_flow_time ON submissions (flow_id, submission_time, id);`,
   },
+  {
+    // A closed (unpublished) form keeps its live snapshot for when it is published again.
+    id: '0002_flow_closed_at',
+    sql: `ALTER TABLE flows ADD COLUMN closed_at timestamptz;`,
+  },
 ];

@@ -31,6 +31,8 @@ export const flows = pgTable(
     liveSnapshotId: integer('live_snapshot_id').references((): AnyPgColumn => flowSnapshots.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the form was closed (unpublished); null while it is live or was never published. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
   },
   (t) => [index('flows_workspace_created').on(t.workspaceId, t.createdAt, t.id)],
 );

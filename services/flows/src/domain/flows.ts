@@ -13,20 +13,26 @@ import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
 import type { FieldError } from '@formloom/contracts/errors';
 import { copy } from '@formloom/contracts/copy';
 import { FLOW_CREATED, FLOW_CREATED_VERSION, type FlowCreatedData } from '@formloom/contracts/events/flow-created';
+import { FLOW_DELETED, FLOW_DELETED_VERSION, type FlowDeletedData } from '@formloom/contracts/events/flow-deleted';
 import { FLOW_PUBLISHED, FLOW_PUBLISHED_VERSION, type FlowPublishedData } from '@formloom/contracts/events/flow-published';
 import type { CreateFlowBody, FlowWithDraftResponse, ListedFlow } from '@formloom/contracts/api/flows/flows';
 import type { InternalFlow, InternalFlowDraftResponse } from '@formloom/contracts/api/flows/internal';
 import type { PublicTemplateResponse } from '@formloom/contracts/api/flows/public-forms';
 import type { AccessNeed } from '@formloom/contracts/rules/access';
 import { blankFlowTemplate, validateFlowTemplate } from '@formloom/contracts/rules/flow-template';
+import { publishProblems } from '@formloom/contracts/rules/publish-checks';
 import { dedupeFlowName, defaultFlowName } from '@formloom/contracts/rules/flow-name';
-import type { Db } from '@formloom/kit/db';
+import type { Db, Tx } from '@formloom/kit/db';
 import { invalid, notFound } from '@formloom/kit/errors';
 import { publicIdentifier as newPublicIdentifier } from '@formloom/kit/ids';
+import type { Emit } from '@formloom/kit/outbox';
 import type { Transact } from '@formloom/kit/service';
 import {
+  closeFlow,
+  deleteFlowRows,
   findDraftTemplate,
   findFlowById,
+  findFlowCopySource,
   findFlowByPublicIdentifier,
   findSnapshotTemplate,
   insertFlow,
@@ -36,8 +42,10 @@ import {
   lockWorkspaceNames,
   nextSnapshotVersion,
   updateDraftTemplate,
+  updateFlowName,
   workspaceFlowNames,
   type FlowRecord,
+  type NewFlow,
 } from '../db/flows-repository';
 
 /** What the domain functions need: the database (reads) and `transact` (writes with events). */
@@ -64,10 +72,12 @@ export function toFlow(record: FlowRecord, accessLevel: AccessLevel): Flow {
     workspaceId: record.workspaceId,
     settings: record.settings,
     accessLevel,
-    isPublished: record.liveSnapshotId !== null,
+    isPublished: record.liveSnapshotId !== null && record.closedAt === null,
     createdAt: record.createdAt.toISOString(),
     updatedAt: record.updatedAt.toISOString(),
     publishedAt: record.publishedAt ? record.publishedAt.toISOString() : null,
+    closedAt: record.closedAt ? record.closedAt.toISOString() : null,
+    hasUnpublishedChanges: record.hasUnpublishedChanges ?? false,
   };
 }
 
@@ -111,7 +121,7 @@ export async function createFlow(deps: FlowsDeps, input: CreateFlowInput): Promi
       await lockWorkspaceNames(tx, body.workspaceId);
       name = dedupeFlowName(wanted, await workspaceFlowNames(tx, body.workspaceId));
     }
-    const created = await insertFlow(tx, {
+    return insertFlowWithEvent(tx, emit, {
       publicIdentifier: newPublicIdentifier(),
       name,
       type: body.type,
@@ -121,22 +131,105 @@ export async function createFlow(deps: FlowsDeps, input: CreateFlowInput): Promi
       featuredThemeId: body.theme ?? null,
       template,
     });
-    await emit<FlowCreatedData>({
-      type: FLOW_CREATED,
-      version: FLOW_CREATED_VERSION,
-      key: created.publicIdentifier,
-      tenant: { organizationId, workspaceId: created.workspaceId },
-      data: {
-        flowId: created.id,
-        flowPublicIdentifier: created.publicIdentifier,
-        name: created.name,
-        type: created.type,
-        workspaceId: created.workspaceId,
-      },
-    });
-    return created;
   });
   return toFlow(record, input.accessLevel);
+}
+
+/** Inserts a flow and emits `flow.created` in the same transaction. */
+async function insertFlowWithEvent(tx: Tx, emit: Emit, flow: NewFlow): Promise<FlowRecord> {
+  const created = await insertFlow(tx, flow);
+  await emit<FlowCreatedData>({
+    type: FLOW_CREATED,
+    version: FLOW_CREATED_VERSION,
+    key: created.publicIdentifier,
+    tenant: { organizationId: created.organizationId, workspaceId: created.workspaceId },
+    data: {
+      flowId: created.id,
+      flowPublicIdentifier: created.publicIdentifier,
+      name: created.name,
+      type: created.type,
+      workspaceId: created.workspaceId,
+    },
+  });
+  return created;
+}
+
+/**
+ * Renames flow `publicIdentifier` to `name` (already trimmed and non-blank: `RenameFlowBody`); change access.
+ * @throws 404 `copy.flows.flowNotFound`.
+ */
+export async function renameFlow(deps: FlowsDeps, publicIdentifier: string, name: string, authorize: Authorize): Promise<Flow> {
+  const { record, accessLevel } = await authorizedFlow(deps.db, publicIdentifier, authorize, 'change');
+  await updateFlowName(deps.db, record.id, name);
+  const renamed = await findFlowById(deps.db, record.id);
+  if (!renamed) throw notFound(copy.flows.flowNotFound);
+  return toFlow(renamed, accessLevel);
+}
+
+/**
+ * Duplicates flow `publicIdentifier` into its workspace: its draft, settings and theme, named
+ * `copy.flows.copyOfName(name)` made unique there (under the workspace's name lock, as creation does); not
+ * published, without submissions or workflows. Emits `flow.created`. Change access to the workspace.
+ * @throws 404 `copy.flows.flowNotFound`.
+ */
+export async function duplicateFlow(deps: FlowsDeps, publicIdentifier: string, authorize: Authorize): Promise<Flow> {
+  const { record, accessLevel } = await authorizedFlow(deps.db, publicIdentifier, authorize, 'change');
+  const created = await deps.transact(async (tx, emit) => {
+    const source = await findFlowCopySource(tx, record.id);
+    if (!source) return undefined;
+    await lockWorkspaceNames(tx, record.workspaceId);
+    const name = dedupeFlowName(copy.flows.copyOfName(record.name), await workspaceFlowNames(tx, record.workspaceId));
+    return insertFlowWithEvent(tx, emit, {
+      publicIdentifier: newPublicIdentifier(),
+      name,
+      type: record.type,
+      workspaceId: record.workspaceId,
+      organizationId: record.organizationId,
+      settings: source.settings,
+      featuredThemeId: source.featuredThemeId,
+      template: source.template,
+    });
+  });
+  if (!created) throw notFound(copy.flows.flowNotFound);
+  return toFlow(created, accessLevel);
+}
+
+/**
+ * Closes (unpublishes) flow `publicIdentifier`: its public link answers `copy.flows.formClosed` and refuses
+ * submissions until the next publish. Idempotent; a never-published flow is left as it is. Change access.
+ * @throws 404 `copy.flows.flowNotFound`.
+ */
+export async function unpublishFlow(deps: FlowsDeps, publicIdentifier: string, authorize: Authorize): Promise<Flow> {
+  const { record, accessLevel } = await authorizedFlow(deps.db, publicIdentifier, authorize, 'change');
+  await closeFlow(deps.db, record.id);
+  // This replica's submissions see the close at once (other replicas within FLOW_LOOKUP_TTL_MS).
+  deps.reads.forget(publicIdentifier);
+  const closed = await findFlowById(deps.db, record.id);
+  if (!closed) throw notFound(copy.flows.flowNotFound);
+  return toFlow(closed, accessLevel);
+}
+
+/**
+ * Deletes flow `publicIdentifier` forever, with its versions and submissions, and emits `flow.deleted` in the
+ * same transaction (the workflows-engine deletes the form's workflows). Change access.
+ * @throws 404 `copy.flows.flowNotFound` (also when another request deleted it first).
+ */
+export async function deleteFlow(deps: FlowsDeps, publicIdentifier: string, authorize: Authorize): Promise<void> {
+  const { record } = await authorizedFlow(deps.db, publicIdentifier, authorize, 'change');
+  const deleted = await deps.transact(async (tx, emit) => {
+    if (!(await lockFlowDraft(tx, record.id))) return false;
+    await deleteFlowRows(tx, record.id);
+    await emit<FlowDeletedData>({
+      type: FLOW_DELETED,
+      version: FLOW_DELETED_VERSION,
+      key: record.publicIdentifier,
+      tenant: { organizationId: record.organizationId, workspaceId: record.workspaceId },
+      data: { flowId: record.id, flowPublicIdentifier: record.publicIdentifier, workspaceId: record.workspaceId },
+    });
+    return true;
+  });
+  deps.reads.forget(publicIdentifier);
+  if (!deleted) throw notFound(copy.flows.flowNotFound);
 }
 
 /**
@@ -194,14 +287,17 @@ export async function saveDraft(
 /**
  * Publishes the draft (docs/product-rules.md §3): copies it into a new snapshot (version = previous + 1) and makes that the
  * live form, under a row lock on the flow so concurrent publishes get distinct versions. Emits
- * `flow.published` in the same transaction. Change access.
- * @throws 404 `copy.flows.flowNotFound`.
+ * `flow.published` in the same transaction. Publishing a closed form opens it again. Change access.
+ * @throws 404 `copy.flows.flowNotFound`; 400 `copy.flows.publishNotReady` with the draft's
+ *   `publishProblems` (paths prefixed `template.`) — nothing is published then.
  */
 export async function publishFlow(deps: FlowsDeps, publicIdentifier: string, authorize: Authorize): Promise<Flow> {
   const { record, accessLevel } = await authorizedFlow(deps.db, publicIdentifier, authorize, 'change');
   const published = await deps.transact(async (tx, emit) => {
     const draft = await lockFlowDraft(tx, record.id);
     if (!draft) return undefined;
+    const problems = publishProblems(draft);
+    if (problems.length > 0) throw invalid(copy.flows.publishNotReady, prefixPaths(problems, 'template'));
     const version = await nextSnapshotVersion(tx, record.id);
     const snapshot = await insertLiveSnapshot(tx, { flowId: record.id, version, template: draft });
     const flow = await findFlowById(tx, record.id);
@@ -250,7 +346,8 @@ export async function listFlows(
  * template, the theme and the flow's settings. No login for `live`. For `edit` the DRAFT is returned, and
  * `authorize` (view) must be given: the route passes it only for a signed-in caller.
  * @throws 404 `copy.flows.flowNotFound` for an unknown flow (or `edit` without `authorize`);
- *   404 `copy.flows.flowNotPublished` when a `live` form was never published.
+ *   404 `copy.flows.flowNotPublished` when a `live` form was never published, `copy.flows.formClosed` when it
+ *   was closed.
  */
 export async function getPublicTemplate(
   deps: FlowsDeps,
@@ -267,6 +364,7 @@ export async function getPublicTemplate(
     template = await findDraftTemplate(deps.db, record.id);
   } else {
     if (record.liveSnapshotId === null) throw notFound(copy.flows.flowNotPublished);
+    if (record.closedAt !== null) throw notFound(copy.flows.formClosed);
     template = await findSnapshotTemplate(deps.db, record.liveSnapshotId);
   }
   if (!template) throw notFound(copy.flows.flowNotFound);
@@ -311,6 +409,6 @@ function internalFlowOf(record: FlowRecord): InternalFlow {
     type: record.type,
     workspaceId: record.workspaceId,
     organizationId: record.organizationId,
-    isPublished: record.liveSnapshotId !== null,
+    isPublished: record.liveSnapshotId !== null && record.closedAt === null,
   };
 }

@@ -56,12 +56,14 @@ export function createSubmissionWriter(writeWithEvents: WriteWithEvents): Submis
 /**
  * The live form `publicIdentifier` for a submission: the flow (cached for up to FLOW_LOOKUP_TTL_MS unless
  * `fresh`), its live snapshot id and template (snapshots never change: cached).
- * @throws 404 `copy.flows.flowNotFound` (unknown flow) or `copy.flows.flowNotPublished` (never published)
+ * @throws 404 `copy.flows.flowNotFound` (unknown flow), `copy.flows.flowNotPublished` (never published) or
+ *   `copy.flows.formClosed` (closed; a close made on another replica applies here within FLOW_LOOKUP_TTL_MS)
  */
 async function findLiveForm(reads: FlowReads, publicIdentifier: string, fresh: boolean) {
   const { record: flow, cached } = await reads.flowForSubmission(publicIdentifier, { fresh });
   if (!flow) throw notFound(copy.flows.flowNotFound);
   if (flow.liveSnapshotId === null) throw notFound(copy.flows.flowNotPublished);
+  if (flow.closedAt !== null) throw notFound(copy.flows.formClosed);
   const snapshotId = flow.liveSnapshotId;
   const template = await reads.snapshotTemplate(snapshotId);
   if (!template) throw notFound(copy.flows.flowNotPublished);

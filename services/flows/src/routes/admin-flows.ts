@@ -1,9 +1,19 @@
 /**
- * Admin flow routes (spec 000 §7): create, list, fetch the draft, save the draft, publish, and the submissions
- * list — the endpoints of `@formloom/contracts/api/flows/flows` and `…/submissions`. Every one needs a signed-in
+ * Admin flow routes (spec 000 §7): create, list, fetch the draft, save the draft, publish, rename, duplicate,
+ * unpublish (close), delete, and the submissions list — the endpoints of `@formloom/contracts/api/flows/flows` and `…/submissions`. Every one needs a signed-in
  * caller (the router enforces it) and checks workspace access on the server (spec 000 §6).
  */
-import { createFlow, fetchFlow, listFlows, publishFlow, saveFlowTemplate } from '@formloom/contracts/api/flows/flows';
+import {
+  createFlow,
+  deleteFlow,
+  duplicateFlow,
+  fetchFlow,
+  listFlows,
+  publishFlow,
+  renameFlow,
+  saveFlowTemplate,
+  unpublishFlow,
+} from '@formloom/contracts/api/flows/flows';
 import { listSubmissions } from '@formloom/contracts/api/flows/submissions';
 import type { AccessLevel } from '@formloom/contracts/entities/identity';
 import { requireWorkspaceAccess } from '@formloom/kit/auth';
@@ -44,6 +54,23 @@ export const adminFlowRoutes = defineRoutes<FlowsServiceDeps>((router, deps) => 
   router.handle(publishFlow, async ({ params, request }) => ({
     flow: await flows.publishFlow(deps, params.publicIdentifier, flowAuthorizer(request)),
   }));
+
+  router.handle(renameFlow, async ({ params, body, request }) => ({
+    flow: await flows.renameFlow(deps, params.publicIdentifier, body.name, flowAuthorizer(request)),
+  }));
+
+  router.handle(duplicateFlow, async ({ params, request }) => ({
+    flow: await flows.duplicateFlow(deps, params.publicIdentifier, flowAuthorizer(request)),
+  }));
+
+  router.handle(unpublishFlow, async ({ params, request }) => ({
+    flow: await flows.unpublishFlow(deps, params.publicIdentifier, flowAuthorizer(request)),
+  }));
+
+  router.handle(deleteFlow, async ({ params, request }) => {
+    await flows.deleteFlow(deps, params.publicIdentifier, flowAuthorizer(request));
+    return { success: true as const };
+  });
 
   router.handle(listSubmissions, async ({ params, query, request }) =>
     submissions.listSubmissions(deps, params.publicIdentifier, query, flowAuthorizer(request)),

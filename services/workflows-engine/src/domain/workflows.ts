@@ -132,6 +132,13 @@ export async function deleteWorkflow(db: DbOrTx, id: string): Promise<void> {
   await db.delete(workflows).where(eq(workflows.id, id));
 }
 
+/** Deletes every workflow of form `flowPublicIdentifier` in `organizationId` (runs and steps by cascade). */
+export async function deleteFlowWorkflows(db: DbOrTx, flowPublicIdentifier: string, organizationId: number): Promise<void> {
+  await db
+    .delete(workflows)
+    .where(and(eq(workflows.flowPublicIdentifier, flowPublicIdentifier), eq(workflows.organizationId, organizationId)));
+}
+
 /** Every workflow of a form (hidden ones included, flagged `isHidden`), newest first. */
 export async function listFlowWorkflows(db: DbOrTx, flowPublicIdentifier: string, organizationId: number): Promise<WorkflowRow[]> {
   return db

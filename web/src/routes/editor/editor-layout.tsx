@@ -1,12 +1,21 @@
 /**
  * `/editor/:flowPublicIdentifier/*`: the editor shell inside the app shell; the tab routes render inside it.
- * The flow and its draft are loaded by {@link editorLoader} before it renders.
+ * The flow and its draft are loaded by {@link editorLoader} before it renders. The header's name field and
+ * menu come from the flow-actions feature.
  */
 import { useParams } from 'react-router';
 import { EditorShell } from '../../features/editor/components/editor-shell';
+import { FlowActionsMenu } from '../../features/flow-actions/components/flow-actions-menu';
+import { FlowNameEditor } from '../../features/flow-actions/components/flow-name-editor';
 
 /** The editor of the flow in the URL. */
 export function EditorLayoutRoute() {
   const { flowPublicIdentifier = '' } = useParams();
-  return <EditorShell publicIdentifier={flowPublicIdentifier} />;
+  return (
+    <EditorShell
+      publicIdentifier={flowPublicIdentifier}
+      renderTitle={(flow) => <FlowNameEditor flow={flow} />}
+      renderActions={(flow) => <FlowActionsMenu flow={flow} leaveAfterDelete openDuplicate />}
+    />
+  );
 }

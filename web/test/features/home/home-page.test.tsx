@@ -8,6 +8,8 @@ import { getMe } from '@formloom/contracts/api/workspaces-auth/auth';
 import { createFlow, publishFlow } from '@formloom/contracts/api/flows/flows';
 import { submitAnswers } from '@formloom/contracts/api/flows/submissions';
 import { copy } from '@formloom/contracts/copy';
+import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
+import { exampleFormTemplate } from '@formloom/contracts/example-forms';
 import { blankFlowTemplate } from '@formloom/contracts/rules/flow-template';
 import { paths } from '../../../src/config/paths';
 import { callEndpoint } from '../../../src/lib/api-client';
@@ -24,21 +26,21 @@ async function userWithWorkspace(firstName = 'Ada') {
 }
 
 /** Creates a blank form named `name` in `workspaceId` through the API; its public identifier. */
-async function makeForm(workspaceId: number, name: string): Promise<string> {
+async function makeForm(workspaceId: number, name: string, flowTemplate: FlowTemplate = blankFlowTemplate()): Promise<string> {
   const { flow } = await callEndpoint(createFlow, {
-    body: { name, type: 'form', workspaceId, dedupeFormName: true, flowTemplate: blankFlowTemplate() },
+    body: { name, type: 'form', workspaceId, dedupeFormName: true, flowTemplate },
   });
   return flow.publicIdentifier;
 }
 
 it("lists the workspace's forms, last edited first, with their status and number of responses", async () => {
   const workspace = await userWithWorkspace();
-  const survey = await makeForm(workspace.id, 'Customer survey');
+  const survey = await makeForm(workspace.id, 'Customer survey', exampleFormTemplate({ withPlan: false }));
   await makeForm(workspace.id, 'Event RSVP');
   await callEndpoint(publishFlow, { params: { publicIdentifier: survey } });
   await callEndpoint(submitAnswers, {
     params: { publicIdentifier: survey },
-    body: { answers: {}, challengeToken: `${PASSING_TOKEN_PREFIX}home` },
+    body: { answers: { w1: 'Ada', w2: 'ada@example.com' }, challengeToken: `${PASSING_TOKEN_PREFIX}home` },
   });
 
   renderApp(paths.workspace.getHref(workspace.slug));
@@ -47,7 +49,7 @@ it("lists the workspace's forms, last edited first, with their status and number
   expect(rows.map((row) => within(row).getByTestId('flow-name').textContent)).toEqual(['Customer survey', 'Event RSVP']);
 
   const [surveyRow, rsvpRow] = rows as [HTMLElement, HTMLElement];
-  expect(within(surveyRow).getByText('Published')).toBeInTheDocument();
+  expect(within(surveyRow).getByText('Live')).toBeInTheDocument();
   expect(within(surveyRow).getByRole('link', { name: '1 response to Customer survey' })).toHaveAttribute(
     'href',
     paths.editor.getHref(survey, 'results'),

@@ -6,7 +6,7 @@
  */
 import { screen, waitFor } from '@testing-library/react';
 import { getMe } from '@formloom/contracts/api/workspaces-auth/auth';
-import { createFlow, publishFlow } from '@formloom/contracts/api/flows/flows';
+import { createFlow, publishFlow, unpublishFlow } from '@formloom/contracts/api/flows/flows';
 import { listSubmissions } from '@formloom/contracts/api/flows/submissions';
 import { copy } from '@formloom/contracts/copy';
 import { exampleFormTemplate } from '@formloom/contracts/example-forms';
@@ -126,4 +126,12 @@ it('shows the refusal when the provider refuses the token, and gives a fresh che
   await user.click(screen.getByRole('button', { name: 'Submit' }));
   expect(await screen.findByTestId('ending-title')).toBeInTheDocument();
   expect(await submissionCount(publicIdentifier)).toBe(1);
+});
+
+it('tells a respondent that a closed form takes no responses', async () => {
+  const publicIdentifier = await publishedExampleForm();
+  await callEndpoint(unpublishFlow, { params: { publicIdentifier } });
+  renderApp(paths.publicForm.getHref(publicIdentifier));
+  expect(await screen.findByRole('heading', { name: copy.flows.formClosed })).toBeInTheDocument();
+  expect(screen.queryByLabelText(/Your name/)).not.toBeInTheDocument();
 });

@@ -4,8 +4,9 @@
  * the Save and Publish buttons; the selected tab renders in the `<Outlet />`.
  *
  * Save validates the draft with the shared rules (`validateFlowTemplate`) and PUTs it; errors from either
- * side are shown next to their questions. Publish saves unsaved changes first, then publishes and shows the
- * public link. Leaving the editor with unsaved changes asks first (in-app navigation and page unload).
+ * side are shown next to their questions. Publish checks the draft with `publishProblems` (the server checks
+ * again), saves unsaved changes, then publishes and shows the public link. The status says Draft, Live or
+ * Closed, and 'Unpublished changes' when the saved draft differs from the live version. Leaving the editor with unsaved changes asks first (in-app navigation and page unload).
  */
 import { useEffect, type ReactNode } from 'react';
 import { Anchor, Badge, Box, Button, Container, Group, Modal, Stack, Tabs, Text, Tooltip } from '@mantine/core';
@@ -14,7 +15,9 @@ import { notifications } from '@mantine/notifications';
 import { Link, Outlet, useBlocker, useLocation, useNavigate } from 'react-router';
 import type { Flow } from '@formloom/contracts/entities/flow';
 import { copy } from '@formloom/contracts/copy';
+import type { FieldError } from '@formloom/contracts/errors';
 import { validateFlowTemplate } from '@formloom/contracts/rules/flow-template';
+import { publishProblems } from '@formloom/contracts/rules/publish-checks';
 import { paths, type EditorTab } from '../../../config/paths';
 import { ApiError, errorMessage, isApiError } from '../../../lib/api-client';
 import { IconCheck, IconChevronLeft, IconSend } from '../../../ui/icons';
@@ -39,7 +42,17 @@ export function publicFormUrl(publicIdentifier: string): string {
   return `${window.location.origin}/t/${publicIdentifier}`;
 }
 
-export function EditorShell({ publicIdentifier, headerRight }: { publicIdentifier: string; headerRight?: ReactNode }) {
+/** Props of {@link EditorShell}: what the route composes into the header from other features. */
+export interface EditorShellProps {
+  publicIdentifier: string;
+  headerRight?: ReactNode;
+  /** The form's name (default: plain text); the route passes the rename-in-place field. */
+  renderTitle?: (flow: Flow) => ReactNode;
+  /** The flow's menu beside Publish (duplicate, close, delete). */
+  renderActions?: (flow: Flow) => ReactNode;
+}
+
+export function EditorShell({ publicIdentifier, headerRight, renderTitle, renderActions }: EditorShellProps) {
   const flow = useFlow(publicIdentifier);
   if (flow.isPending) return <PageLoader fullScreen label="Loading form" />;
   if (flow.isError) {
@@ -59,7 +72,7 @@ export function EditorShell({ publicIdentifier, headerRight }: { publicIdentifie
   }
   return (
     <EditorProvider key={publicIdentifier} publicIdentifier={publicIdentifier} initial={flow.data.flowSnapshot.template}>
-      <EditorFrame flow={flow.data.flow} headerRight={headerRight} />
+      <EditorFrame flow={flow.data.flow} headerRight={headerRight} renderTitle={renderTitle} renderActions={renderActions} />
     </EditorProvider>
   );
 }
@@ -90,6 +103,11 @@ function useSaveAndPublish() {
   }
 
   async function publish(): Promise<void> {
+    const problems = publishProblems(draft);
+    if (problems.length > 0) {
+      showPublishProblems(problems);
+      return;
+    }
     if (isDirty && !(await save({ quiet: true }))) return;
     try {
       await publishMutation.mutateAsync(publicIdentifier);
@@ -105,14 +123,41 @@ function useSaveAndPublish() {
         ),
       });
     } catch (error) {
+      if (error instanceof ApiError && error.fieldErrors.length > 0) {
+        showPublishProblems(error.fieldErrors);
+        return;
+      }
       notifications.show({ color: 'red', title: 'Could not publish', message: errorMessage(error) });
     }
+  }
+
+  /** Shows publish problems on their questions, and says so (the first problem's text when it has no question). */
+  function showPublishProblems(problems: FieldError[]): void {
+    setErrors(problems, draft);
+    const general = problems.find((problem) => problem.path === '' || problem.path === 'template');
+    notifications.show({
+      color: 'red',
+      title: 'Could not publish',
+      message: general?.message ?? copy.flows.publishNotReady,
+    });
   }
 
   return { save, publish, saving: saveMutation.isPending, publishing: publishMutation.isPending };
 }
 
-function EditorFrame({ flow, headerRight }: { flow: Flow; headerRight?: ReactNode }) {
+/** The form's state in words: never published, live, or closed (docs/product-rules.md §3). */
+function statusOf(flow: Flow): { label: string; color: string } {
+  if (flow.isPublished) return { label: 'Live', color: 'green' };
+  if (flow.closedAt) return { label: 'Closed', color: 'red' };
+  return { label: 'Draft', color: 'gray' };
+}
+
+function EditorFrame({
+  flow,
+  headerRight,
+  renderTitle,
+  renderActions,
+}: { flow: Flow } & Pick<EditorShellProps, 'headerRight' | 'renderTitle' | 'renderActions'>) {
   const { isDirty, publicIdentifier } = useEditor();
   const { save, publish, saving, publishing } = useSaveAndPublish();
   const location = useLocation();
@@ -151,17 +196,27 @@ function EditorFrame({ flow, headerRight }: { flow: Flow; headerRight?: ReactNod
               </Button>
             </Tooltip>
             <Stack gap={0} miw={0}>
-              <Text fw={700} truncate data-testid="flow-title">
-                {flow.name}
-              </Text>
+              {renderTitle ? (
+                renderTitle(flow)
+              ) : (
+                <Text fw={700} truncate data-testid="flow-title">
+                  {flow.name}
+                </Text>
+              )}
               <Group gap={6} wrap="nowrap">
-                <Badge size="xs" variant="dot" color={flow.isPublished ? 'green' : 'gray'} data-testid="flow-status">
-                  {flow.isPublished ? 'Published' : 'Draft'}
+                <Badge size="xs" variant="dot" color={statusOf(flow).color} data-testid="flow-status">
+                  {statusOf(flow).label}
                 </Badge>
                 {isDirty ? (
                   <Badge size="xs" variant="light" color="yellow" c="dark.8" data-testid="unsaved-indicator">
                     Unsaved changes
                   </Badge>
+                ) : flow.hasUnpublishedChanges ? (
+                  <Tooltip label="Saved, but the live form still shows the last published version. Publish to update it.">
+                    <Badge size="xs" variant="light" color="orange" c="dark.8" data-testid="unpublished-indicator">
+                      Unpublished changes
+                    </Badge>
+                  </Tooltip>
                 ) : (
                   <Text fz={11} c="dimmed" data-testid="saved-indicator">
                     All changes saved
@@ -206,6 +261,7 @@ function EditorFrame({ flow, headerRight }: { flow: Flow; headerRight?: ReactNod
             >
               Publish
             </Button>
+            {renderActions?.(flow)}
             <Box visibleFrom="md">{headerRight}</Box>
           </Group>
         </Group>

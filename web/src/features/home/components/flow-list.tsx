@@ -1,6 +1,6 @@
 /**
- * The forms of one workspace: name, status (Published / Draft), submission count, last edit, and links to
- * the editor and the results.
+ * The forms of one workspace: name, status (Live / Closed / Draft), submission count, last edit, links to
+ * the editor and the results, and the menu the route passes (rename, duplicate, close, delete).
  */
 import type { ReactNode } from 'react';
 import { ActionIcon, Box, Anchor, Badge, Button, Card, Group, Skeleton, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
@@ -13,7 +13,16 @@ import type { FlowListItem } from '../api/get-flows';
 import { useFlows } from '../api/get-flows';
 
 /** The forms of workspace `workspaceId`, most recently edited first; `emptyAction` is offered when there are none. */
-export function FlowList({ workspaceId, emptyAction }: { workspaceId: number; emptyAction?: ReactNode }) {
+export function FlowList({
+  workspaceId,
+  emptyAction,
+  renderActions,
+}: {
+  workspaceId: number;
+  emptyAction?: ReactNode;
+  /** A card's menu (composed by the route from the flow-actions feature). */
+  renderActions?: (flow: FlowListItem) => ReactNode;
+}) {
   const flows = useFlows(workspaceId);
   if (flows.isPending) {
     return (
@@ -42,13 +51,13 @@ export function FlowList({ workspaceId, emptyAction }: { workspaceId: number; em
   return (
     <Stack gap="sm" data-testid="flow-list" role="list" aria-label="Forms">
       {sorted.map((flow) => (
-        <FlowRow key={flow.publicIdentifier} flow={flow} />
+        <FlowRow key={flow.publicIdentifier} flow={flow} actions={renderActions?.(flow)} />
       ))}
     </Stack>
   );
 }
 
-function FlowRow({ flow }: { flow: FlowListItem }) {
+function FlowRow({ flow, actions }: { flow: FlowListItem; actions?: ReactNode }) {
   const count = flow.submissionCount ?? 0;
   return (
     <Card p="md" role="listitem" data-testid={`flow-row-${flow.publicIdentifier}`} shadow="xs">
@@ -72,10 +81,10 @@ function FlowRow({ flow }: { flow: FlowListItem }) {
               <Badge
                 size="sm"
                 variant="dot"
-                color={flow.isPublished ? 'green' : 'gray'}
+                color={flow.isPublished ? 'green' : flow.closedAt ? 'red' : 'gray'}
                 data-testid="flow-status"
               >
-                {flow.isPublished ? 'Published' : 'Draft'}
+                {flow.isPublished ? 'Live' : flow.closedAt ? 'Closed' : 'Draft'}
               </Badge>
               <Text fz="xs" c="dimmed" visibleFrom="xs">
                 Edited {formatRelative(flow.updatedAt)}
@@ -119,6 +128,7 @@ function FlowRow({ flow }: { flow: FlowListItem }) {
               </ActionIcon>
             </Tooltip>
           )}
+          {actions}
         </Group>
       </Group>
     </Card>

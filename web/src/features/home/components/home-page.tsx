@@ -5,6 +5,7 @@
  * (`<id>-<name>`) names, or 'Workspace not found' with a 'Go home' link (spec 000 §8) when the user has no such
  * workspace. The route loader has loaded the workspaces and that workspace's forms before this renders.
  */
+import type { ReactNode } from 'react';
 import { Button, Container, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { notifications } from '@mantine/notifications';
@@ -18,6 +19,7 @@ import { Empty, ErrorAlert, PageLoader } from '../../../ui/states';
 import { useCreateFlow } from '../api/create-flow';
 import { useWorkspaces } from '../api/get-workspaces';
 import { activeWorkspace } from '../model/active-workspace';
+import type { FlowListItem } from '../api/get-flows';
 import { FlowList } from './flow-list';
 import { LimitedAccessBadge, limitedAccessTooltip } from './workspace-nav';
 
@@ -25,10 +27,12 @@ import { LimitedAccessBadge, limitedAccessTooltip } from './workspace-nav';
 export interface HomePageProps {
   firstName: string;
   workspaceSlug?: string;
+  /** Each form card's menu (rename, duplicate, close, delete), composed by the route. */
+  renderFlowActions?: (flow: FlowListItem) => ReactNode;
 }
 
 /** The dashboard of {@link HomePageProps.workspaceSlug}'s workspace (or the first by name). */
-export function HomePage({ firstName, workspaceSlug }: HomePageProps) {
+export function HomePage({ firstName, workspaceSlug, renderFlowActions }: HomePageProps) {
   const workspaces = useWorkspaces();
   const active = activeWorkspace(workspaces.data ?? [], workspaceSlug);
 
@@ -45,14 +49,14 @@ export function HomePage({ firstName, workspaceSlug }: HomePageProps) {
         ) : !active ? (
           workspaceSlug ? <WorkspaceNotFound /> : <NoWorkspaces />
         ) : (
-          <WorkspaceSection workspace={active} />
+          <WorkspaceSection workspace={active} renderFlowActions={renderFlowActions} />
         )}
       </Stack>
     </Container>
   );
 }
 
-function WorkspaceSection({ workspace }: { workspace: Workspace }) {
+function WorkspaceSection({ workspace, renderFlowActions }: { workspace: Workspace } & Pick<HomePageProps, 'renderFlowActions'>) {
   const navigate = useNavigate();
   const createFlow = useCreateFlow();
   const canWrite = workspace.accessLevel === 'write';
@@ -99,6 +103,7 @@ function WorkspaceSection({ workspace }: { workspace: Workspace }) {
       </Group>
       <FlowList
         workspaceId={workspace.id}
+        renderActions={renderFlowActions}
         emptyAction={
           canWrite ? (
             <Button variant="light" onClick={create} loading={createFlow.isPending}>

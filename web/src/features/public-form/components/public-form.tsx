@@ -4,7 +4,8 @@
  * uses (`validateAnswers(template, answers, {stepIds: [page]})`) and shows each error under its question;
  * 'Submit' on the last page validates everything, posts the normalized answers and maps a 400's
  * `answers.<widgetId>` details back onto the questions (jumping to the first page with an error). After
- * success the ending page's title and body are shown. A 404 shows the 'not published' state. When the operator
+ * success the ending page's title and body are shown. A 404 shows the 'not published' state, or the 'closed'
+ * one for a form its owner closed. When the operator
  * configured a bot challenge, its widget sits above Submit on the last page (`challenge-widget.tsx`).
  */
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
@@ -50,7 +51,7 @@ export function PublicFormPage({ publicIdentifier }: { publicIdentifier: string 
           <PageLoader label="Loading form" />
         ) : live.isError ? (
           isApiError(live.error, 404) ? (
-            <NotPublished />
+            <NotPublished closed={errorMessage(live.error) === copy.flows.formClosed} />
           ) : (
             <Alert color="red" variant="light" icon={<IconAlert />} title="This form could not be loaded" role="alert">
               <Stack gap="xs" align="flex-start">
@@ -79,18 +80,19 @@ export function PublicFormPage({ publicIdentifier }: { publicIdentifier: string 
   );
 }
 
-function NotPublished() {
+/** A form that is not live: never published (or a wrong link), or closed by its owner. */
+function NotPublished({ closed }: { closed: boolean }) {
   return (
-    <Paper withBorder shadow="sm" p="xl" radius="lg" data-testid="form-not-published">
+    <Paper withBorder shadow="sm" p="xl" radius="lg" data-testid={closed ? 'form-closed' : 'form-not-published'}>
       <Stack align="center" gap="sm" py="lg">
         <ThemeIcon size={56} radius="xl" variant="light" color="gray">
           <IconLock size={28} />
         </ThemeIcon>
         <Title order={1} fz={22} ta="center">
-          {copy.flows.flowNotPublished}
+          {closed ? copy.flows.formClosed : copy.flows.flowNotPublished}
         </Title>
         <Text c="dimmed" ta="center" maw={380}>
-          The link may be wrong, or the form's owner has not published it yet.
+          {closed ? 'Thank you for your interest.' : "The link may be wrong, or the form's owner has not published it yet."}
         </Text>
       </Stack>
     </Paper>

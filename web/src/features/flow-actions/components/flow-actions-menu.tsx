@@ -1,0 +1,171 @@
+/**
+ * A flow's menu (the editor's header and each home card): Rename (home), Duplicate, Close form (when live) and
+ * Delete, with the rename dialog and the delete confirmation (docs/product-rules.md §3). Read-only members see
+ * no menu.
+ */
+import { useState } from 'react';
+import { ActionIcon, Button, Group, Menu, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useNavigate } from 'react-router';
+import type { Flow } from '@formloom/contracts/entities/flow';
+import { copy } from '@formloom/contracts/copy';
+import { FLOW_NAME_MAX_LENGTH } from '@formloom/contracts/limits';
+import { paths } from '../../../config/paths';
+import { errorMessage } from '../../../lib/api-client';
+import { IconCopy, IconDots, IconLock, IconPencil, IconTrash } from '../../../ui/icons';
+import { useDeleteFlow, useDuplicateFlow, useRenameFlow, useUnpublishFlow } from '../api/flow-actions';
+
+/** Props of {@link FlowActionsMenu}. */
+export interface FlowActionsMenuProps {
+  flow: Pick<Flow, 'publicIdentifier' | 'name' | 'isPublished' | 'accessLevel'>;
+  /** Offer Rename (the home card; the editor renames in its title). Default false. */
+  withRename?: boolean;
+  /** After a delete: go home (the editor). Default: stay (the list refreshes). */
+  leaveAfterDelete?: boolean;
+  /** After a duplicate: open the copy in the editor. Default: stay (the list shows it). */
+  openDuplicate?: boolean;
+}
+
+/** The "…" menu of a flow (see the module doc). */
+export function FlowActionsMenu({ flow, withRename = false, leaveAfterDelete = false, openDuplicate = false }: FlowActionsMenuProps) {
+  const [dialog, setDialog] = useState<'rename' | 'delete' | null>(null);
+  const duplicate = useDuplicateFlow();
+  const unpublish = useUnpublishFlow();
+  const navigate = useNavigate();
+  if (flow.accessLevel !== 'write') return null;
+
+  const onDuplicate = async () => {
+    try {
+      const { flow: created } = await duplicate.mutateAsync(flow.publicIdentifier);
+      notifications.show({ color: 'green', message: `Duplicated as “${created.name}”` });
+      if (openDuplicate) void navigate(paths.editor.getHref(created.publicIdentifier, 'edit'));
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'Could not duplicate', message: errorMessage(error) });
+    }
+  };
+  const onClose = async () => {
+    try {
+      await unpublish.mutateAsync(flow.publicIdentifier);
+      notifications.show({ color: 'green', message: 'The form is closed. Publish it again to reopen it.' });
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'Could not close the form', message: errorMessage(error) });
+    }
+  };
+
+  return (
+    <>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <ActionIcon variant="subtle" color="gray" aria-label={`More actions for ${flow.name}`} data-testid="flow-actions">
+            <IconDots size={18} />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {withRename && (
+            <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => setDialog('rename')} data-testid="flow-action-rename">
+              Rename
+            </Menu.Item>
+          )}
+          <Menu.Item leftSection={<IconCopy size={16} />} onClick={() => void onDuplicate()} data-testid="flow-action-duplicate">
+            Duplicate
+          </Menu.Item>
+          {flow.isPublished && (
+            <Menu.Item leftSection={<IconLock size={16} />} onClick={() => void onClose()} data-testid="flow-action-close">
+              Close form
+            </Menu.Item>
+          )}
+          <Menu.Divider />
+          <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => setDialog('delete')} data-testid="flow-action-delete">
+            Delete
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      {dialog === 'rename' && <RenameDialog flow={flow} onDone={() => setDialog(null)} />}
+      {dialog === 'delete' && (
+        <DeleteDialog
+          flow={flow}
+          onDone={(deleted) => {
+            setDialog(null);
+            if (deleted && leaveAfterDelete) void navigate(paths.home.getHref());
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+function RenameDialog({ flow, onDone }: { flow: FlowActionsMenuProps['flow']; onDone: () => void }) {
+  const [name, setName] = useState(flow.name);
+  const rename = useRenameFlow();
+  const blank = name.trim() === '';
+  const submit = async () => {
+    if (blank) return;
+    try {
+      await rename.mutateAsync({ publicIdentifier: flow.publicIdentifier, name: name.trim() });
+      onDone();
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'Could not rename', message: errorMessage(error) });
+    }
+  };
+  return (
+    <Modal opened onClose={onDone} title="Rename form" centered>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack>
+          <TextInput
+            label="Form name"
+            value={name}
+            onChange={(event) => setName(event.currentTarget.value)}
+            maxLength={FLOW_NAME_MAX_LENGTH}
+            error={blank ? copy.flows.nameRequired : undefined}
+            data-autofocus
+            data-testid="rename-input"
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onDone}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={rename.isPending} disabled={blank} data-testid="rename-submit">
+              Rename
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+function DeleteDialog({ flow, onDone }: { flow: FlowActionsMenuProps['flow']; onDone: (deleted: boolean) => void }) {
+  const remove = useDeleteFlow();
+  const confirm = async () => {
+    try {
+      await remove.mutateAsync(flow.publicIdentifier);
+      notifications.show({ color: 'green', message: `“${flow.name}” was deleted` });
+      onDone(true);
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'Could not delete', message: errorMessage(error) });
+    }
+  };
+  return (
+    <Modal opened onClose={() => onDone(false)} title={`Delete “${flow.name}”?`} centered>
+      <Stack>
+        <Text fz="sm">
+          The form, all of its responses and its workflows are deleted forever. Its link stops working. This cannot be
+          undone.
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => onDone(false)} data-autofocus>
+            Cancel
+          </Button>
+          <Button color="red" loading={remove.isPending} onClick={() => void confirm()} data-testid="delete-confirm">
+            Delete form
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
