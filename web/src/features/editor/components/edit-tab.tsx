@@ -16,7 +16,14 @@ export function EditTab() {
   return (
     <Container size="lg" py="lg" px={{ base: 'sm', sm: 'md' }}>
       {saveErrors.list.length > 0 && (
-        <Alert color="red" variant="light" icon={<IconAlert />} title="Your changes could not be saved" mb="md" data-testid="save-errors">
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlert />}
+          title={saveErrors.kind === 'publish' ? 'This form cannot be published yet' : 'Your changes could not be saved'}
+          mb="md"
+          data-testid="save-errors"
+        >
           <List size="sm" spacing={2}>
             {saveErrors.list.map((error) => (
               <List.Item key={`${error.path}:${error.message}`}>

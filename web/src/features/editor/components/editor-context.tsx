@@ -22,7 +22,8 @@ export interface EditorState {
    * was edited while the save was in flight.
    */
   markSaved: (saved: FlowTemplate, sent: FlowTemplate) => void;
-  setErrors: (errors: FieldError[], template: FlowTemplate) => void;
+  /** Shows `errors` (located in `template`) as the problems of the last save, or of the last publish attempt. */
+  setErrors: (errors: FieldError[], template: FlowTemplate, kind?: SaveErrors['kind']) => void;
 }
 
 const EditorContext = createContext<EditorState | null>(null);
@@ -39,7 +40,10 @@ export function EditorProvider({ publicIdentifier, initial, children }: { public
     setBaseline(JSON.stringify(saved));
     setSaveErrors(NO_SAVE_ERRORS);
   }, []);
-  const setErrors = useCallback((errors: FieldError[], template: FlowTemplate) => setSaveErrors(locateErrors(errors, template)), []);
+  const setErrors = useCallback(
+    (errors: FieldError[], template: FlowTemplate, kind: SaveErrors['kind'] = 'save') => setSaveErrors(locateErrors(errors, template, kind)),
+    [],
+  );
 
   const isDirty = useMemo(() => JSON.stringify(draft) !== baseline, [draft, baseline]);
   const selectedStepId = Object.prototype.hasOwnProperty.call(draft.steps, selected) ? selected : draft.firstStep;

@@ -111,6 +111,7 @@ function useSaveAndPublish() {
     if (isDirty && !(await save({ quiet: true }))) return;
     try {
       await publishMutation.mutateAsync(publicIdentifier);
+      setErrors([], draft, 'publish');
       const url = publicFormUrl(publicIdentifier);
       notifications.show({
         color: 'green',
@@ -133,7 +134,7 @@ function useSaveAndPublish() {
 
   /** Shows publish problems on their questions, and says so (the first problem's text when it has no question). */
   function showPublishProblems(problems: FieldError[]): void {
-    setErrors(problems, draft);
+    setErrors(problems, draft, 'publish');
     const general = problems.find((problem) => problem.path === '' || problem.path === 'template');
     notifications.show({
       color: 'red',

@@ -15,18 +15,20 @@ export interface LocatedError extends FieldError {
 }
 
 export interface SaveErrors {
+  /** What was refused: a save (the draft's shape) or a publish (`publishProblems`). */
+  kind: 'save' | 'publish';
   list: LocatedError[];
   byWidget: Record<string, string[]>;
   byStep: Record<string, string[]>;
 }
 
-export const NO_SAVE_ERRORS: SaveErrors = { list: [], byWidget: {}, byStep: {} };
+export const NO_SAVE_ERRORS: SaveErrors = { kind: 'save', list: [], byWidget: {}, byStep: {} };
 
 const STEP_PATH = /^steps\.([^.]+)(?:\.(.*))?$/;
 const WIDGET_PATH = /^template\.widgets\.(\d+)(?:\.|$)/;
 
-export function locateErrors(errors: FieldError[], template: FlowTemplate): SaveErrors {
-  const result: SaveErrors = { list: [], byWidget: {}, byStep: {} };
+export function locateErrors(errors: FieldError[], template: FlowTemplate, kind: SaveErrors['kind'] = 'save'): SaveErrors {
+  const result: SaveErrors = { kind, list: [], byWidget: {}, byStep: {} };
   for (const error of errors) {
     const path = error.path.replace(/^template\./, '');
     const located: LocatedError = { ...error, where: path || 'Form' };

@@ -75,7 +75,7 @@ export function FlowActionsMenu({ flow, withRename = false, leaveAfterDelete = f
             </Menu.Item>
           )}
           <Menu.Divider />
-          <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => setDialog('delete')} data-testid="flow-action-delete">
+          <Menu.Item color="red.8" leftSection={<IconTrash size={16} />} onClick={() => setDialog('delete')} data-testid="flow-action-delete">
             Delete
           </Menu.Item>
         </Menu.Dropdown>
@@ -161,7 +161,7 @@ function DeleteDialog({ flow, onDone }: { flow: FlowActionsMenuProps['flow']; on
           <Button variant="default" onClick={() => onDone(false)} data-autofocus>
             Cancel
           </Button>
-          <Button color="red" loading={remove.isPending} onClick={() => void confirm()} data-testid="delete-confirm">
+          <Button color="red.8" loading={remove.isPending} onClick={() => void confirm()} data-testid="delete-confirm">
             Delete form
           </Button>
         </Group>
