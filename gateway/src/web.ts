@@ -1,7 +1,8 @@
 /**
  * Serves the built web app (`web/dist`, written by `npm run build:web`) from the gateway with
  * `@fastify/static`: its files as they are (no dot-files; `no-cache` for HTML and a year of `immutable`
- * caching for Vite's content-hashed `assets/`), and `index.html` for client routes — GET requests that accept
+ * caching for Vite's content-hashed `assets/`; the build's brotli or gzip copy when the browser accepts it,
+ * with `Vary: Accept-Encoding`), and `index.html` for client routes — GET requests that accept
  * HTML outside the API's path roots (`/home`, `/editor/x/edit`, `/t/abc` …). API paths never fall back to
  * `index.html`; they get the JSON 404.
  *
@@ -27,6 +28,9 @@ export const WEB_NOT_BUILT_TEXT =
 
 /** First path segment of the public form's pages (`/t/:flowPublicIdentifier`, `web/src/config/paths.ts`). */
 export const PUBLIC_FORM_ROOT = 't';
+
+/** Files the build also writes compressed (web/vite.config.ts): their answers vary by `Accept-Encoding`. */
+const COMPRESSIBLE_FILE = /\.(?:js|mjs|css|html|svg|json|txt)$/;
 
 /** The two kinds of HTML page, by their CSP: the app's own pages, and the public form (`/t/…`). */
 export type WebPage = 'app' | 'publicForm';
@@ -93,9 +97,15 @@ export async function registerWebApp(app: ZodFastify, options: WebAppOptions): P
         index: ['index.html'],
         dotfiles: 'deny',
         cacheControl: false,
+        // The build writes `.br` and `.gz` copies of its text files (web/vite.config.ts `precompress`): send the
+        // best one the browser accepts, as it is.
+        preCompressed: true,
         setHeaders(res, filePath) {
-          const hashed = filePath.includes(`${path.sep}assets${path.sep}`) && !filePath.endsWith('.html');
+          const file = filePath.replace(/\.(?:br|gz)$/, '');
+          const hashed = file.includes(`${path.sep}assets${path.sep}`) && !file.endsWith('.html');
           res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+          // One URL, several encodings: caches must keep them apart.
+          if (COMPRESSIBLE_FILE.test(file)) res.setHeader('vary', 'Accept-Encoding');
         },
       });
     }

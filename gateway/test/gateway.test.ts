@@ -5,7 +5,9 @@
  * the hardening of the edge (origins, headers, paths, timeouts) in `edge.test.ts`.
  */
 import http from 'node:http';
-import { rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { BODY_LIMIT_BYTES } from '@formloom/contracts/limits';
@@ -20,6 +22,31 @@ const fx = gatewayFixture();
 
 function startGateway(overrides: Partial<GatewayOptions> = {}): Promise<{ app: FastifyInstance; url: string }> {
   return fx.start(overrides);
+}
+
+/**
+ * A gateway in front of a built web app made of `files` (path → text), each written with the `.br` and `.gz`
+ * copies the build makes.
+ */
+async function startGatewayWithDist(files: Record<string, string>) {
+  const webDist = await mkdtemp(path.join(os.tmpdir(), 'formloom-web-compressed-'));
+  for (const [name, text] of Object.entries(files)) {
+    const file = path.join(webDist, name);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, text);
+    await writeFile(`${file}.br`, brotliCompressSync(text));
+    await writeFile(`${file}.gz`, gzipSync(text));
+  }
+  const started = await startGateway({ webDist });
+  return {
+    url: started.url,
+    app: {
+      close: async () => {
+        await started.app.close();
+        await rm(webDist, { recursive: true, force: true });
+      },
+    },
+  };
 }
 
 describe('routing', () => {
@@ -382,6 +409,50 @@ describe('the web app', () => {
     expect(status).toBe(304);
     const page = await fetch(`${fx.base}/home`, { headers: html });
     expect(page.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('sends the build’s brotli or gzip copy the browser accepts, with Vary, for files and client routes', async () => {
+    // What `vite build` writes beside each text file (web/vite.config.ts `precompress`).
+    const script = 'console.log("formloom");'.repeat(200);
+    const page = '<!doctype html><title>Formloom</title><div id="root"></div>'.repeat(40);
+    const { app, url } = await startGatewayWithDist({ 'index.html': page, 'assets/big-99.js': script });
+    try {
+      const get = (pathname: string, headers: http.OutgoingHttpHeaders) =>
+        new Promise<{ status?: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+          http
+            .get(`${url}${pathname}`, { headers }, (res) => {
+              const chunks: Buffer[] = [];
+              res.on('data', (chunk: Buffer) => chunks.push(chunk));
+              res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+            })
+            .on('error', reject);
+        });
+      const br = await get('/assets/big-99.js', { 'accept-encoding': 'gzip, deflate, br' });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toContain('Accept-Encoding');
+      expect(br.headers['content-type']).toMatch(/javascript/);
+      expect(br.headers['cache-control']).toContain('immutable');
+      expect(brotliDecompressSync(br.body).toString()).toBe(script);
+
+      const gz = await get('/assets/big-99.js', { 'accept-encoding': 'gzip' });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.body).toString()).toBe(script);
+
+      const plain = await get('/assets/big-99.js', {});
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers.vary).toContain('Accept-Encoding');
+      expect(plain.body.toString()).toBe(script);
+
+      // A client route gets index.html, compressed too, never cached, with the page's CSP.
+      const route = await get('/home', { accept: 'text/html', 'accept-encoding': 'br' });
+      expect(route.status).toBe(200);
+      expect(route.headers['content-encoding']).toBe('br');
+      expect(route.headers['cache-control']).toBe('no-cache');
+      expect(route.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(brotliDecompressSync(route.body).toString()).toBe(page);
+    } finally {
+      await app.close();
+    }
   });
 
   it('explains how to build the web app when it is missing', async () => {
