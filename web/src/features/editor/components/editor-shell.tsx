@@ -1,20 +1,22 @@
 /**
  * The editor frame for `/editor/:flowPublicIdentifier/*` (spec 000 §2): loads the flow and its draft, shows
  * the form's name and status, the tabs Edit / Share / Results / Workflows, the unsaved-changes indicator and
- * the Save and Publish buttons; the selected tab renders in the `<Outlet />`.
+ * the Publish button; the selected tab renders in the `<Outlet />`.
  *
- * Save validates the draft with the shared rules (`validateFlowTemplate`) and PUTs it; errors from either
- * side are shown next to their questions. Publish checks the draft with `publishProblems` (the server checks
+ * The draft is saved automatically {@link AUTOSAVE_DELAY_MS} after the last edit (and at once with Mod+S): it is
+ * validated with the shared rules (`validateFlowTemplate`) and PUT; errors from either side are shown next to
+ * their questions, and the header says Unsaved changes, Saving…, Not saved (with Retry) or All changes saved. Publish checks the draft with `publishProblems` (the server checks
  * again), saves unsaved changes, then publishes and shows the public link. The status says Draft, Live or
  * Closed, and 'Unpublished changes' when the saved draft differs from the live version. Leaving the editor with unsaved changes asks first (in-app navigation and page unload).
  */
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useState, type ReactNode } from 'react';
 import { Anchor, Badge, Box, Button, Container, Group, Modal, Stack, Tabs, Text, Tooltip } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { Link, Outlet, useBlocker, useLocation, useNavigate } from 'react-router';
 import type { Flow } from '@formloom/contracts/entities/flow';
 import { copy } from '@formloom/contracts/copy';
+import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
 import type { FieldError } from '@formloom/contracts/errors';
 import { validateFlowTemplate } from '@formloom/contracts/rules/flow-template';
 import { publishProblems } from '@formloom/contracts/rules/publish-checks';
@@ -28,6 +30,9 @@ import { usePublishFlow } from '../api/publish-flow';
 import { useSaveTemplate } from '../api/save-template';
 import { EditorProvider, useEditor } from './editor-context';
 import classes from './editor-shell.module.css';
+
+/** How long after the last edit the draft is saved (ms). */
+export const AUTOSAVE_DELAY_MS = 800;
 
 /** The tabs of the editor, in order; the value is the path segment after `/editor/:id/`. */
 export const EDITOR_TABS = [
@@ -81,23 +86,32 @@ function useSaveAndPublish() {
   const { draft, isDirty, markSaved, setErrors, publicIdentifier } = useEditor();
   const saveMutation = useSaveTemplate();
   const publishMutation = usePublishFlow();
+  // The draft the last save refused or could not send (autosave waits for a change or a retry).
+  const [failedDraft, setFailedDraft] = useState<FlowTemplate | null>(null);
 
-  async function save({ quiet = false } = {}): Promise<boolean> {
+  /**
+   * Saves the draft. `quiet`: no toast on success; `auto` (autosave): no toast at all — a failure shows in the
+   * header's status instead, and the same draft is not tried again until it changes or the user retries.
+   */
+  async function save({ quiet = false, auto = false } = {}): Promise<boolean> {
     const sent = draft;
     const local = validateFlowTemplate(sent);
     if (!local.ok) {
       setErrors(local.errors, sent);
-      notifications.show({ color: 'red', title: 'Could not save', message: 'Fix the highlighted problems and try again.' });
+      setFailedDraft(sent);
+      if (!auto) notifications.show({ color: 'red', title: 'Could not save', message: 'Fix the highlighted problems and try again.' });
       return false;
     }
     try {
       const data = await saveMutation.mutateAsync({ publicIdentifier, template: sent });
       markSaved(data?.flowSnapshot?.template ?? sent, sent);
-      if (!quiet) notifications.show({ color: 'green', message: 'Changes saved', icon: <IconCheck size={16} /> });
+      setFailedDraft(null);
+      if (!quiet && !auto) notifications.show({ color: 'green', message: 'Changes saved', icon: <IconCheck size={16} /> });
       return true;
     } catch (error) {
       if (error instanceof ApiError && error.fieldErrors.length > 0) setErrors(error.fieldErrors, sent);
-      notifications.show({ color: 'red', title: 'Could not save', message: errorMessage(error) });
+      setFailedDraft(sent);
+      if (!auto) notifications.show({ color: 'red', title: 'Could not save', message: errorMessage(error) });
       return false;
     }
   }
@@ -143,7 +157,14 @@ function useSaveAndPublish() {
     });
   }
 
-  return { save, publish, saving: saveMutation.isPending, publishing: publishMutation.isPending };
+  return {
+    save,
+    publish,
+    saving: saveMutation.isPending,
+    publishing: publishMutation.isPending,
+    /** The current draft could not be saved (shown in the header, with Retry). */
+    saveFailed: failedDraft !== null && failedDraft === draft,
+  };
 }
 
 /** The form's state in words: never published, live, or closed (docs/product-rules.md §3). */
@@ -159,8 +180,8 @@ function EditorFrame({
   renderTitle,
   renderActions,
 }: { flow: Flow } & Pick<EditorShellProps, 'headerRight' | 'renderTitle' | 'renderActions'>) {
-  const { isDirty, publicIdentifier } = useEditor();
-  const { save, publish, saving, publishing } = useSaveAndPublish();
+  const { isDirty, publicIdentifier, draft } = useEditor();
+  const { save, publish, saving, publishing, saveFailed } = useSaveAndPublish();
   const location = useLocation();
   const navigate = useNavigate();
   // The editor's own paths: `<base>/<tab>` (`paths.editor`).
@@ -169,6 +190,15 @@ function EditorFrame({
   const canWrite = flow.accessLevel === 'write';
 
   useHotkeys([['mod+S', () => void save()]], []);
+
+  // Autosave: the draft is saved AUTOSAVE_DELAY_MS after the last edit (never while a save is under way, never
+  // again a draft that just failed). An effect event reads the latest `save` without resetting the timer.
+  const autosave = useEffectEvent(() => void save({ auto: true }));
+  useEffect(() => {
+    if (!isDirty || !canWrite || saving || saveFailed) return;
+    const timer = setTimeout(autosave, AUTOSAVE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [draft, isDirty, canWrite, saving, saveFailed]);
 
   // Ask before leaving the editor with unsaved changes (tab switches inside the editor are fine).
   const blocker = useBlocker(({ nextLocation }) => isDirty && !nextLocation.pathname.startsWith(`${base}/`));
@@ -208,7 +238,20 @@ function EditorFrame({
                 <Badge size="xs" variant="dot" color={statusOf(flow).color} data-testid="flow-status">
                   {statusOf(flow).label}
                 </Badge>
-                {isDirty ? (
+                {saving ? (
+                  <Text fz={11} c="dimmed" data-testid="saving-indicator" aria-live="polite">
+                    Saving…
+                  </Text>
+                ) : isDirty && saveFailed ? (
+                  <Group gap={4} wrap="nowrap">
+                    <Badge size="xs" variant="light" color="red" c="red.9" data-testid="save-failed-indicator">
+                      Not saved
+                    </Badge>
+                    <Button size="compact-xs" variant="subtle" onClick={() => void save()} data-testid="save-retry">
+                      Retry
+                    </Button>
+                  </Group>
+                ) : isDirty ? (
                   <Badge size="xs" variant="light" color="yellow" c="dark.8" data-testid="unsaved-indicator">
                     Unsaved changes
                   </Badge>
@@ -244,15 +287,6 @@ function EditorFrame({
           </Tabs>
 
           <Group gap="xs" wrap="nowrap" flex="1 1 240px" justify="flex-end">
-            <Button
-              variant="default"
-              onClick={() => void save()}
-              loading={saving}
-              disabled={!canWrite || (!isDirty && !saving)}
-              data-testid="save-button"
-            >
-              Save
-            </Button>
             <Button
               onClick={() => void publish()}
               loading={publishing}

@@ -1,0 +1,35 @@
+/**
+ * The editor saves the draft by itself (src/features/editor/components/editor-shell.tsx): a moment after the last
+ * edit, with the header saying so — against the real API.
+ */
+import { screen, waitFor } from '@testing-library/react';
+import { getMe } from '@formloom/contracts/api/workspaces-auth/auth';
+import { createFlow, fetchFlow } from '@formloom/contracts/api/flows/flows';
+import { blankFlowTemplate } from '@formloom/contracts/rules/flow-template';
+import { paths } from '../../../src/config/paths';
+import { callEndpoint } from '../../../src/lib/api-client';
+import { renderApp, signUpUser } from '../../render-app';
+
+/** The labels of the saved draft's first page. */
+async function savedLabels(publicIdentifier: string): Promise<string[]> {
+  const { flowSnapshot } = await callEndpoint(fetchFlow, { params: { publicIdentifier } });
+  const page = flowSnapshot.template.steps[flowSnapshot.template.firstStep];
+  return page?.type === 'form' ? page.template.widgets.map((widget) => widget.template.label) : [];
+}
+
+it('saves edits without a Save button, and says when they are saved', async () => {
+  await signUpUser({ firstName: 'Ada' });
+  const workspaceId = (await callEndpoint(getMe, {})).workspaces[0]!.id;
+  const { flow } = await callEndpoint(createFlow, { body: { name: 'Autosaved', type: 'form', workspaceId, flowTemplate: blankFlowTemplate() } });
+  const { user } = renderApp(paths.editor.getHref(flow.publicIdentifier, 'edit'));
+
+  await user.click((await screen.findAllByRole('button', { name: 'Add question' }))[0]!);
+  await user.click(await screen.findByRole('menuitem', { name: 'Short answer' }));
+  const label = await screen.findByLabelText('Question label');
+  await user.clear(label);
+  await user.type(label, 'Your name');
+  expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+
+  await waitFor(async () => expect(await savedLabels(flow.publicIdentifier)).toEqual(['Your name']), { timeout: 10_000 });
+  expect(await screen.findByTestId('saved-indicator')).toHaveTextContent('All changes saved');
+});
