@@ -135,3 +135,27 @@ it('tells a respondent that a closed form takes no responses', async () => {
   expect(await screen.findByRole('heading', { name: copy.flows.formClosed })).toBeInTheDocument();
   expect(screen.queryByLabelText(/Your name/)).not.toBeInTheDocument();
 });
+
+it('shows the form’s name and each page’s name, and moves the focus to the next page’s heading', async () => {
+  await signUpUser();
+  const workspaceId = (await callEndpoint(getMe, {})).workspaces[0]!.id;
+  const template = exampleFormTemplate({ withPlan: false });
+  const first = template.steps.s1!;
+  if (first.type !== 'form') throw new Error('s1 is a page');
+  first.name = 'About you';
+  const [name, email] = first.template.widgets;
+  first.template.widgets = [name!];
+  first.nextStep = { defaultNextStep: 's2' };
+  template.steps.s2 = { id: 's2', name: 'How to reach you', type: 'form', template: { widgets: [email!] }, nextStep: { defaultNextStep: 'end' } };
+  const { flow } = await callEndpoint(createFlow, { body: { name: 'Beta sign-up', type: 'form', workspaceId, flowTemplate: template } });
+  await callEndpoint(publishFlow, { params: { publicIdentifier: flow.publicIdentifier } });
+
+  const { user } = renderApp(paths.publicForm.getHref(flow.publicIdentifier));
+  expect(await screen.findByRole('heading', { level: 1, name: 'Beta sign-up' })).toBeInTheDocument();
+  expect(screen.getByRole('heading', { level: 2, name: 'About you' })).toBeInTheDocument();
+
+  await user.type(screen.getByLabelText(/Your name/), 'Grace Hopper');
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+  const heading = await screen.findByRole('heading', { level: 2, name: 'How to reach you' });
+  await waitFor(() => expect(heading).toHaveFocus());
+});

@@ -63,7 +63,12 @@ export function PublicFormPage({ publicIdentifier }: { publicIdentifier: string 
             </Alert>
           )
         ) : (
-          <FormRunner publicIdentifier={publicIdentifier} template={live.data.flowSnapshot.template} challenge={live.data.challenge} />
+          <FormRunner
+            publicIdentifier={publicIdentifier}
+            title={live.data.flow.name}
+            template={live.data.flowSnapshot.template}
+            challenge={live.data.challenge}
+          />
         )}
         <Center mt="xl">
           <Anchor href="/" underline="never" c="dimmed" fz="xs" aria-label={`Made with ${PRODUCT_NAME}`}>
@@ -111,10 +116,13 @@ const CHALLENGE_TOKEN_PATH = 'body.challengeToken';
 
 function FormRunner({
   publicIdentifier,
+  title,
   template,
   challenge,
 }: {
   publicIdentifier: string;
+  /** The form's name: the page's heading. */
+  title: string;
   template: FlowTemplate;
   challenge: PublicChallenge | null;
 }) {
@@ -131,6 +139,7 @@ function FormRunner({
   const [challengeAttempt, setChallengeAttempt] = useState(0);
   const submit = useSubmitAnswers();
   const topRef = useRef<HTMLDivElement>(null);
+  const pageHeadingRef = useRef<HTMLHeadingElement>(null);
 
   const page = pages[pageIndex];
   const isLast = pageIndex >= pages.length - 1;
@@ -153,7 +162,11 @@ function FormRunner({
   function goTo(index: number) {
     setPageIndex(index);
     setFormError(null);
-    requestAnimationFrame(() => topRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
+    // Screen-reader and keyboard users land on the new page's heading (WCAG 2.4.3 focus order).
+    requestAnimationFrame(() => {
+      topRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+      pageHeadingRef.current?.focus({ preventScroll: true });
+    });
   }
 
   async function onSubmit(event: FormEvent) {
@@ -233,11 +246,21 @@ function FormRunner({
       )}
       <Box component="form" onSubmit={onSubmit} noValidate p={{ base: 'md', sm: 40 }} aria-label={page.name || 'Form'} data-step-id={page.id}>
         <Stack gap="xl">
-          {pages.length > 1 && (
-            <Text fz="xs" c="dimmed" fw={600} tt="uppercase" lts="0.06em" data-testid="page-indicator">
-              Page {pageIndex + 1} of {pages.length}
-            </Text>
-          )}
+          <Stack gap={6}>
+            <Title order={1} fz={{ base: 22, sm: 28 }} data-testid="form-title">
+              {title}
+            </Title>
+            {pages.length > 1 && (
+              <Group gap="sm" wrap="wrap">
+                <Title order={2} fz="md" fw={600} tabIndex={-1} ref={pageHeadingRef} className={classes.pageHeading} data-testid="page-heading">
+                  {page.name || `Page ${pageIndex + 1}`}
+                </Title>
+                <Text fz="xs" c="dimmed" fw={600} tt="uppercase" lts="0.06em" data-testid="page-indicator">
+                  Page {pageIndex + 1} of {pages.length}
+                </Text>
+              </Group>
+            )}
+          </Stack>
           {page.template.widgets.length === 0 && (
             <Text c="dimmed">{isLast ? 'Press Submit to finish.' : 'Press Next to continue.'}</Text>
           )}
