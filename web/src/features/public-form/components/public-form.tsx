@@ -71,7 +71,7 @@ export function PublicFormPage({ publicIdentifier }: { publicIdentifier: string 
           />
         )}
         <Center mt="xl">
-          <Anchor href="/" underline="never" c="dimmed" fz="xs" aria-label={`Made with ${PRODUCT_NAME}`}>
+          <Anchor href="/" underline="never" c="dimmed" fz="xs">
             <Group gap={6}>
               <Text fz="xs" c="dimmed">
                 Made with
