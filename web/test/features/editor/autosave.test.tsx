@@ -33,3 +33,21 @@ it('saves edits without a Save button, and says when they are saved', async () =
   await waitFor(async () => expect(await savedLabels(flow.publicIdentifier)).toEqual(['Your name']), { timeout: 10_000 });
   expect(await screen.findByTestId('saved-indicator')).toHaveTextContent('All changes saved');
 });
+
+it('undoes and redoes template edits from the header', async () => {
+  await signUpUser({ firstName: 'Ada' });
+  const workspaceId = (await callEndpoint(getMe, {})).workspaces[0]!.id;
+  const { flow } = await callEndpoint(createFlow, { body: { name: 'Undoable', type: 'form', workspaceId, flowTemplate: blankFlowTemplate() } });
+  const { user } = renderApp(paths.editor.getHref(flow.publicIdentifier, 'edit'));
+
+  expect(await screen.findByRole('button', { name: 'Undo' })).toBeDisabled();
+  await user.click((await screen.findAllByRole('button', { name: 'Add question' }))[0]!);
+  await user.click(await screen.findByRole('menuitem', { name: 'Short answer' }));
+  expect(await screen.findAllByLabelText('Question label')).toHaveLength(1);
+
+  await user.click(screen.getByRole('button', { name: 'Undo' }));
+  await waitFor(() => expect(screen.queryAllByLabelText('Question label')).toHaveLength(0));
+  await user.click(screen.getByRole('button', { name: 'Redo' }));
+  expect(await screen.findAllByLabelText('Question label')).toHaveLength(1);
+  expect(screen.getByRole('button', { name: 'Redo' })).toBeDisabled();
+});

@@ -1,11 +1,12 @@
 /**
  * The editor's draft state, shared by the shell (Save, Publish, unsaved indicator) and the tabs: the template
- * being edited, the last saved template (to tell unsaved changes), the selected page, and the errors of the
- * last save attempt. Lives above the tabs so switching tabs keeps unsaved edits.
+ * being edited with its undo history, the last saved template (to tell unsaved changes), the selected page, and
+ * the errors of the last save attempt. Lives above the tabs so switching tabs keeps unsaved edits.
  */
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
 import type { FieldError } from '@formloom/contracts/errors';
+import { record, redo, replacePresent, startHistory, undo } from '../model/history';
 import { locateErrors, NO_SAVE_ERRORS, type SaveErrors } from '../model/save-errors';
 
 export interface EditorState {
@@ -24,19 +25,32 @@ export interface EditorState {
   markSaved: (saved: FlowTemplate, sent: FlowTemplate) => void;
   /** Shows `errors` (located in `template`) as the problems of the last save, or of the last publish attempt. */
   setErrors: (errors: FieldError[], template: FlowTemplate, kind?: SaveErrors['kind']) => void;
+  /** There is an edit to undo / an undone edit to redo (`model/history.ts`). */
+  canUndo: boolean;
+  canRedo: boolean;
+  /** Undoes the last edit step (edits less than 600 ms apart are one step). */
+  undo: () => void;
+  /** Redoes the last undone step. */
+  redo: () => void;
 }
 
 const EditorContext = createContext<EditorState | null>(null);
 
 export function EditorProvider({ publicIdentifier, initial, children }: { publicIdentifier: string; initial: FlowTemplate; children: ReactNode }) {
-  const [draft, setDraft] = useState(initial);
+  const [history, setHistory] = useState(() => startHistory(initial));
+  const draft = history.present;
   const [baseline, setBaseline] = useState(() => JSON.stringify(initial));
   const [selected, setSelected] = useState(initial.firstStep);
   const [saveErrors, setSaveErrors] = useState<SaveErrors>(NO_SAVE_ERRORS);
 
-  const edit = useCallback((update: (template: FlowTemplate) => FlowTemplate) => setDraft((current) => update(current)), []);
+  const edit = useCallback(
+    (update: (template: FlowTemplate) => FlowTemplate) => setHistory((current) => record(current, update(current.present), Date.now())),
+    [],
+  );
+  const undoEdit = useCallback(() => setHistory(undo), []);
+  const redoEdit = useCallback(() => setHistory(redo), []);
   const markSaved = useCallback((saved: FlowTemplate, sent: FlowTemplate) => {
-    setDraft((current) => (current === sent ? saved : current));
+    setHistory((current) => (current.present === sent ? replacePresent(current, saved) : current));
     setBaseline(JSON.stringify(saved));
     setSaveErrors(NO_SAVE_ERRORS);
   }, []);
@@ -49,8 +63,22 @@ export function EditorProvider({ publicIdentifier, initial, children }: { public
   const selectedStepId = Object.prototype.hasOwnProperty.call(draft.steps, selected) ? selected : draft.firstStep;
 
   const value = useMemo<EditorState>(
-    () => ({ publicIdentifier, draft, isDirty, selectedStepId, saveErrors, edit, select: setSelected, markSaved, setErrors }),
-    [publicIdentifier, draft, isDirty, selectedStepId, saveErrors, edit, markSaved, setErrors],
+    () => ({
+      publicIdentifier,
+      draft,
+      isDirty,
+      selectedStepId,
+      saveErrors,
+      edit,
+      select: setSelected,
+      markSaved,
+      setErrors,
+      canUndo: history.past.length > 0,
+      canRedo: history.future.length > 0,
+      undo: undoEdit,
+      redo: redoEdit,
+    }),
+    [publicIdentifier, draft, isDirty, selectedStepId, saveErrors, edit, markSaved, setErrors, history, undoEdit, redoEdit],
   );
   return <EditorContext.Provider value={value}>{children}</EditorContext.Provider>;
 }

@@ -10,7 +10,7 @@
  * Closed, and 'Unpublished changes' when the saved draft differs from the live version. Leaving the editor with unsaved changes asks first (in-app navigation and page unload).
  */
 import { useEffect, useEffectEvent, useState, type ReactNode } from 'react';
-import { Anchor, Badge, Box, Button, Container, Group, Modal, Stack, Tabs, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Box, Button, Container, Group, Modal, Stack, Tabs, Text, Tooltip } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { Link, Outlet, useBlocker, useLocation, useNavigate } from 'react-router';
@@ -22,7 +22,7 @@ import { validateFlowTemplate } from '@formloom/contracts/rules/flow-template';
 import { publishProblems } from '@formloom/contracts/rules/publish-checks';
 import { paths, type EditorTab } from '../../../config/paths';
 import { ApiError, errorMessage, isApiError } from '../../../lib/api-client';
-import { IconCheck, IconChevronLeft, IconSend } from '../../../ui/icons';
+import { IconCheck, IconChevronLeft, IconRedo, IconSend, IconUndo } from '../../../ui/icons';
 import { Logo } from '../../../ui/logo';
 import { Empty, ErrorAlert, PageLoader } from '../../../ui/states';
 import { useFlow } from '../api/get-flow';
@@ -180,7 +180,7 @@ function EditorFrame({
   renderTitle,
   renderActions,
 }: { flow: Flow } & Pick<EditorShellProps, 'headerRight' | 'renderTitle' | 'renderActions'>) {
-  const { isDirty, publicIdentifier, draft } = useEditor();
+  const { isDirty, publicIdentifier, draft, canUndo, canRedo, undo, redo } = useEditor();
   const { save, publish, saving, publishing, saveFailed } = useSaveAndPublish();
   const location = useLocation();
   const navigate = useNavigate();
@@ -189,7 +189,13 @@ function EditorFrame({
   const segment = location.pathname.slice(base.length + 1).split('/')[0] || 'edit';
   const canWrite = flow.accessLevel === 'write';
 
-  useHotkeys([['mod+S', () => void save()]], []);
+  // Template undo/redo; inside a text field the browser's own undo applies (useHotkeys ignores inputs).
+  useHotkeys([
+    ['mod+S', () => void save()],
+    ['mod+Z', undo],
+    ['mod+shift+Z', redo],
+    ['mod+Y', redo],
+  ]);
 
   // Autosave: the draft is saved AUTOSAVE_DELAY_MS after the last edit (never while a save is under way, never
   // again a draft that just failed). An effect event reads the latest `save` without resetting the timer.
@@ -287,6 +293,20 @@ function EditorFrame({
           </Tabs>
 
           <Group gap="xs" wrap="nowrap" flex="1 1 240px" justify="flex-end">
+            {canWrite && (
+              <Group gap={2} wrap="nowrap">
+                <Tooltip label="Undo (Ctrl+Z)">
+                  <ActionIcon variant="subtle" color="gray" size="lg" onClick={undo} disabled={!canUndo} aria-label="Undo" data-testid="undo">
+                    <IconUndo size={18} />
+                  </ActionIcon>
+                </Tooltip>
+                <Tooltip label="Redo (Ctrl+Shift+Z)">
+                  <ActionIcon variant="subtle" color="gray" size="lg" onClick={redo} disabled={!canRedo} aria-label="Redo" data-testid="redo">
+                    <IconRedo size={18} />
+                  </ActionIcon>
+                </Tooltip>
+              </Group>
+            )}
             <Button
               onClick={() => void publish()}
               loading={publishing}
