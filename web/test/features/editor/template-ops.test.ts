@@ -12,6 +12,7 @@ import {
   addPage,
   addWidget,
   deletePage,
+  duplicateWidget,
   formPages,
   moveWidget,
   removeWidget,
@@ -90,6 +91,32 @@ describe('questions', () => {
     const removed = removeWidget(withOption, 's1', 'w2');
     expect(formPages(removed)[0]!.template.widgets.map((widget) => widget.id)).toEqual(['w3', 'w1']);
     expectAccepted(removed);
+  });
+});
+
+describe('duplicating a question', () => {
+  it('puts a copy with new ids right after it, same label and choices', () => {
+    const start = exampleFormTemplate();
+    const { template, widgetId } = duplicateWidget(start, 's1', 'w3');
+    const widgets = formPages(template)[0]!.template.widgets;
+    expect(widgets.map((widget) => widget.id)).toEqual(['w1', 'w2', 'w3', widgetId]);
+    const [original, copy] = [widgets[2]!, widgets[3]!];
+    expect(copy).toMatchObject({ type: original.type, name: original.name, template: { label: original.template.label } });
+    const labels = (widget: typeof original) => ('options' in widget.template ? widget.template.options : []).map((o) => o.label);
+    const optionIds = (widget: typeof original) => ('options' in widget.template ? widget.template.options : []).map((o) => o.id);
+    expect(labels(copy)).toEqual(labels(original));
+    for (const id of optionIds(copy)) expect(templateIds(start).has(id)).toBe(false);
+    const ids = [...templateIds(template)];
+    expect(new Set(ids).size).toBe(ids.length);
+    expectAccepted(template);
+    // The original is untouched (a copy, not a shared object).
+    expect(template.steps.s1).not.toBe(start.steps.s1);
+    expect(formPages(start)[0]!.template.widgets).toHaveLength(3);
+  });
+
+  it('leaves the template as it is for a question that is not on the page', () => {
+    const start = exampleFormTemplate();
+    expect(duplicateWidget(start, 's1', 'nope')).toEqual({ template: start });
   });
 });
 

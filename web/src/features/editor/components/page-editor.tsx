@@ -18,7 +18,17 @@ import type { FormStep, Widget } from '@formloom/contracts/entities/flow-templat
 import type { WidgetType } from '@formloom/contracts/widgets/registry';
 import { IconForm, IconTrash } from '../../../ui/icons';
 import { Empty } from '../../../ui/states';
-import { addOption, addWidget, deletePage, formPages, moveWidget, removeWidget, renamePage, updateWidget } from '../model/template-ops';
+import {
+  addOption,
+  addWidget,
+  deletePage,
+  duplicateWidget,
+  formPages,
+  moveWidget,
+  removeWidget,
+  renamePage,
+  updateWidget,
+} from '../model/template-ops';
 import { AddQuestionMenu } from './add-question-menu';
 import { useEditor } from './editor-context';
 import { QuestionCard } from './question-card';
@@ -116,6 +126,7 @@ export function PageEditor({ page }: { page: FormStep }) {
                     onChange={onChange}
                     onMove={onMove}
                     onDelete={() => edit((t) => removeWidget(t, stepId, widget.id))}
+                    onDuplicate={() => edit((t) => duplicateWidget(t, stepId, widget.id).template)}
                     onAddOption={() => edit((t) => addOption(t, stepId, widget.id))}
                   />
                 ))}

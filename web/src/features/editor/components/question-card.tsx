@@ -1,6 +1,6 @@
 /**
- * One question on the 'Edit' tab: drag handle (dnd-kit), type, label, required switch, move up/down and
- * delete, plus the type's own settings panel from its web module (`web/src/widgets/<type>.tsx`: placeholder,
+ * One question on the 'Edit' tab: drag handle (dnd-kit), type, label, required switch, move up/down,
+ * duplicate and delete, plus the type's own settings panel from its web module (`web/src/widgets/<type>.tsx`: placeholder,
  * options of choice types, min/max of NumberInput…). Errors from the last save are shown under the card.
  */
 import { memo } from 'react';
@@ -9,7 +9,7 @@ import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { Widget } from '@formloom/contracts/entities/flow-template';
 import { widgetEditorCopy } from '@formloom/contracts/widgets/registry';
-import { IconChevronDown, IconChevronUp, IconGrip, IconTrash } from '../../../ui/icons';
+import { IconChevronDown, IconChevronUp, IconCopy, IconGrip, IconTrash } from '../../../ui/icons';
 import { webWidgetOf } from '../../../widgets/registry';
 import { patchWidgetTemplate } from '../../../widgets/shared/field-props';
 import { setWidgetLabel } from '../model/template-ops';
@@ -23,10 +23,22 @@ export interface QuestionCardProps {
   onChange: (widget: Widget) => void;
   onMove: (from: number, to: number) => void;
   onDelete: () => void;
+  /** Inserts a copy of the question right after it. */
+  onDuplicate: () => void;
   onAddOption: () => void;
 }
 
-export const QuestionCard = memo(function QuestionCard({ widget, index, count, errors, onChange, onMove, onDelete, onAddOption }: QuestionCardProps) {
+export const QuestionCard = memo(function QuestionCard({
+  widget,
+  index,
+  count,
+  errors,
+  onChange,
+  onMove,
+  onDelete,
+  onDuplicate,
+  onAddOption,
+}: QuestionCardProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: widget.id });
   const meta = widgetEditorCopy(widget.type);
   const { Settings } = webWidgetOf(widget);
@@ -81,6 +93,11 @@ export const QuestionCard = memo(function QuestionCard({ widget, index, count, e
             <Tooltip label="Move down">
               <ActionIcon variant="subtle" color="gray" aria-label="Move question down" disabled={index === count - 1} onClick={() => onMove(index, index + 1)}>
                 <IconChevronDown />
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label="Duplicate question">
+              <ActionIcon variant="subtle" color="gray" aria-label="Duplicate question" onClick={onDuplicate}>
+                <IconCopy size={16} />
               </ActionIcon>
             </Tooltip>
             <Tooltip label="Delete question">

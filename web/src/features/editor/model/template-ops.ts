@@ -148,6 +148,26 @@ export function setWidgetLabel(widget: Widget, label: string): Widget {
   return { ...widget, name, template: { ...widget.template, label } } as Widget;
 }
 
+/**
+ * Inserts a copy of a question right after it: the same type, label and settings, a new id, and new ids for its
+ * choices (ids stay unique across the template). Returns the template and the copy's id (undefined when the
+ * question is not on the page).
+ */
+export function duplicateWidget(template: FlowTemplate, stepId: string, widgetId: string): { template: FlowTemplate; widgetId?: string } {
+  const original = formStep(template, stepId)?.template.widgets.find((widget) => widget.id === widgetId);
+  if (!original) return { template };
+  const taken = templateIds(template);
+  const settings = structuredClone(original.template) as Widget['template'] & { options?: { id: string; label: string }[] };
+  if (Array.isArray(settings.options)) {
+    settings.options = settings.options.map((option) => ({ ...option, id: newId('o', taken) }));
+  }
+  const copy = { ...original, id: newId('w', taken), template: settings } as Widget;
+  return {
+    template: mapWidgets(template, stepId, (widgets) => widgets.flatMap((widget) => (widget.id === widgetId ? [widget, copy] : [widget]))),
+    widgetId: copy.id,
+  };
+}
+
 /** Removes a question from a page. */
 export function removeWidget(template: FlowTemplate, stepId: string, widgetId: string): FlowTemplate {
   return mapWidgets(template, stepId, (widgets) => widgets.filter((widget) => widget.id !== widgetId));
