@@ -2,10 +2,10 @@
  * The gateway's reverse proxy (docs/architecture.md §6): one undici `Pool` per upstream service and one
  * request per proxied call, written on undici's `dispatch` handler interface.
  *
- * Why not `@fastify/http-proxy` / `@fastify/reply-from`: at 1,000 requests/s they cost the gateway three to
- * four times what the upstream spends on the same request (docs/benchmarks.md §6a, §6b) — a Readable per
- * response piped into the reply, and per-request option merging. This module keeps only what the gateway
- * needs:
+ * `@fastify/http-proxy` still registers the routes and computes the upstream path (`app.ts`); this module
+ * replaces only its transport, `@fastify/reply-from`, which cost the gateway three to four times what the
+ * upstream spent on the same request at 1,000 requests/s (docs/benchmarks.md §6b) — a Readable per response
+ * piped into the reply, and per-request option merging. It keeps only what the gateway needs:
  *
  * - the method, path and query go upstream unchanged; the request body (already read and size-limited by the
  *   gateway) is sent as one buffer;
