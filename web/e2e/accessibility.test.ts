@@ -61,7 +61,8 @@ async function auditAt(browser: Browser, url: string, viewport: { width: number;
   await page.getByTestId('unsaved-indicator').waitFor();
   await check(page, 'editor');
   await page.getByRole('button', { name: 'Publish' }).click();
-  await page.getByTestId('saved-indicator').waitFor();
+  // The draft saves itself, so 'All changes saved' can show before the publish is through: wait for Live.
+  await page.getByTestId('flow-status').getByText('Live').waitFor();
 
   for (const [tab, ready] of [
     ['share', 'public-link'],
