@@ -18,7 +18,14 @@ export const definition: ServiceDefinition<typeof EngineConfig.shape, EngineDeps
   migrations,
   dependencies: engineDependencies,
   routes: [workflowRoutes, mailRoutes],
-  consumers: (deps) => [formSubmittedConsumer({ onQueued: () => deps.runWorker.kick() }), flowDeletedConsumer()],
+  consumers: (deps) => [
+    formSubmittedConsumer({
+      lease: () => deps.runWorker.lease(),
+      onClaimed: (runs, lease) => deps.runWorker.adopt(runs, lease),
+      onQueued: () => deps.runWorker.kick(),
+    }),
+    flowDeletedConsumer(),
+  ],
   workers: (deps) => [deps.runWorker],
 };
 

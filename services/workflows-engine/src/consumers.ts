@@ -1,6 +1,7 @@
 /**
- * The engine's event consumers (ARCHITECTURE §1): `form.submitted` v1 → one queued run per listening workflow
- * (see `domain/runs.ts` `queueSubmissionRuns`); `flow.deleted` v1 → the form's workflows are deleted, with
+ * The engine's event consumers (ARCHITECTURE §1): `form.submitted` v1 → one run per listening workflow, inserted
+ * already claimed by this instance's worker when it has room, queued otherwise (see `domain/runs.ts`
+ * `queueSubmissionRuns`); `flow.deleted` v1 → the form's workflows are deleted, with
  * their runs and steps (the mail log stays). The kit parses each delivery with the event's definition and runs
  * `handle` in one transaction with the inbox row, so a redelivered event (same id) queues nothing again.
  */
@@ -10,12 +11,16 @@ import { formSubmitted, type FormSubmittedData } from '@formloom/contracts/event
 import type { Tx } from '@formloom/kit/db';
 import { defineConsumer, type OnCommit } from '@formloom/kit/service';
 import { currentTraceparent } from '@formloom/kit/telemetry';
-import { queueSubmissionRuns, type SubmissionTrigger } from './domain/runs';
+import { queueSubmissionRuns, type ClaimedRunRow, type RunLease, type SubmissionTrigger } from './domain/runs';
 import { deleteFlowWorkflows } from './domain/workflows';
 
-/** Options of {@link formSubmittedConsumer}. */
+/** Options of {@link formSubmittedConsumer} (the run worker's `lease`, `adopt` and `kick`). */
 export interface FormSubmittedConsumerOptions {
-  /** Called once the transaction that queued runs has committed (the worker can claim them). */
+  /** A lease to insert the runs under, claimed, when the worker can execute them at once; `undefined` queues them. */
+  lease(): RunLease | undefined;
+  /** Called once the transaction has committed, with the runs inserted claimed under `lease` (to execute). */
+  onClaimed(runs: readonly ClaimedRunRow[], lease: RunLease): void;
+  /** Called once the transaction that queued runs (without a lease) has committed (the worker can claim them). */
   onQueued(runIds: readonly string[]): void;
 }
 
@@ -30,8 +35,10 @@ export function formSubmittedConsumer(options: FormSubmittedConsumerOptions) {
     traceparent,
   });
   const queue = async (triggers: SubmissionTrigger[], tx: Tx, onCommit: OnCommit): Promise<void> => {
-    const runIds = await queueSubmissionRuns(tx, triggers);
-    if (runIds.length > 0) onCommit(() => options.onQueued(runIds));
+    const lease = options.lease();
+    const { runIds, claimed } = await queueSubmissionRuns(tx, triggers, lease);
+    if (runIds.length === 0) return;
+    onCommit(() => (lease ? options.onClaimed(claimed, lease) : options.onQueued(runIds)));
   };
   return defineConsumer({
     event: formSubmitted,

@@ -4,8 +4,12 @@
  * names a node type: each node is run by its type's executor (`nodes/registry.ts`, `nodes/executor.ts`).
  *
  * Life of a run:
- * 1. The `form.submitted` consumer inserts it as `queued` (with the inbox row, one transaction) and kicks the
- *    worker; the worker also polls every RUNS_POLL_MS, which catches what a kick missed.
+ * 1. The `form.submitted` consumer inserts it with the inbox row, in one transaction. When this instance's worker
+ *    has room (fewer than RUNS_CONCURRENCY runs executing), the run is inserted already claimed under a lease
+ *    the worker gave (`running`, first attempt; {@link RunWorker.lease}) and handed to the worker after commit
+ *    ({@link RunWorker.adopt}): no claim statement, and the run row is written twice (insert, end) instead of
+ *    three times. Otherwise it is inserted `queued` and the worker is kicked; the worker also polls every
+ *    RUNS_POLL_MS, which catches what a kick missed.
  * 2. A pass claims up to RUNS_CONCURRENCY runs in ONE statement (`domain/runs.ts` `claimRuns`): `waiting` runs
  *    whose due time has come, then `queued` runs and `running` runs with an expired lease (a worker that
  *    crashed or hung): `status = running`, `attempts + 1`, a fresh `lease_token` (one per pass),
@@ -42,7 +46,7 @@ import type { Db, Tx } from '@formloom/kit/db';
 import { uuidv7 } from '@formloom/kit/ids';
 import { workflowRuns, workflowRunSteps, type WorkflowRunRow, type WorkflowRunStepRow } from './db/schema';
 import { submissionContext } from './domain/email';
-import { claimRuns, commitSteps, leaseEnd, type ClaimedRunRow, type StepCommit } from './domain/runs';
+import { claimRuns, commitSteps, leaseEnd, type ClaimedRunRow, type RunLease, type StepCommit } from './domain/runs';
 import type { Mailer } from '@formloom/kit/mail';
 import type { RateLimit } from '@formloom/kit/rate-limit';
 import type { NodeExecutor, NodeOutcome, NodeServices, StepInput } from './nodes/executor';
@@ -169,6 +173,14 @@ export class RunWorker {
   private readonly executors: Registry<NodeExecutor>;
   /** What executors may use. */
   private readonly services: NodeServices;
+  /** Runs executing now (claimed by a pass or adopted), against `concurrency`. */
+  private inFlight = 0;
+  /** The executions of adopted runs (a pass awaits its own). */
+  private readonly adopted = new Set<Promise<void>>();
+  /** Between `start` and `stop`: consumers may insert runs claimed for this worker. */
+  private accepting = false;
+  /** Runs were queued while the worker was full: claim them when an adopted run finishes. */
+  private queuedWhileFull = false;
 
   constructor(private readonly options: RunWorkerOptions) {
     this.executors = registryOf(options.executors ?? NODE_EXECUTORS);
@@ -186,38 +198,80 @@ export class RunWorker {
       lingerMs: options.lingerMs,
       log: options.log,
       pass: async () => {
-        const claimed = await this.claim();
-        await Promise.all(claimed.map((claim) => this.execute(claim)));
+        const room = this.options.concurrency - this.inFlight;
+        if (room <= 0) {
+          this.queuedWhileFull = true;
+          return false;
+        }
+        const claimed = await this.claim(room);
+        this.inFlight += claimed.length;
+        await Promise.all(claimed.map((claim) => this.execute(claim).finally(() => (this.inFlight -= 1))));
         return claimed.length > 0;
       },
     });
   }
 
-  /** Starts polling (and executes what is already queued or due). */
+  /** Starts polling (and executes what is already queued or due); consumers may insert runs claimed from now. */
   start(): void {
+    this.accepting = true;
     this.loop.start();
   }
 
   /** Asks for a pass now (after runs were queued). */
   kick(): void {
+    if (this.inFlight >= this.options.concurrency) this.queuedWhileFull = true;
     this.loop.kick();
   }
 
-  /** Stops polling, waits for the runs in progress, and closes the mailer. */
+  /**
+   * A lease for runs a consumer is about to insert, claimed for this worker (see the module doc, step 1): a
+   * fresh token and RUN_LEASE_MS while the worker runs and fewer than RUNS_CONCURRENCY runs are executing;
+   * `undefined` otherwise (queue them). The runs inserted under it must be handed to {@link adopt} after
+   * commit. Consumers applying batches at the same moment can each get one, so the worker may briefly execute
+   * more than RUNS_CONCURRENCY runs (by at most those batches' runs).
+   */
+  lease(): RunLease | undefined {
+    if (!this.accepting || this.inFlight >= this.options.concurrency) return undefined;
+    return { token: uuidv7(), leaseMs: this.options.leaseMs };
+  }
+
+  /**
+   * Executes runs a consumer inserted claimed under `lease` (after its transaction committed). After `stop`
+   * they are left as they are: their lease expires and a worker claims them again.
+   */
+  adopt(rows: readonly ClaimedRunRow[], lease: RunLease): void {
+    if (!this.accepting) return;
+    for (const row of rows) {
+      this.inFlight += 1;
+      const execution: Promise<void> = this.execute({ run: toClaimedRun(row), token: lease.token }).finally(() => {
+        this.inFlight -= 1;
+        this.adopted.delete(execution);
+        if (this.queuedWhileFull && this.accepting) {
+          this.queuedWhileFull = false;
+          this.loop.kick();
+        }
+      });
+      this.adopted.add(execution);
+    }
+  }
+
+  /** Stops polling and adopting, waits for the runs in progress, and closes the mailer. */
   async stop(): Promise<void> {
+    this.accepting = false;
     await this.loop.stop();
+    await Promise.all([...this.adopted]);
     this.options.mailer.close();
   }
 
   /**
-   * Claims up to `concurrency` runs in one statement (see the module doc, step 2). All runs of one pass share
+   * Claims up to `limit` runs in one statement (see the module doc, step 2). All runs of one pass share
    * one fresh lease token (a token fences the writes of one claim of one run: it is always checked together
    * with the run id). Runs given up after RUN_MAX_ATTEMPTS are reported as finished and not executed.
    */
-  private async claim(): Promise<Claimed[]> {
-    const { db, concurrency, leaseMs, maxAttempts } = this.options;
+  private async claim(limit: number): Promise<Claimed[]> {
+    const { db, leaseMs, maxAttempts } = this.options;
     const token = uuidv7();
-    const runs = (await claimRuns(db, { limit: concurrency, leaseMs, maxAttempts, token })).map(toClaimedRun);
+    const runs = (await claimRuns(db, { limit, leaseMs, maxAttempts, token })).map(toClaimedRun);
     const gaveUp = runs.filter((run) => run.status === 'failed');
     if (gaveUp.length > 0) {
       this.options.log.error({ runIds: gaveUp.map((run) => run.id) }, 'run worker: runs failed after too many attempts');

@@ -5,7 +5,10 @@
  * - a waiting run is a `waiting` row with a due time (ARCHITECTURE §1 "Durable time"): no worker claims it
  *   before it is due; after, a new worker (a restart) resumes it at its next node, without running the waiting
  *   node again, and two workers racing for due runs resume each exactly once (`FOR UPDATE SKIP LOCKED`);
- * - a chosen next node is followed, and followed again when the run is reclaimed after a crash.
+ * - a chosen next node is followed, and followed again when the run is reclaimed after a crash;
+ * - runs the consumer inserts already claimed under the worker's lease are executed once, without a claim; runs
+ *   whose worker stopped before executing them are claimed again once the lease expires; a worker executing
+ *   RUNS_CONCURRENCY runs gives no lease and leaves queued runs until it has room.
  */
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -18,7 +21,7 @@ import { uuidv7 } from '@formloom/kit/ids';
 import { createTelemetry } from '@formloom/kit/telemetry';
 import { migrations } from '../src/db/migrations';
 import { workflows } from '../src/db/schema';
-import { listRuns, queueSubmissionRuns } from '../src/domain/runs';
+import { listRuns, queueSubmissionRuns, type QueuedRuns, type RunLease } from '../src/domain/runs';
 import { createMailer } from '@formloom/kit/mail';
 import { defineExecutor } from '../src/nodes/executor';
 import { NODE_EXECUTORS } from '../src/nodes/registry';
@@ -78,6 +81,26 @@ const branchExecutor = defineExecutor(branchNode, {
   },
 });
 
+/** Releases the runs waiting in a `gate` node (an outside effect that completes when the test says so). */
+const gate = { open: () => undefined as void, opened: Promise.resolve() };
+function closeGate(): void {
+  gate.opened = new Promise<void>((resolve) => (gate.open = resolve));
+}
+const gateNode = defineNode({
+  type: 'gate',
+  schema: z.object({}),
+  defaultTemplate: () => ({}),
+  rules: () => [],
+  describe: () => 'Waits for the test',
+});
+const gateExecutor = defineExecutor(gateNode, {
+  local: () => false,
+  execute: async () => {
+    await gate.opened;
+    return { kind: 'next' };
+  },
+});
+
 /** An email node to `address` (the real executor, to the mail log). */
 function emailTo(address: string, nextNodeId: string | null = null): WorkflowTemplate['nodes'][string] {
   return {
@@ -100,6 +123,7 @@ describe.each(DATABASES)('node outcomes on %s', (_name, location) => {
   });
 
   afterAll(async () => {
+    gate.open();
     await Promise.all(workers.map((worker) => worker.stop()));
     await handle.close();
     if (location.kind === 'postgres') {
@@ -119,7 +143,7 @@ describe.each(DATABASES)('node outcomes on %s', (_name, location) => {
       leaseMs: 2000,
       maxAttempts: 5,
       concurrency: 4,
-      executors: [...NODE_EXECUTORS, delayExecutor, branchExecutor],
+      executors: [...NODE_EXECUTORS, delayExecutor, branchExecutor, gateExecutor],
       tracer: createTelemetry({ serviceName: 'workflows-engine-test' }).tracer,
       log: { info: () => undefined, warn: () => undefined, error: () => undefined },
     });
@@ -152,6 +176,11 @@ describe.each(DATABASES)('node outcomes on %s', (_name, location) => {
 
   /** Queues the runs of one submission of `form` (as the form.submitted consumer does); returns their ids. */
   async function submit(form: string): Promise<string[]> {
+    return (await submitUnder(form)).runIds;
+  }
+
+  /** Queues the runs of one submission of `form`, inserted claimed under `lease` when given. */
+  async function submitUnder(form: string, lease?: RunLease): Promise<QueuedRuns> {
     const data: FormSubmittedData = {
       flowId: 1,
       flowPublicIdentifier: form,
@@ -170,7 +199,7 @@ describe.each(DATABASES)('node outcomes on %s', (_name, location) => {
       tenant: { organizationId: 1, workspaceId: 1 },
       data,
     };
-    return handle.db.transaction((tx) => queueSubmissionRuns(tx, [{ event, data }]));
+    return handle.db.transaction((tx) => queueSubmissionRuns(tx, [{ event, data }], lease));
   }
 
   async function query(statement: ReturnType<typeof sql>): Promise<Array<Record<string, unknown>>> {
@@ -288,5 +317,70 @@ describe.each(DATABASES)('node outcomes on %s', (_name, location) => {
     expect(done.get(runId)).toMatchObject({ status: 'succeeded', attempts: 2 });
     expect(await mailOf(runId)).toEqual([{ to_addresses: ['chosen@example.com'] }]);
     expect(ran.branch.get(runId)).toBe(1);
+  });
+
+  it('executes runs inserted claimed under its lease once, without claiming them again', async () => {
+    const plain = await liveWorkflow({ n1: emailTo('ada@example.com') }, 'n1');
+    const worker = startWorker();
+    const lease = worker.lease();
+    expect(lease).toBeDefined();
+    const queued = await submitUnder(plain.form, lease);
+    expect(queued.claimed.map((row) => row.id)).toEqual(queued.runIds);
+    const [runId = ''] = queued.runIds;
+    expect((await runsById([runId])).get(runId)).toMatchObject({ status: 'running', attempts: 1, leased: true });
+
+    worker.adopt(queued.claimed, lease as RunLease);
+    const done = await finished([runId]);
+    expect(done.get(runId)).toMatchObject({ status: 'succeeded', attempts: 1, leased: false });
+    expect(await mailOf(runId)).toEqual([{ to_addresses: ['ada@example.com'] }]);
+  });
+
+  it('claims a run inserted claimed again once its lease expires when its worker stopped before executing it', async () => {
+    const plain = await liveWorkflow({ n1: emailTo('bob@example.com') }, 'n1');
+    const crashed = startWorker();
+    const lease = crashed.lease() as RunLease;
+    const [runId = ''] = (await submitUnder(plain.form, lease)).runIds;
+    await crashed.stop();
+    expect(crashed.lease()).toBeUndefined();
+
+    const survivor = startWorker();
+    // Under the lease nobody else takes it…
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await runsById([runId])).get(runId)).toMatchObject({ status: 'running', attempts: 1 });
+    expect(await stepsOf(runId)).toEqual([]);
+    // …once the lease is over, a worker does.
+    await query(sql`UPDATE workflow_runs SET lease_expires_at = now() - interval '1 second' WHERE id = ${runId}::uuid`);
+    survivor.kick();
+    const done = await finished([runId]);
+    expect(done.get(runId)).toMatchObject({ status: 'succeeded', attempts: 2 });
+    expect(await mailOf(runId)).toEqual([{ to_addresses: ['bob@example.com'] }]);
+  });
+
+  it('gives no lease while it executes RUNS_CONCURRENCY runs, and runs what was queued meanwhile when it has room', async () => {
+    const held = await liveWorkflow({ g1: { type: 'gate', template: {}, nextNodeId: null } }, 'g1');
+    const plain = await liveWorkflow({ n1: emailTo('cy@example.com') }, 'n1');
+    // Only this worker runs (the earlier tests' workers would take the queued run).
+    await Promise.all(workers.map((other) => other.stop()));
+    closeGate();
+    const worker = startWorker();
+    const heldRuns: string[] = [];
+    for (let i = 0; i < 4; i += 1) {
+      const lease = worker.lease() as RunLease;
+      expect(lease).toBeDefined();
+      const queued = await submitUnder(held.form, lease);
+      worker.adopt(queued.claimed, lease);
+      heldRuns.push(...queued.runIds);
+    }
+    expect(worker.lease()).toBeUndefined();
+
+    const [queuedId = ''] = await submit(plain.form);
+    worker.kick();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await runsById([queuedId])).get(queuedId)).toMatchObject({ status: 'queued', attempts: 0 });
+
+    gate.open();
+    const done = await finished([...heldRuns, queuedId]);
+    for (const id of [...heldRuns, queuedId]) expect(done.get(id)).toMatchObject({ status: 'succeeded', attempts: 1 });
+    expect(await mailOf(queuedId)).toEqual([{ to_addresses: ['cy@example.com'] }]);
   });
 });

@@ -25,17 +25,38 @@ export interface SubmissionTrigger {
 }
 
 /**
+ * A claim taken by the consumer that queues runs (see {@link queueSubmissionRuns}): the lease token that fences
+ * the runs' writes and the lease's length (ms, RUN_LEASE_MS).
+ */
+export interface RunLease {
+  token: string;
+  leaseMs: number;
+}
+
+/** What {@link queueSubmissionRuns} queued: every run's id, and the rows of the runs it inserted claimed. */
+export interface QueuedRuns {
+  runIds: string[];
+  /** The runs inserted `running` under the lease (empty without one), as the worker's claim returns them. */
+  claimed: ClaimedRunRow[];
+}
+
+/**
  * Queues one run per workflow that listens to each submission: active, published, whose published trigger
  * is `formSubmission` on `data.flowPublicIdentifier`, in the event's organization. A (workflow, event) or
- * (workflow, submission) pair that already has a run is skipped. Returns the ids of the runs queued.
+ * (workflow, submission) pair that already has a run is skipped.
+ *
+ * With a `lease` (the worker has room to execute them now) the runs are inserted already claimed — `running`,
+ * first attempt, under the lease — and their rows are returned, so the worker executes them without a claim
+ * statement and each run row is written twice instead of three times (insert, end). Should the process stop
+ * before it executes them, they are claimed again once the lease expires, like any interrupted run.
  *
  * One statement for all the triggers (`INSERT … SELECT … FROM jsonb_to_recordset(…) JOIN workflows`, the hot
  * path of every submission, group-committed by the kit's consumer): the listening workflows are chosen and
  * their runs inserted in the same round trip. Run ids are UUIDv7 made in SQL ({@link SQL_UUIDV7}) since the
- * number of listening workflows is not known beforehand.
+ * number of listening workflows is not known beforehand. @throws on database errors (nothing is queued then).
  */
-export async function queueSubmissionRuns(tx: Tx, triggers: readonly SubmissionTrigger[]): Promise<string[]> {
-  if (triggers.length === 0) return [];
+export async function queueSubmissionRuns(tx: Tx, triggers: readonly SubmissionTrigger[], lease?: RunLease): Promise<QueuedRuns> {
+  if (triggers.length === 0) return { runIds: [], claimed: [] };
   const rows = triggers.map(({ event, data, traceparent }) => ({
     event_id: event.id,
     organization_id: event.tenant.organizationId,
@@ -44,12 +65,19 @@ export async function queueSubmissionRuns(tx: Tx, triggers: readonly SubmissionT
     data,
     traceparent: traceparent ?? event.traceparent ?? null,
   }));
-  const inserted = rowsOf<{ id: string }>(
+  const claim = lease
+    ? sql`'running', 1, ${lease.token}::uuid, ${leaseEnd(lease.leaseMs)}, now()`
+    : sql`'queued', 0, NULL::uuid, NULL::timestamptz, NULL::timestamptz`;
+  const returning = lease
+    ? sql`RETURNING id, workflow_id, organization_id, template, trigger_data, status, attempts, created_at, started_at,
+                finished_at, traceparent, due_at`
+    : sql`RETURNING id`;
+  const inserted = rowsOf<ClaimedRunRow>(
     await tx.execute(sql`
       INSERT INTO workflow_runs (id, workflow_id, organization_id, trigger_event_id, submission_id, template,
-                                 trigger_data, status, traceparent)
+                                 trigger_data, traceparent, status, attempts, lease_token, lease_expires_at, started_at)
       SELECT ${SQL_UUIDV7}, w.id, w.organization_id, e.event_id, e.submission_id, w.published_template, e.data,
-             'queued', e.traceparent
+             e.traceparent, ${claim}
         FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
                AS e(event_id uuid, organization_id int, flow text, submission_id text, data jsonb, traceparent text)
         JOIN workflows w
@@ -60,9 +88,9 @@ export async function queueSubmissionRuns(tx: Tx, triggers: readonly SubmissionT
          AND w.published_template -> 'trigger' ->> 'type' = 'formSubmission'
          AND w.published_template -> 'trigger' -> 'template' ->> 'flowPublicIdentifier' = e.flow
       ON CONFLICT DO NOTHING
-      RETURNING id`),
+      ${returning}`),
   );
-  return inserted.map((row) => row.id);
+  return { runIds: inserted.map((row) => row.id), claimed: lease ? inserted : [] };
 }
 
 /**
