@@ -17,18 +17,18 @@
  *
  * Example: recipients addressed to the answer of EmailInput `w2`: `{ "email": { "var": "answers.w2" } }`;
  * subject `"Thanks {{answers.w1}}"`.
+ *
+ * Zod-free at runtime (the public form uses it; docs/architecture.md "The public form's bundle"); the zod
+ * schemas of these shapes are in `logic-schemas.ts`.
  */
-import { z } from 'zod';
 
-/** A reference to run data; see the module doc for paths. */
-export const LogicRef = z.object({ var: z.string().min(1).max(200) });
-/** A reference `{var: path}`. */
-export type LogicRef = z.infer<typeof LogicRef>;
+/** A reference `{var: path}` to run data; see the module doc for paths (schema: `logic-schemas.ts`). */
+export interface LogicRef {
+  var: string;
+}
 
-/** A literal or a reference. */
-export const LogicValue = z.union([z.string(), z.number(), z.boolean(), z.null(), LogicRef]);
-/** A literal or a reference. */
-export type LogicValue = z.infer<typeof LogicValue>;
+/** A literal or a reference (schema: `logic-schemas.ts`). */
+export type LogicValue = string | number | boolean | null | LogicRef;
 
 /** The data logic values are resolved against. */
 export interface LogicContext {

@@ -1,24 +1,25 @@
 /**
  * Answer validation: a respondent's answers checked against the questions (widgets) of a flow template.
+ * Zod-free at runtime, like `answers/` (the public form's bundle has no zod).
  * The public form validates one page at a time (`stepIds`); the flows service validates every page on
- * submit. Each type's own check lives in its module (`widgets/<type>.ts`, reached through
- * `widgets/registry.ts`); messages are `copy.answers`; bounds are in `limits.ts`. Pure; runs in the browser
+ * submit. Each type's own check lives in its answer rules (`answers/<type>.ts`, reached through
+ * `answers/registry.ts`); messages are `copy.answers`; bounds are in `limits.ts`. Pure; runs in the browser
  * and the services.
  */
 import type { FieldError } from '../errors';
 import type { FlowTemplate, Widget } from '../entities/flow-template';
 import { copy } from '../copy';
-import { fail, isEmptyAnswer, pass, type AnswerCheck } from '../widgets/define-widget';
-import { checkWidgetAnswer } from '../widgets/registry';
-import { formWidgets } from './flow-template';
+import { fail, isEmptyAnswer, pass, type AnswerCheck } from '../answers/define';
+import { checkWidgetAnswer } from '../answers/registry';
+import { formWidgets } from './steps';
 
-// The answer helpers and per-type rules other modules import from here (their homes are the widget modules).
-export { isEmptyAnswer, type AnswerCheck } from '../widgets/define-widget';
-export { isValidEmail } from '../widgets/email-input';
-export { isValidUrl } from '../widgets/url-input';
-export { isValidPhone } from '../widgets/phone-number';
-export { isValidDate } from '../widgets/date-picker';
-export { toFiniteNumber } from '../widgets/shared/number';
+// The answer helpers and per-type rules other modules import from here (their homes are the answer rules).
+export { isEmptyAnswer, type AnswerCheck } from '../answers/define';
+export { isValidEmail } from '../answers/email-input';
+export { isValidUrl } from '../answers/url-input';
+export { isValidPhone } from '../answers/phone-number';
+export { isValidDate } from '../answers/date-picker';
+export { toFiniteNumber } from '../answers/shared/number';
 
 /** The outcome of {@link validateAnswers}: the normalized answers by widget id, or every error found. */
 export type AnswersResult = { ok: true; answers: Record<string, unknown> } | { ok: false; errors: FieldError[] };
@@ -69,7 +70,7 @@ export function validateAnswers(
  * Checks one answer against its widget:
  * - empty ({@link isEmptyAnswer}): `copy.answers.required` when the question is required, otherwise no answer
  *   (`value: undefined`);
- * - otherwise the type's own check (`widgets/<type>.ts` `checkAnswer`, through the registry), returning the
+ * - otherwise the type's own check (`answers/<type>.ts` `checkAnswer`, through `answers/registry.ts`), returning the
  *   normalized value or a `copy.answers` message (a required Checkbox must also be `true`).
  */
 export function checkAnswer(widget: Widget, value: unknown): AnswerCheck {

@@ -4,21 +4,18 @@
  */
 import type { FieldError } from '../errors';
 import { FlowTemplate } from '../entities/flow-template';
-import type { FormStep, Step, Widget } from '../entities/flow-template';
 import { copy } from '../copy';
 import { MAX_STEPS_PER_FLOW, MAX_WIDGETS_PER_STEP } from '../limits';
 import { widgetSettingErrors } from '../widgets/registry';
 import type { ZodIssue } from './field-errors';
 import { fieldErrorsFromIssues, joinPath, valueAt } from './field-errors';
+import { hasStep, stepEntriesInOrder } from './steps';
+
+// Page order lives in the zod-free `rules/steps.ts` (the public form runs it); re-exported for existing callers.
+export { formWidgets, orderedSteps, type PlacedWidget } from './steps';
 
 /** The outcome of {@link validateFlowTemplate}: the parsed template, or every error found. */
 export type FlowTemplateResult = { ok: true; template: FlowTemplate } | { ok: false; errors: FieldError[] };
-
-/** A widget together with the id of the page (form step) that holds it. */
-export interface PlacedWidget {
-  stepId: string;
-  widget: Widget;
-}
 
 /**
  * Validates a flow template as sent by the editor or the API.
@@ -114,51 +111,6 @@ function widgetErrors(template: FlowTemplate): FieldError[] {
     });
   }
   return errors;
-}
-
-function hasStep(template: FlowTemplate, key: string): boolean {
-  return Object.prototype.hasOwnProperty.call(template.steps, key);
-}
-
-function stepAt(template: FlowTemplate, key: string): Step | undefined {
-  return hasStep(template, key) ? template.steps[key] : undefined;
-}
-
-/** `[key, step]` pairs in page order (see {@link orderedSteps}). */
-function stepEntriesInOrder(template: FlowTemplate): Array<[string, Step]> {
-  const seen = new Set<string>();
-  const entries: Array<[string, Step]> = [];
-  let key: string | null = template.firstStep;
-  while (key !== null && !seen.has(key)) {
-    const step = stepAt(template, key);
-    if (!step) break;
-    seen.add(key);
-    entries.push([key, step]);
-    key = step.type === 'form' ? step.nextStep.defaultNextStep : null;
-  }
-  for (const [other, step] of Object.entries(template.steps)) {
-    if (!seen.has(other)) entries.push([other, step]);
-  }
-  return entries;
-}
-
-/**
- * The steps in page order: from `firstStep` along each form step's `defaultNextStep` until an ending, a step
- * already visited, or a missing step; then the steps not reached that way, in the record's key order (JS
- * object order: integer-like keys first, then insertion order). Every step appears exactly once.
- */
-export function orderedSteps(template: FlowTemplate): Step[] {
-  return stepEntriesInOrder(template).map(([, step]) => step);
-}
-
-/**
- * Every widget of every form step in page order ({@link orderedSteps}, then the widgets' array order), each
- * with the `id` of its step.
- */
-export function formWidgets(template: FlowTemplate): PlacedWidget[] {
-  return orderedSteps(template)
-    .filter((step): step is FormStep => step.type === 'form')
-    .flatMap((step) => step.template.widgets.map((widget) => ({ stepId: step.id, widget })));
 }
 
 /** Step ids of {@link blankFlowTemplate}. */

@@ -4,9 +4,9 @@
  */
 import type { FlowTemplate } from '../entities/flow-template';
 import type { SubmissionQuestion } from '../entities/flow';
-import { isEmptyAnswer } from '../widgets/define-widget';
-import { displayAnswer } from '../widgets/registry';
-import { formWidgets } from './flow-template';
+import { isEmptyAnswer } from '../answers/define';
+import { displayAnswer } from '../answers/registry';
+import { formWidgets } from './steps';
 
 /**
  * Every form widget of `template` in page order (see `formWidgets`) as `{id, name, type, value,

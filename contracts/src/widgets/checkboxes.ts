@@ -1,6 +1,7 @@
 /** Checkboxes: pick several of the question's options (docs/product-rules.md §2). */
 import { defineWidget } from './define-widget';
-import { choiceWidgetParts, checkSomeOptions } from './shared/options';
+import { checkboxesRules } from '../answers/choices';
+import { choiceWidgetParts } from './shared/options';
 
 /**
  * The Checkboxes widget type: settings `options` (unique ids); the answer is a non-empty list of distinct
@@ -8,8 +9,8 @@ import { choiceWidgetParts, checkSomeOptions } from './shared/options';
  * labels joined with ', '.
  */
 export const checkboxes = defineWidget({
-  type: 'Checkboxes',
-  ...choiceWidgetParts(checkSomeOptions),
+  ...checkboxesRules,
+  ...choiceWidgetParts(),
   editor: { name: 'Checkboxes', defaultLabel: 'Select all that apply', hint: 'Pick several options' },
   sample: {
     settings: { options: [{ id: 'red', label: 'Red' }, { id: 'green', label: 'Green' }, { id: 'blue', label: 'Blue' }] },

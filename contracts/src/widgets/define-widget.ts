@@ -2,11 +2,13 @@
  * The one helper every widget (question) type module is written with: {@link defineWidget}. A type module
  * (`widgets/<type>.ts`) gives its type name, its template schema (label, required, placeholder and its own
  * settings), its answer check, how an answer reads as text, the editor's copy for it and a sample answer; the
- * registry (`widgets/registry.ts`) lists the modules. See docs/architecture.md "Widget registry".
+ * registry (`widgets/registry.ts`) lists the modules. The answer check and text come from the type's zod-free
+ * answer rules (`answers/<type>.ts`), spread into the spec. See docs/architecture.md "Widget registry".
  *
  * Pure; runs in the browser and the services.
  */
 import { z } from 'zod';
+import type { AnswerCheck } from '../answers/define';
 
 /** Ids of steps, widgets and options in a flow template: 1–64 characters (docs/product-rules.md §2). */
 export const templateId = z.string().min(1).max(64);
@@ -32,31 +34,8 @@ export function widgetTemplate<const S extends z.ZodRawShape = Record<never, z.Z
 /** Any widget template schema made by {@link widgetTemplate}. */
 export type AnyTemplateSchema = z.ZodObject;
 
-/**
- * One answer's outcome: `{ok: true, value}` with the normalized value (`undefined`: no answer, leave it out)
- * or `{ok: false, message}` with a `copy.answers` text.
- */
-export type AnswerCheck = { ok: true; value: unknown } | { ok: false; message: string };
-
-/** An accepted answer with its normalized `value`. */
-export function pass(value: unknown): AnswerCheck {
-  return { ok: true, value };
-}
-
-/** A refused answer with its `copy.answers` `message`. */
-export function fail(message: string): AnswerCheck {
-  return { ok: false, message };
-}
-
-/**
- * True for a value that counts as "not answered": `undefined`, `null`, a string that is empty or only
- * whitespace, or an empty array. `false` and `0` are answers.
- */
-export function isEmptyAnswer(value: unknown): boolean {
-  if (value === undefined || value === null) return true;
-  if (typeof value === 'string') return value.trim() === '';
-  return Array.isArray(value) && value.length === 0;
-}
+// The answer outcome and its helpers live with the zod-free answer rules (`answers/define.ts`).
+export { fail, isEmptyAnswer, pass, type AnswerCheck } from '../answers/define';
 
 /** A widget of type `T` whose template is the output of `S`: `{id, name, type, template}`. */
 export interface WidgetShape<T extends string, S extends AnyTemplateSchema> {

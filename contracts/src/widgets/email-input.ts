@@ -1,33 +1,13 @@
 /** EmailInput: one email address (docs/product-rules.md §2); the rule is {@link isValidEmail}. */
-import { copy } from '../copy';
-import { EMAIL_LOCAL_PART_MAX_LENGTH, EMAIL_MAX_LENGTH } from '../limits';
 import { defineWidget, widgetTemplate } from './define-widget';
-import { checkTrimmed, displayText } from './shared/text';
+import { emailInputRules } from '../answers/email-input';
 
-const EMAIL_LOCAL = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/;
-const DOMAIN = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+(?:[A-Za-z]{2,63}|xn--[A-Za-z0-9-]{1,59})$/;
-
-/**
- * EmailInput: a practical subset of RFC 5322 — `local@domain.tld`, at most `EMAIL_MAX_LENGTH` (320)
- * characters. The local part (≤ 64) is dot-separated atoms of letters, digits and ``!#$%&'*+/=?^_`{|}~-``
- * (no quoted strings, no comments, no spaces); the domain has at least two labels of letters, digits and
- * inner hyphens, and an alphabetic (or `xn--`) top-level label. Non-ASCII addresses (RFC 6531) are refused.
- * `value` is tested as given (callers trim).
- */
-export function isValidEmail(value: string): boolean {
-  if (value.length > EMAIL_MAX_LENGTH) return false;
-  const parts = value.split('@');
-  if (parts.length !== 2) return false;
-  const [local = '', domain = ''] = parts;
-  return local.length <= EMAIL_LOCAL_PART_MAX_LENGTH && EMAIL_LOCAL.test(local) && DOMAIN.test(domain);
-}
+export { isValidEmail } from '../answers/email-input';
 
 /** The EmailInput widget type: answers are stored trimmed; `copy.answers.invalidEmail` otherwise. */
 export const emailInput = defineWidget({
-  type: 'EmailInput',
+  ...emailInputRules,
   template: widgetTemplate(),
   editor: { name: 'Email', defaultLabel: 'Email address', hint: 'A valid email address' },
-  checkAnswer: (value) => checkTrimmed(value, isValidEmail, copy.answers.invalidEmail),
-  displayAnswer: displayText,
   sample: { settings: {}, answer: ' ada@example.com ', display: 'ada@example.com' },
 });

@@ -1,8 +1,8 @@
 /** NumberInput: a number with optional inclusive bounds `min` and `max` (docs/product-rules.md §2). */
 import { z } from 'zod';
 import { copy } from '../copy';
-import { defineWidget, fail, pass, widgetTemplate } from './define-widget';
-import { displayNumber, toFiniteNumber } from './shared/number';
+import { numberInputRules } from '../answers/number-input';
+import { defineWidget, widgetTemplate } from './define-widget';
 
 /**
  * The NumberInput widget type.
@@ -13,17 +13,9 @@ import { displayNumber, toFiniteNumber } from './shared/number';
  * - Text: the number in plain form (`1234.5`, no grouping), as `displayNumber` writes it.
  */
 export const numberInput = defineWidget({
-  type: 'NumberInput',
+  ...numberInputRules,
   template: widgetTemplate({ min: z.number().optional(), max: z.number().optional() }),
   editor: { name: 'Number', defaultLabel: 'Number', hint: 'A number, with optional bounds' },
-  checkAnswer(value, { min, max }) {
-    const parsed = toFiniteNumber(value);
-    if (parsed === null) return fail(copy.answers.invalidNumber);
-    if (min !== undefined && parsed < min) return fail(copy.answers.numberTooSmall(min));
-    if (max !== undefined && parsed > max) return fail(copy.answers.numberTooLarge(max));
-    return pass(parsed);
-  },
-  displayAnswer: displayNumber,
   settingErrors: ({ min, max }) =>
     min !== undefined && max !== undefined && min > max ? [{ path: 'min', message: copy.flows.minAboveMax }] : [],
   sample: { settings: { min: 0, max: 10_000 }, answer: '1234.5', display: '1234.5' },

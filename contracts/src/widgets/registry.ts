@@ -9,7 +9,7 @@
  */
 import type { z } from 'zod';
 import type { Widget } from '../entities/flow-template';
-import { isEmptyAnswer, type AnswerCheck, type NewId, type SettingError, type WidgetEditorCopy } from './define-widget';
+import type { AnswerCheck, NewId, SettingError, WidgetEditorCopy } from './define-widget';
 import { checkbox } from './checkbox';
 import { checkboxes } from './checkboxes';
 import { datePicker } from './date-picker';
@@ -92,23 +92,8 @@ export function widgetEditorCopy(type: WidgetType): WidgetEditorCopy {
   return widgetDefinition(type).editor;
 }
 
-/**
- * The type's check of a NON-empty answer (`rules/answers.ts` `checkAnswer` handles empty ones): the normalized
- * value or a `copy.answers` message. Never throws for a parsed widget.
- */
-export function checkWidgetAnswer(widget: Widget, value: unknown): AnswerCheck {
-  return widgetDefinition(widget.type).checkAnswer(value, widget.template);
-}
-
-/**
- * The text a person reads for `value`, the stored (normalized) answer to `widget`: '' when unanswered
- * (`isEmptyAnswer`), else the type's text — option LABELS (several joined with ', '), 'Yes'/'No', dates as
- * 'March 5, 2026', numbers as stored, text as typed. Computed once, on the server, as `displayValue` of
- * each submission question (results and emails show that). Never throws.
- */
-export function displayAnswer(value: unknown, widget: Widget): string {
-  return isEmptyAnswer(value) ? '' : widgetDefinition(widget.type).displayAnswer(value, widget);
-}
+// Answers are checked and displayed by the zod-free answer rules (`answers/registry.ts`).
+export { checkWidgetAnswer, displayAnswer } from '../answers/registry';
 
 /**
  * Save-time errors of the widget's own settings (a NumberInput's `min` above its `max`, a repeated choice id),

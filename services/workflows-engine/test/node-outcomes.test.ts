@@ -81,13 +81,16 @@ const branchExecutor = defineExecutor(branchNode, {
   },
 });
 
-/** Releases the runs waiting in a `gate` node (an outside effect that completes when the test says so). */
+/**
+ * An `approval` node as a test defines it: an outside effect that completes when the test opens the gate (the
+ * spec's approval node comes with its own module).
+ */
 const gate = { open: () => undefined as void, opened: Promise.resolve() };
 function closeGate(): void {
   gate.opened = new Promise<void>((resolve) => (gate.open = resolve));
 }
 const gateNode = defineNode({
-  type: 'gate',
+  type: 'approval',
   schema: z.object({}),
   defaultTemplate: () => ({}),
   rules: () => [],
@@ -357,7 +360,7 @@ describe.each(DATABASES)('node outcomes on %s', (_name, location) => {
   });
 
   it('gives no lease while it executes RUNS_CONCURRENCY runs, and runs what was queued meanwhile when it has room', async () => {
-    const held = await liveWorkflow({ g1: { type: 'gate', template: {}, nextNodeId: null } }, 'g1');
+    const held = await liveWorkflow({ g1: { type: 'approval', template: {}, nextNodeId: null } }, 'g1');
     const plain = await liveWorkflow({ n1: emailTo('cy@example.com') }, 'n1');
     // Only this worker runs (the earlier tests' workers would take the queued run).
     await Promise.all(workers.map((other) => other.stop()));

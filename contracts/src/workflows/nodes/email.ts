@@ -6,7 +6,8 @@
 import { z } from 'zod';
 import type { FieldError } from '../../errors';
 import { copy } from '../../copy';
-import { isLogicRef, LogicValue } from '../../logic';
+import { isLogicRef } from '../../logic';
+import { LogicValue } from '../../logic-schemas';
 import { isValidEmail } from '../../rules/answers';
 import { defineNode, field, isRecord } from '../define';
 

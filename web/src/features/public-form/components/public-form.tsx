@@ -14,7 +14,7 @@ import type { PublicChallenge } from '@formloom/contracts/api/flows/public-forms
 import type { EndingStep, FlowTemplate, FormStep } from '@formloom/contracts/entities/flow-template';
 import type { FieldError } from '@formloom/contracts/errors';
 import { copy, PRODUCT_NAME } from '@formloom/contracts/copy';
-import { orderedSteps } from '@formloom/contracts/rules/flow-template';
+import { orderedSteps } from '@formloom/contracts/rules/steps';
 import { validateAnswers } from '@formloom/contracts/rules/answers';
 import { ApiError, errorMessage, isApiError } from '../../../lib/api-client';
 import { IconAlert, IconCheck, IconChevronLeft, IconLock } from '../../../ui/icons';

@@ -1,9 +1,12 @@
-/** Numbers in answers (NumberInput, StarRating): parsing and display. Pure. */
+/** Answer helpers of the numeric types (zod-free, see `answers/define.ts`). */
 import { formatValue } from '../../logic';
 
 const NUMERIC = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
-/** A finite number, or a decimal numeric string (`'12'`, `'-3.5'`, `'1e3'`) as a number; otherwise `null`. */
+/**
+ * A finite number from a number or a numeric string (`'1234.5'`, `' -3 '`, `'1e3'`); `null` for anything else
+ * (`''`, `'12abc'`, `NaN`, `Infinity`).
+ */
 export function toFiniteNumber(value: unknown): number | null {
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   if (typeof value !== 'string' || !NUMERIC.test(value.trim())) return null;
@@ -11,10 +14,7 @@ export function toFiniteNumber(value: unknown): number | null {
   return Number.isFinite(parsed) ? parsed : null;
 }
 
-/**
- * A stored number as a person reads it: its plain JavaScript form (`42`, `-3.5`, `0.1`), no grouping
- * separators and no locale (the same text in every browser, server and email). Other values as `formatValue`.
- */
+/** A number as stored (`1234.5`); anything else through `formatValue`. */
 export function displayNumber(value: unknown): string {
   return typeof value === 'number' ? String(value) : formatValue(value);
 }

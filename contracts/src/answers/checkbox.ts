@@ -1,0 +1,21 @@
+/** Checkbox's answer rules: a single yes/no box (docs/product-rules.md §2). Zod-free (`answers/define.ts`). */
+import { copy } from '../copy';
+import { formatValue } from '../logic';
+import { defineAnswerRules, fail, pass } from './define';
+
+/** How a Checkbox answer reads: 'Yes' when checked, 'No' when not. */
+export const CHECKBOX_TEXT = { checked: 'Yes', unchecked: 'No' } as const;
+
+/**
+ * Checkbox: a boolean (`copy.answers.invalidBoolean` otherwise); a required box must be checked
+ * (`copy.answers.required`). Its text is {@link CHECKBOX_TEXT}'s.
+ */
+export const checkboxRules = defineAnswerRules({
+  type: 'Checkbox',
+  checkAnswer(value, { required }: { required?: boolean }) {
+    if (typeof value !== 'boolean') return fail(copy.answers.invalidBoolean);
+    return required && !value ? fail(copy.answers.required) : pass(value);
+  },
+  displayAnswer: (value) =>
+    typeof value === 'boolean' ? (value ? CHECKBOX_TEXT.checked : CHECKBOX_TEXT.unchecked) : formatValue(value),
+});

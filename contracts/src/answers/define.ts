@@ -1,0 +1,62 @@
+/**
+ * The answer rules of a widget (question) type: how a respondent's answer is checked and normalized, and how a
+ * stored answer reads as text. One module per type (`answers/<type>.ts`, made with {@link defineAnswerRules}),
+ * listed by `answers/registry.ts`; the type's full definition (`widgets/<type>.ts`: template schema, editor
+ * copy, sample) spreads them in. See docs/architecture.md "Widget registry".
+ *
+ * ZOD-FREE AT RUNTIME, like everything under `answers/`: the public form runs these checks in the browser and
+ * its bundle has no room for zod (docs/architecture.md "The public form's bundle"; `contracts/test/zod-free.test.ts`
+ * fails when a runtime import reaches zod). Type-only imports are fine. Pure; runs in the browser and the services.
+ */
+
+/**
+ * One answer's outcome: `{ok: true, value}` with the normalized value (`undefined`: no answer, leave it out)
+ * or `{ok: false, message}` with a `copy.answers` text.
+ */
+export type AnswerCheck = { ok: true; value: unknown } | { ok: false; message: string };
+
+/** An accepted answer with its normalized `value`. */
+export function pass(value: unknown): AnswerCheck {
+  return { ok: true, value };
+}
+
+/** A refused answer with its `copy.answers` `message`. */
+export function fail(message: string): AnswerCheck {
+  return { ok: false, message };
+}
+
+/**
+ * True for a value that counts as "not answered": `undefined`, `null`, a string that is empty or only
+ * whitespace, or an empty array. `false` and `0` are answers.
+ */
+export function isEmptyAnswer(value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  if (typeof value === 'string') return value.trim() === '';
+  return Array.isArray(value) && value.length === 0;
+}
+
+/**
+ * The answer rules of type `T` whose questions have templates of type `Template` (at least the fields the rules
+ * read; `widgets/<type>.ts` gives the full template).
+ */
+export interface AnswerRules<T extends string, Template> {
+  /** The type name (Fillout's, e.g. `ShortAnswer`). */
+  type: T;
+  /**
+   * Checks a NON-empty answer ({@link isEmptyAnswer} answers never reach it) against the question's template:
+   * the normalized value to store, or a `copy.answers` message. Never throws.
+   */
+  checkAnswer(value: unknown, template: Template): AnswerCheck;
+  /**
+   * The text a person reads for a NON-empty, normalized answer (option labels, 'Yes'/'No', 'March 5, 2026'…).
+   * Must accept any value (older records, hand-made events) and never throw.
+   */
+  displayAnswer(value: unknown, widget: { template: Template }): string;
+}
+
+/** Defines a type's answer rules (returns them as given, typed); list them in `answers/registry.ts`. */
+export function defineAnswerRules<const T extends string, Template = Record<string, unknown>>(
+  rules: AnswerRules<T, Template>,
+): AnswerRules<T, Template> {
+  return rules;
+}
