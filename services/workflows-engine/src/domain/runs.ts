@@ -33,6 +33,11 @@ export interface RunLease {
   leaseMs: number;
 }
 
+/** The columns of a {@link ClaimedRunRow}, as the claim and the claimed insert return them. */
+const CLAIMED_RUN_COLUMNS = sql.raw(
+  'id, workflow_id, organization_id, template, trigger_data, status, attempts, created_at, started_at, finished_at, traceparent, due_at',
+);
+
 /** What {@link queueSubmissionRuns} queued: every run's id, and the rows of the runs it inserted claimed. */
 export interface QueuedRuns {
   runIds: string[];
@@ -68,10 +73,7 @@ export async function queueSubmissionRuns(tx: Tx, triggers: readonly SubmissionT
   const claim = lease
     ? sql`'running', 1, ${lease.token}::uuid, ${leaseEnd(lease.leaseMs)}, now()`
     : sql`'queued', 0, NULL::uuid, NULL::timestamptz, NULL::timestamptz`;
-  const returning = lease
-    ? sql`RETURNING id, workflow_id, organization_id, template, trigger_data, status, attempts, created_at, started_at,
-                finished_at, traceparent, due_at`
-    : sql`RETURNING id`;
+  const returning = lease ? CLAIMED_RUN_COLUMNS : sql`id`;
   const inserted = rowsOf<ClaimedRunRow>(
     await tx.execute(sql`
       INSERT INTO workflow_runs (id, workflow_id, organization_id, trigger_event_id, submission_id, template,
@@ -88,7 +90,7 @@ export async function queueSubmissionRuns(tx: Tx, triggers: readonly SubmissionT
          AND w.published_template -> 'trigger' ->> 'type' = 'formSubmission'
          AND w.published_template -> 'trigger' -> 'template' ->> 'flowPublicIdentifier' = e.flow
       ON CONFLICT DO NOTHING
-      ${returning}`),
+      RETURNING ${returning}`),
   );
   return { runIds: inserted.map((row) => row.id), claimed: lease ? inserted : [] };
 }
@@ -230,8 +232,7 @@ export async function claimRuns(db: Db, input: ClaimInput): Promise<ClaimedRunRo
                              UNION ALL SELECT id, 1, created_at FROM ready) AS candidates
               ORDER BY rank, at
               LIMIT ${limit}::int)
-      RETURNING r.id, r.workflow_id, r.organization_id, r.template, r.trigger_data, r.status, r.attempts,
-                r.created_at, r.started_at, r.finished_at, r.traceparent, r.due_at`,
+      RETURNING ${CLAIMED_RUN_COLUMNS}`,
   );
 }
 
