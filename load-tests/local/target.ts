@@ -6,7 +6,7 @@
  * - fresh databases `formloom_load_<suffix>_<service>` (the kit creates them), dropped again by `stop()`
  *   unless `keepDatabases`;
  * - an empty Redis logical database (`SELECT n`, 1–15; the streams and consumer groups of other one-node
- *   instances live in their own), whose `formloom:events:*` keys `stop()` deletes;
+ *   instances live in their own), which `stop()` empties again (`FLUSHDB`);
  * - free ports (so a running `npm run start:services` on 8080/8101-8103 is not disturbed).
  *
  * Children's output goes to `logFile`. With `cpuProfileDir`, the processes named in `cpuProfile` run with
@@ -59,7 +59,7 @@ export interface Target {
   /** The databases and the Redis database used (for the report). */
   databases: string[];
   redisUrl: string;
-  /** Stops the processes, then drops the databases and the streams. Idempotent. */
+  /** Stops the processes, then drops the databases and empties the Redis database. Idempotent. */
   stop(): Promise<void>;
 }
 
@@ -80,16 +80,15 @@ async function emptyRedisDatabase(redisUrl: string): Promise<string> {
   throw new Error(`no empty logical database on ${redisUrl} (1-15); flush one you do not need`);
 }
 
-/** Deletes the event bus keys (`formloom:events:*`) of the Redis database at `url`. */
-async function deleteStreams(url: string): Promise<void> {
+/**
+ * Empties the logical database at `url` (`FLUSHDB`): the run chose it because it was empty, so everything in it
+ * is the run's — its event streams and also the rate limiter's keys (the signup limit's live an hour), which
+ * would otherwise keep the database taken and, after 15 runs in an hour, leave none empty.
+ */
+async function flushRedisDatabase(url: string): Promise<void> {
   const client = new Redis(url, { maxRetriesPerRequest: 1 });
   try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await client.scan(cursor, 'MATCH', 'formloom:events:*', 'COUNT', 1000);
-      cursor = next;
-      if (keys.length > 0) await client.del(...keys);
-    } while (cursor !== '0');
+    await client.flushdb();
   } finally {
     client.disconnect();
   }
@@ -154,7 +153,7 @@ export async function startTarget(options: TargetOptions): Promise<Target> {
     });
   } catch (error) {
     await dropDatabases(options.pgUrl, databases).catch(() => undefined);
-    await deleteStreams(redisUrl).catch(() => undefined);
+    await flushRedisDatabase(redisUrl).catch(() => undefined);
     log.end();
     throw error;
   }
@@ -174,7 +173,7 @@ export async function startTarget(options: TargetOptions): Promise<Target> {
         await supervisor.stop();
         if (!options.keepDatabases) {
           await dropDatabases(options.pgUrl, databases);
-          await deleteStreams(redisUrl);
+          await flushRedisDatabase(redisUrl);
         }
         await new Promise<void>((resolve) => log.end(resolve));
       })()),
