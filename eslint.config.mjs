@@ -57,6 +57,7 @@ export default tseslint.config(
         { type: 'routes', pattern: 'web/src/routes' },
         { type: 'feature', pattern: 'web/src/features/*', capture: ['featureName'] },
         { type: 'shared', pattern: ['web/src/config', 'web/src/lib', 'web/src/ui', 'web/src/widgets'] },
+        { type: 'respondent', pattern: 'web/src/respondent' },
       ],
     },
     rules: {
@@ -65,21 +66,41 @@ export default tseslint.config(
         {
           default: 'disallow',
           message:
-            'Web layers go app → features → shared (config, lib, ui, widgets); a feature imports only itself and shared code (compose features in src/routes).',
+            'Web layers go app → features → shared (config, lib, ui, widgets); a feature imports only itself and shared code (compose features in src/routes); the public form (src/respondent) imports itself and the UI-library-free parts of shared code only.',
           policies: [
             {
               from: { element: { types: { anyOf: ['app', 'routes'] } } },
-              allow: { to: { element: { types: { anyOf: ['app', 'routes', 'feature', 'shared'] } } } },
+              allow: { to: { element: { types: { anyOf: ['app', 'routes', 'feature', 'shared', 'respondent'] } } } },
+            },
+            {
+              from: { element: { types: { anyOf: ['feature', 'respondent'] } } },
+              allow: { to: { element: { type: 'respondent' } } },
             },
             {
               from: { element: { type: 'feature' } },
               allow: { to: { element: { type: 'feature', captured: { featureName: '{{ from.captured.featureName }}' } } } },
             },
             {
-              from: { element: { types: { anyOf: ['feature', 'shared'] } } },
+              from: { element: { types: { anyOf: ['feature', 'shared', 'respondent'] } } },
               allow: { to: { element: { type: 'shared' } } },
             },
             { allow: { to: { module: { origin: ['external', 'core'] } } } },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The public form's own entry (docs/architecture.md "The public form's bundle"): no UI library, router, query
+    // cache or zod, and of the shared code only what is free of them. The bundle-size test measures the result.
+    files: ['web/src/respondent/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@mantine/*', '@tanstack/*', 'react-router', 'react-router-dom', 'zod', '@dnd-kit/*'], message: 'The public form carries no UI library, router, query cache or zod (≤ 100 KB gzipped).' },
+            { regex: '^\\.\\.?/(?:\\.\\./)*(?:widgets|features|app|routes|config)/|/ui/(?:logo|states)$', message: 'Editor and app code stays out of the public form: import from src/respondent, lib/api-client, ui/icons or ui/logo-mark.' },
           ],
         },
       ],

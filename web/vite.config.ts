@@ -1,7 +1,8 @@
 /**
  * Vite config of the Formloom web app. In dev (`npm run dev -w @formloom/web`) the API prefixes are proxied to
- * the gateway on :8080 so the session cookie stays first-party; `vite build` writes the static app to `dist/`,
- * each text file beside its brotli (`.br`) and gzip (`.gz`) copy ({@link precompress}).
+ * the gateway on :8080 so the session cookie stays first-party; `vite build` writes the static app to `dist/`:
+ * two pages — the app (`index.html`) and the public form's own entry (`form.html`) — each text file beside its
+ * brotli (`.br`) and gzip (`.gz`) copy ({@link precompress}), and `.vite/manifest.json`.
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -46,11 +47,36 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * In dev, the public form's pages (`/t/:flowPublicIdentifier`) are the form's own entry (`form.html`), as the
+ * gateway serves them in production; every other page is the app (`index.html`, Vite's SPA fallback).
+ */
+function publicFormPages(): Plugin {
+  const rewrite = (req: { url?: string; headers: { accept?: string } }) => {
+    if (req.url && /^\/t\/[^/?]+\/?(?:\?|$)/.test(req.url) && req.headers.accept?.includes('text/html')) req.url = '/form.html';
+  };
+  return {
+    name: 'formloom-public-form-pages',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        rewrite(req);
+        next();
+      });
+    },
+    configurePreviewServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        rewrite(req);
+        next();
+      });
+    },
+  };
+}
+
 const GATEWAY = process.env.FORMLOOM_GATEWAY_URL ?? 'http://localhost:8080';
 const proxied = ['/auth', '/admin', '/public', '/v1', '/.well-known'];
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), publicFormPages()],
   server: {
     port: 5173,
     proxy: Object.fromEntries(proxied.map((prefix) => [prefix, { target: GATEWAY, changeOrigin: false }])),
@@ -59,5 +85,13 @@ export default defineConfig({
     port: 4173,
     proxy: Object.fromEntries(proxied.map((prefix) => [prefix, { target: GATEWAY, changeOrigin: false }])),
   },
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1500 },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    chunkSizeWarningLimit: 1500,
+    // Two pages: the app, and the public form's own small entry (docs/architecture.md "The public form's bundle").
+    // The manifest lets the bundle-size test find each entry's chunks.
+    manifest: true,
+    rolldownOptions: { input: { app: path.resolve(import.meta.dirname, 'index.html'), form: path.resolve(import.meta.dirname, 'form.html') } },
+  },
 });

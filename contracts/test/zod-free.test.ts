@@ -17,6 +17,7 @@ const ZOD_FREE_ENTRIES = [
   'logic.ts',
   'copy.ts',
   'limits.ts',
+  'api/public-form-routes.ts',
 ];
 
 /** Bundles `entry` (relative to `contracts/src`) as a browser build would; resolves the metafile and the entry's key in it. */

@@ -24,8 +24,9 @@
  * - The API reference: the merged OpenAPI document at `/api/openapi.json` and Swagger UI at `/api/docs`
  *   (`openapi.ts`), both generated from the endpoint catalogue.
  * - The built web app (`webDist`) is served as static files, with `index.html` for client routes (GET
- *   requests that accept HTML outside the API prefixes: `/home`, `/editor/x/edit`, `/t/abc` …). API paths
- *   never fall back to `index.html`: they get the JSON 404.
+ *   requests that accept HTML outside the API prefixes: `/home`, `/editor/x/edit` …) and the public form's
+ *   page for `/t/abc`, with the live form embedded (`public-form-page.ts`). API paths never fall back to a
+ *   page: they get the JSON 404.
  */
 import fastifyCookie from '@fastify/cookie';
 import fastifyHttpProxy from '@fastify/http-proxy';
@@ -49,6 +50,7 @@ import {
 import { API_REFERENCE_ROOT, registerApiReference } from './openapi';
 import { registerOriginCheck } from './origin-check';
 import { UpstreamError, UpstreamPools, type UpstreamPoolOptions } from './proxy';
+import { liveFormFromFlows } from './public-form-page';
 import { SessionTokens } from './sessions';
 import { firstSegment, registerWebApp } from './web';
 
@@ -60,6 +62,11 @@ export interface GatewayOptions {
   internalToken: string;
   /** Directory of the built web app (`web/dist`); without it `/` explains how to build it. */
   webDist?: string;
+  /**
+   * Base URL of the static web app when the gateway does not serve it (Kubernetes: the web component's Service,
+   * `WEB_URL`): the public form's page shell is fetched from it (`public-form-page.ts`).
+   */
+  webUrl?: string;
   /** pino level (default `info`). */
   logLevel?: string;
   /** `false` silences logs (tests); otherwise pino with the kit's redaction. */
@@ -206,7 +213,13 @@ export async function buildGateway(options: GatewayOptions): Promise<ZodFastify>
   });
 
   await registerApiReference(app);
-  await registerWebApp(app, { webDist: options.webDist, apiRoots });
+  const liveFormSource = { flowsOrigin: options.services.flows, pools };
+  await registerWebApp(app, {
+    webDist: options.webDist,
+    webUrl: options.webUrl,
+    apiRoots,
+    liveForm: (request, publicIdentifier) => liveFormFromFlows(liveFormSource, request, publicIdentifier),
+  });
   await app.ready();
   return app;
 }

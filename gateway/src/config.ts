@@ -42,6 +42,12 @@ export const GatewaySettings = z.object({
   INTERNAL_TOKEN: z.string().min(16),
   /** Directory of the built web app (default: the repository's `web/dist`); missing: API only. */
   WEB_DIST: z.string().optional(),
+  /**
+   * Base URL of the static web app when it is served elsewhere (Kubernetes: the web component's Service; the
+   * chart sets it): the public form's page shell is fetched from `<WEB_URL>/form.html`. Used only when WEB_DIST
+   * has no built app.
+   */
+  WEB_URL: httpUrl.optional(),
   /** Port to listen on (default 8080; 0 picks a free one). */
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   /** Interface to listen on (default `0.0.0.0`). */

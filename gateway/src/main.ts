@@ -19,6 +19,7 @@ async function main(): Promise<void> {
     services: env.services,
     internalToken: env.INTERNAL_TOKEN,
     webDist: env.WEB_DIST ?? path.resolve(__dirname, '../../web/dist'),
+    webUrl: env.WEB_URL,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     allowedOrigins: env.ALLOWED_ORIGINS,

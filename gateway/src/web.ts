@@ -3,8 +3,9 @@
  * `@fastify/static`: its files as they are (no dot-files; `no-cache` for HTML and a year of `immutable`
  * caching for Vite's content-hashed `assets/`; the build's brotli or gzip copy when the browser accepts it,
  * with `Vary: Accept-Encoding`), and `index.html` for client routes — GET requests that accept
- * HTML outside the API's path roots (`/home`, `/editor/x/edit`, `/t/abc` …). API paths never fall back to
- * `index.html`; they get the JSON 404.
+ * HTML outside the API's path roots (`/home`, `/editor/x/edit` …). The public form's pages (`/t/abc`) are its
+ * own entry, `form.html`, with the live form embedded (`public-form-page.ts`). API paths never fall back to
+ * a page; they get the JSON 404.
  *
  * HTML pages get the web app's own security headers instead of the API's (`@formloom/kit/security-headers`):
  * the CSP {@link webAppCsp} fitted to the built app (Vite's module scripts and CSS files from our origin,
@@ -18,9 +19,10 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CHALLENGE_CSP_SOURCES } from '@formloom/contracts/api/flows/public-forms';
+import { CHALLENGE_CSP_SOURCES, type EmbeddedLiveForm } from '@formloom/contracts/api/public-form-routes';
 import { notFound } from '@formloom/kit/errors';
 import type { ZodFastify } from '@formloom/kit/http';
+import { formShellLoader, renderFormPage, sendPage } from './public-form-page';
 
 /** The text `/` (and any client route) answers when the web app has not been built. */
 export const WEB_NOT_BUILT_TEXT =
@@ -66,8 +68,15 @@ export const WEB_APP_REFERRER_POLICY = 'strict-origin-when-cross-origin';
 export interface WebAppOptions {
   /** Directory of the built web app; missing or without `index.html`: {@link WEB_NOT_BUILT_TEXT}. */
   webDist: string | undefined;
+  /**
+   * Where the public form's page comes from when `webDist` has no `form.html` (Kubernetes: the web image's
+   * Service, `WEB_URL`); unset there: the public form's pages are not served here.
+   */
+  webUrl?: string;
   /** First path segments that belong to the API (`admin`, `public`, `internal` …): never the web app. */
   apiRoots: ReadonlySet<string>;
+  /** Fetches the live form to embed in the public form's page (`public-form-page.ts`); absent: never embedded. */
+  liveForm?: (request: FastifyRequest, publicIdentifier: string) => Promise<EmbeddedLiveForm | undefined>;
 }
 
 /**
@@ -78,6 +87,12 @@ export interface WebAppOptions {
 export async function registerWebApp(app: ZodFastify, options: WebAppOptions): Promise<void> {
   const root = options.webDist ? path.resolve(options.webDist) : undefined;
   const built = root !== undefined && existsSync(path.join(root, 'index.html'));
+  const formShell =
+    root !== undefined && existsSync(path.join(root, 'form.html'))
+      ? formShellLoader({ file: path.join(root, 'form.html') })
+      : options.webUrl
+        ? formShellLoader({ url: options.webUrl })
+        : undefined;
 
   // A scope of its own: the page headers go on the web app's answers only (never on the API's).
   await app.register(async (web) => {
@@ -109,6 +124,20 @@ export async function registerWebApp(app: ZodFastify, options: WebAppOptions): P
         },
       });
     }
+
+    // The public form: its own page, with the live form inside (`public-form-page.ts`).
+    web.get(`/${PUBLIC_FORM_ROOT}/:flowPublicIdentifier`, async (request, reply) => {
+      const pathname = decodedPath(request.url);
+      if (pathname === null || !isClientRoute(request, pathname, options.apiRoots)) throw notFound();
+      const shell = await formShell?.();
+      if (shell === undefined) {
+        if (!built) return reply.type('text/plain; charset=utf-8').send(WEB_NOT_BUILT_TEXT);
+        throw notFound();
+      }
+      const { flowPublicIdentifier } = request.params as { flowPublicIdentifier: string };
+      const live = await options.liveForm?.(request, flowPublicIdentifier);
+      return sendPage(request, reply, live?.status ?? 200, renderFormPage(shell, live));
+    });
 
     web.get('/*', async (request, reply) => {
       const pathname = decodedPath(request.url);

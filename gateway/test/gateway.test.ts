@@ -353,7 +353,7 @@ describe('the web app', () => {
   });
 
   it('answers client routes with index.html', async () => {
-    for (const url of ['/home', '/home/3-sales', '/editor/abc/edit', '/t/abc']) {
+    for (const url of ['/home', '/home/3-sales', '/editor/abc/edit']) {
       const response = await fetch(fx.base + url, { headers: html });
       expect({ url, status: response.status }).toEqual({ url, status: 200 });
       expect(response.headers.get('content-type')).toContain('text/html');

@@ -90,10 +90,17 @@ export async function deadUrl(): Promise<string> {
   return url;
 }
 
-/** A built web app in a temporary directory: `index.html` and `assets/app-1234.js`. Remove it with `rm`. */
+/** The public form's page shell of {@link writeWebDist} (`form.html`, as the build writes it). */
+export const FORM_SHELL = '<!doctype html><html><head><title>Formloom form</title><script type="module" src="/assets/form-1234.js"></script></head><body><div id="root"></div></body></html>';
+
+/**
+ * A built web app in a temporary directory: `index.html`, the public form's `form.html` ({@link FORM_SHELL}) and
+ * `assets/app-1234.js`. Remove it with `rm`.
+ */
 export async function writeWebDist(): Promise<string> {
   const webDist = await mkdtemp(path.join(os.tmpdir(), 'formloom-web-'));
   await writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>Formloom</title><div id="root"></div>');
+  await writeFile(path.join(webDist, 'form.html'), FORM_SHELL);
   await mkdir(path.join(webDist, 'assets'));
   await writeFile(path.join(webDist, 'assets', 'app-1234.js'), 'console.log("formloom")');
   return webDist;

@@ -172,6 +172,7 @@ export const CHART_PLATFORM_CONFIG = [
   'KAFKA_SSL_CA_FILE',
   'KAFKA_SASL_MECHANISM',
   'KAFKA_SASL_USERNAME',
+  'WEB_URL',
 ] as const;
 
 /**
@@ -230,6 +231,10 @@ export function chartEnvironment(values: Values, name: string): ChartEnvironment
   const callees = c.role === 'gateway' ? chartComponentsWithRole(values, 'service') : (c.calls ?? []);
   const urlOf = (callee: string) => `http://<fullname>-${callee}:${chartComponent(values, callee)?.service?.port ?? ''}`;
   Object.assign(config, c.role === 'service' ? serviceCalleeEnv({ calls: callees }, urlOf) : calleeUrlEnv(callees, urlOf));
+  // The gateway renders the public form's page from the static web app's shell.
+  if (c.role === 'gateway') {
+    for (const web of chartComponentsWithRole(values, 'static')) config.WEB_URL = urlOf(web);
+  }
   const secrets: Record<string, string> = { INTERNAL_TOKEN: 'internal-token' };
   if (c.role === 'service') {
     config.EVENT_BUS = bus.type ?? '';

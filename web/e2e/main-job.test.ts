@@ -8,7 +8,7 @@
  * browser. The web app must be built first (`npm test` does it).
  */
 import type { Page } from 'playwright-core';
-import { copy } from '@formloom/contracts/copy';
+import { copy, PRODUCT_NAME } from '@formloom/contracts/copy';
 import { useProductInBrowser } from './harness';
 
 const running = useProductInBrowser();
@@ -65,8 +65,16 @@ it('builds, publishes and fills a form whose submission sends a thank-you email'
   // A respondent on a phone, in a fresh browser context (no session).
   const visitor = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true });
   const form = await visitor.newPage();
-  await form.goto(`${url}/t/${publicIdentifier}`);
+  // The page comes with the live form inside (the gateway embeds it): the browser never asks for it again, and
+  // loads none of the editor's code.
+  const requested: string[] = [];
+  form.on('request', (request) => requested.push(new URL(request.url()).pathname));
+  const opened = await form.goto(`${url}/t/${publicIdentifier}`);
+  expect(await opened?.headerValue('content-encoding')).toBe('br');
   await form.getByLabel('Your name').waitFor();
+  expect(await form.title()).toBe(`${await form.getByTestId('form-title').textContent()} · ${PRODUCT_NAME}`);
+  expect(requested.filter((path) => path.startsWith('/public/'))).toEqual([]);
+  expect(requested.filter((path) => path.endsWith('.js')).length).toBeGreaterThan(0);
   await form.getByRole('button', { name: 'Submit' }).click();
   await form.getByText(copy.answers.required).first().waitFor();
   expect(await form.getByText(copy.answers.required).count()).toBe(2);

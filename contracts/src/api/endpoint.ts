@@ -16,6 +16,7 @@
 import type { z } from 'zod';
 import { ErrorBody } from '../errors';
 import type { ServiceName } from '../services';
+import { fillPath } from './public-form-routes';
 
 /** The HTTP methods the catalogue uses. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -186,11 +187,7 @@ export type ResponseOf<E extends EndpointInput> = SuccessSchema<E> extends z.Zod
  * @throws Error when a parameter is missing (a programming error).
  */
 export function pathOf(endpoint: Pick<EndpointInput, 'path' | 'id'>, params: Record<string, string | number> = {}): string {
-  return endpoint.path.replace(/:([A-Za-z0-9_]+)/g, (_match, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`endpoint ${endpoint.id}: missing path parameter ${name}`);
-    return encodeURIComponent(String(value));
-  });
+  return fillPath(endpoint.path, params, `endpoint ${endpoint.id}`);
 }
 
 /** The path in OpenAPI's template syntax: `/admin/flows/{publicIdentifier}/publish`. */

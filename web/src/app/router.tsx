@@ -3,15 +3,16 @@
  * - `/login`, `/signup` — public; a signed-in visitor is sent on by the loader
  * - `/home`, `/home/:workspaceSlug` — the dashboard (signed in, inside the app shell)
  * - `/editor/:flowPublicIdentifier/{edit,share,results,workflows}` — the editor (signed in, inside the app shell)
- * - `/t/:flowPublicIdentifier` — the public form (no sign-in, no app chrome)
+ * The public form (`/t/:flowPublicIdentifier`) is not an app route: it is its own page and entry (`form.html`,
+ * `src/respondent/`), linked to with plain links that load it.
  *
  * Data: each route's loader puts what its page needs into the react-query cache (`queryClient.ensureQueryData`)
  * before the page renders, and nested loaders run in parallel — the sign-in guard's `/auth/me`, the header's
- * workspaces and the page's data (the flow, a workspace's forms, the live form) load at once, not one after
+ * workspaces and the page's data (the flow, a workspace's forms) load at once, not one after
  * another as components mount. The guard redirects in its loader (`src/app/loaders.ts`).
  *
  * Code: page modules and their loaders are loaded lazily and in parallel (react-router's per-property `lazy`),
- * so a respondent opening `/t/…` downloads the public form and its loader only.
+ * so a page downloads its own code only.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
@@ -51,13 +52,6 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         {
           path: paths.verifyEmail.path,
           lazy: { Component: async () => (await import('../routes/verify-email')).VerifyEmailRoute },
-        },
-        {
-          path: paths.publicForm.path,
-          lazy: {
-            loader: async () => (await import('../routes/public-form-loader')).publicFormLoader(queryClient),
-            Component: async () => (await import('../routes/public-form')).PublicFormRoute,
-          },
         },
         {
           loader: signedInLoader(queryClient),

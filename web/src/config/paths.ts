@@ -11,7 +11,7 @@
  * | `/verify-email?token=…` | confirms the address of the mailed link, signed in or not |
  * | `/home`, `/home/:workspaceSlug` | the home dashboard (spec 000 §2 "Home page"); the slug is `<id>-<name>` |
  * | `/editor/:flowPublicIdentifier/{edit,share,results,workflows}` | the editor and its tabs |
- * | `/t/:flowPublicIdentifier` | the published (live) form, for respondents |
+ * | `/t/:flowPublicIdentifier` | the published (live) form, for respondents: its own page (`form.html`), not a route of the app's router; link to it with a plain `<a href>` |
  *
  * A spec 000 §2 route the app does not serve yet (`/home/starred`, `/home/settings`, …) is added here together
  * with its page.

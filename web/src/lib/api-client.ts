@@ -7,7 +7,7 @@
  * `{error: {code, message, details}}` (ARCHITECTURE §4 "Errors").
  */
 import type { BodyInputOf, Endpoint, ParamsInputOf, QueryInputOf, ResponseOf } from '@formloom/contracts/api/endpoint';
-import { pathOf } from '@formloom/contracts/api/endpoint';
+import { fillPath } from '@formloom/contracts/api/public-form-routes';
 import { copy } from '@formloom/contracts/copy';
 import type { FieldError } from '@formloom/contracts/errors';
 
@@ -97,17 +97,23 @@ async function apiRequest<T>(path: string, options: RequestOptions = {}): Promis
       json = undefined;
     }
   }
-  if (!response.ok) {
-    const error = (json as { error?: { code?: unknown; message?: unknown; details?: unknown } } | undefined)?.error;
-    const fallback = response.status >= 500 ? copy.errors.unavailable : copy.errors.internal;
-    throw new ApiError(
-      response.status,
-      typeof error?.code === 'string' ? error.code : `http_${response.status}`,
-      typeof error?.message === 'string' ? error.message : fallback,
-      error?.details,
-    );
-  }
+  if (!response.ok) throw apiErrorOf(response.status, json);
   return json as T;
+}
+
+/**
+ * The {@link ApiError} of a non-2xx answer: `status` and the body's `{error: {code, message, details}}` (a body
+ * of another shape gets `http_<status>` and the generic message).
+ */
+export function apiErrorOf(status: number, body: unknown): ApiError {
+  const error = (body as { error?: { code?: unknown; message?: unknown; details?: unknown } } | undefined)?.error;
+  const fallback = status >= 500 ? copy.errors.unavailable : copy.errors.internal;
+  return new ApiError(
+    status,
+    typeof error?.code === 'string' ? error.code : `http_${status}`,
+    typeof error?.message === 'string' ? error.message : fallback,
+    error?.details,
+  );
 }
 
 /** What a call of endpoint `E` takes: its path parameters, query and body (as a caller gives them), a signal. */
@@ -117,18 +123,37 @@ export type CallInput<E extends Endpoint> = {
   (E['query'] extends object ? { query?: QueryInputOf<E> } : { query?: undefined }) &
   (E['body'] extends object ? { body: BodyInputOf<E> } : { body?: undefined });
 
+/** A call by method and path (`:param` syntax): an endpoint of the catalogue, or a zod-free route of it. */
+export interface Route {
+  readonly method: NonNullable<RequestOptions['method']>;
+  readonly path: string;
+}
+
 /**
- * Calls `endpoint` and resolves its success body (typed from the endpoint's success schema). A POST without a
- * body sends `{}` (every state-changing call is JSON).
+ * Calls `route` and resolves its JSON body as `T`: the path's `:params` filled in, `query` appended, `body` sent
+ * as JSON (a POST, PUT or PATCH without a body sends `{}`: every state-changing call is JSON). The public form
+ * calls its zod-free routes (`@formloom/contracts/api/public-form-routes`) this way; the app calls
+ * {@link callEndpoint}.
+ * @throws ApiError for a non-2xx status; TypeError when the network fails.
+ */
+export function callRoute<T>(
+  route: Route,
+  input: { params?: Record<string, string | number>; query?: Query; body?: unknown; signal?: AbortSignal } = {},
+): Promise<T> {
+  const needsBody = route.method !== 'GET' && route.method !== 'DELETE';
+  return apiRequest<T>(fillPath(route.path, input.params ?? {}), {
+    method: route.method,
+    body: input.body ?? (needsBody ? {} : undefined),
+    query: input.query,
+    signal: input.signal,
+  });
+}
+
+/**
+ * Calls `endpoint` and resolves its success body (typed from the endpoint's success schema).
  * @throws ApiError for a non-2xx status; TypeError when the network fails.
  */
 export function callEndpoint<E extends Endpoint>(endpoint: E, input: CallInput<E>): Promise<ResponseOf<E>> {
-  const { params, query, body, signal } = input as { params?: object; query?: object; body?: unknown; signal?: AbortSignal };
-  const needsBody = endpoint.method !== 'GET' && endpoint.method !== 'DELETE';
-  return apiRequest<ResponseOf<E>>(pathOf(endpoint, (params ?? {}) as Record<string, string | number>), {
-    method: endpoint.method,
-    body: body ?? (needsBody ? {} : undefined),
-    query: query as Query | undefined,
-    signal,
-  });
+  const { params, query, body, signal } = input as { params?: Record<string, string | number>; query?: Query; body?: unknown; signal?: AbortSignal };
+  return callRoute<ResponseOf<E>>(endpoint, { params, query, body, signal });
 }

@@ -31,12 +31,6 @@ export const submissionKeys = {
     [...submissionKeys.all, publicIdentifier, page.limit, page.offset, page.sort] as const,
 };
 
-/** Published forms as respondents load them. */
-export const publicFormKeys = {
-  all: ['public-flow'] as const,
-  form: (publicIdentifier: string) => [...publicFormKeys.all, publicIdentifier] as const,
-  live: (publicIdentifier: string) => [...publicFormKeys.form(publicIdentifier), 'live'] as const,
-};
 
 /** Workflows and their runs. */
 export const workflowKeys = {

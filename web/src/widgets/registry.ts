@@ -1,46 +1,38 @@
 /**
- * The web app's widget (question) type registry: ONE entry per type of `@formloom/contracts/widgets/registry`,
- * each a module `web/src/widgets/<type>.tsx` with the respondent's renderer and the editor's settings panel.
- * Typed by the contracts' `WidgetType`: a type without an entry (or an entry of the wrong type) does not
- * compile. The public form (`features/public-form/components/question-field.tsx`) and the editor's question
- * card render through it. See docs/architecture.md "Widget registry".
+ * The editor's settings of each question type: ONE entry per type of `@formloom/contracts/widgets/registry`
+ * (`null` for a type without settings of its own), typed by its `WidgetType` — a type without an entry does not
+ * compile. The editor's question card shows them; the respondent's renderers are a registry of their own
+ * (`web/src/respondent/fields/registry.ts`), so the public form's bundle carries none of this. See
+ * docs/architecture.md "Widget registry".
  */
 import type { Widget } from '@formloom/contracts/entities/flow-template';
 import type { WidgetType } from '@formloom/contracts/widgets/registry';
-import { checkbox } from './checkbox';
-import { checkboxes } from './checkboxes';
-import { datePicker } from './date-picker';
-import { dropdown } from './dropdown';
-import { emailInput } from './email-input';
-import { longAnswer } from './long-answer';
-import { multipleChoice } from './multiple-choice';
-import { numberInput } from './number-input';
-import { phoneNumber } from './phone-number';
-import { shortAnswer } from './short-answer';
-import { starRating } from './star-rating';
-import { urlInput } from './url-input';
-import type { WebWidget, WidgetOf } from './shared/types';
+import { DropdownSettings } from './dropdown';
+import { NumberInputSettings } from './number-input';
+import { OptionsSetting } from './shared/options-editor';
+import { PlaceholderSetting } from './shared/placeholder-setting';
+import type { WidgetOf, WidgetSettings } from './shared/types';
 
-/** Every type's web module, keyed by type. */
-export const WEB_WIDGETS: { readonly [T in WidgetType]: WebWidget<WidgetOf<T>> } = {
-  ShortAnswer: shortAnswer,
-  LongAnswer: longAnswer,
-  EmailInput: emailInput,
-  NumberInput: numberInput,
-  PhoneNumber: phoneNumber,
-  URLInput: urlInput,
-  MultipleChoice: multipleChoice,
-  Dropdown: dropdown,
-  Checkboxes: checkboxes,
-  Checkbox: checkbox,
-  DatePicker: datePicker,
-  StarRating: starRating,
+/** Every type's settings on the question card, keyed by type. */
+export const WIDGET_SETTINGS: { readonly [T in WidgetType]: WidgetSettings<WidgetOf<T>> | null } = {
+  ShortAnswer: PlaceholderSetting,
+  LongAnswer: PlaceholderSetting,
+  EmailInput: PlaceholderSetting,
+  NumberInput: NumberInputSettings,
+  PhoneNumber: PlaceholderSetting,
+  URLInput: PlaceholderSetting,
+  MultipleChoice: OptionsSetting,
+  Dropdown: DropdownSettings,
+  Checkboxes: OptionsSetting,
+  Checkbox: null,
+  DatePicker: null,
+  StarRating: null,
 };
 
 /**
- * The web module of `widget`'s type, typed for that widget. (TypeScript cannot tie a union-typed widget to
- * the entry of its own type; the registry's type guarantees each entry matches its key.)
+ * The settings of `widget`'s type, typed for that widget, or `null` when the type has none. (TypeScript cannot
+ * tie a union-typed widget to the entry of its own type; the registry's type guarantees each entry matches.)
  */
-export function webWidgetOf(widget: Widget): WebWidget<Widget> {
-  return WEB_WIDGETS[widget.type] as WebWidget<Widget>;
+export function settingsOf(widget: Widget): WidgetSettings<Widget> | null {
+  return WIDGET_SETTINGS[widget.type] as WidgetSettings<Widget> | null;
 }

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { copy } from '../../copy';
 import { FlowSettings, FlowType } from '../../entities/flow';
 import { defineEndpoint, errorResponse, okResponse } from '../endpoint';
+import { CHALLENGE_PROVIDERS, PUBLIC_FORM_ROUTES } from '../public-form-routes';
 import { FlowParams, FlowSnapshotView } from './flows';
 
 /**
@@ -26,25 +27,9 @@ export const PublicTheme = z.object({ featuredThemeId: z.string() });
 export type PublicTheme = z.infer<typeof PublicTheme>;
 
 /** The bot challenges an operator can put in front of public submissions (docs/architecture.md §6 flows). */
-export const ChallengeProvider = z.enum(['turnstile', 'hcaptcha']);
+export const ChallengeProvider = z.enum(CHALLENGE_PROVIDERS);
 /** `turnstile` (Cloudflare Turnstile) or `hcaptcha`. */
 export type ChallengeProvider = z.infer<typeof ChallengeProvider>;
-
-/**
- * The providers' browser scripts, loaded by the public form for explicit rendering (Turnstile:
- * developers.cloudflare.com/turnstile/get-started/client-side-rendering; hCaptcha: docs.hcaptcha.com
- * "Explicitly Rendering hCaptcha"). Each defines `window.turnstile` / `window.hcaptcha` with `render`, `remove`.
- */
-export const CHALLENGE_SCRIPT_URLS: Readonly<Record<ChallengeProvider, string>> = {
-  turnstile: 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit',
-  hcaptcha: 'https://js.hcaptcha.com/1/api.js?render=explicit&recaptchacompat=off',
-};
-
-/**
- * The origins the challenge widgets load scripts, frames, styles and requests from: what the public form's CSP
- * allows besides our own origin (`gateway/src/web.ts`, `web/Dockerfile`), per the providers' CSP guidance.
- */
-export const CHALLENGE_CSP_SOURCES = ['https://challenges.cloudflare.com', 'https://hcaptcha.com', 'https://*.hcaptcha.com'] as const;
 
 /** What the public form needs to render the challenge: the provider and its public site key. */
 export const PublicChallenge = z.object({ provider: ChallengeProvider, siteKey: z.string() });
@@ -79,8 +64,8 @@ export type PublicTemplateResponse = z.infer<typeof PublicTemplateResponse>;
 export const getPublicTemplate = defineEndpoint({
   id: 'publicForms.template',
   service: 'flows',
-  method: 'GET',
-  path: '/public/flows/templates/:publicIdentifier',
+  method: PUBLIC_FORM_ROUTES.liveForm.method,
+  path: PUBLIC_FORM_ROUTES.liveForm.path,
   access: 'public',
   summary: 'Load a form to fill in',
   description: 'The published template, its theme and the settings a respondent may see. `mode=edit` returns the draft to a signed-in caller with view access (401 anonymous).',

@@ -7,6 +7,7 @@ import { copy } from '../../copy';
 import { Submission } from '../../entities/flow';
 import { CHALLENGE_TOKEN_MAX_LENGTH, SUBMISSIONS_PAGE_DEFAULT, SUBMISSIONS_PAGE_MAX, SUBMISSIONS_PAGE_MIN } from '../../limits';
 import { defineEndpoint, errorResponse, okResponse } from '../endpoint';
+import { PUBLIC_FORM_ROUTES } from '../public-form-routes';
 import { FlowParams } from './flows';
 
 /**
@@ -60,8 +61,8 @@ export type SubmissionsResponse = z.infer<typeof SubmissionsResponse>;
 export const submitAnswers = defineEndpoint({
   id: 'publicForms.submit',
   service: 'flows',
-  method: 'POST',
-  path: '/public/flows/:publicIdentifier/submissions',
+  method: PUBLIC_FORM_ROUTES.submit.method,
+  path: PUBLIC_FORM_ROUTES.submit.path,
   access: 'public',
   summary: 'Submit answers to a form',
   description: `Checked against the live template; refused answers give 400 '${copy.flows.submissionInvalid}' with one \`{path: 'answers.<widgetId>', message}\` per question.`,

@@ -269,6 +269,13 @@ JWKS, verifies tokens with it: AUTH_JWKS_URL.
 {{- $_ := set $env "AUTH_JWKS_URL" (printf "%s/.well-known/jwks.json" $url) }}
 {{- end }}
 {{- end }}
+{{- /* The gateway renders the public form's page from the web image's shell (form.html): WEB_URL. */}}
+{{- if eq .c.role "gateway" }}
+{{- range $static := include "formloom.componentsWithRole" (dict "root" $root "role" "static") | fromYamlArray }}
+{{- $sc := include "formloom.component" (dict "root" $root "name" $static) | fromYaml }}
+{{- $_ := set $env "WEB_URL" (printf "http://%s:%v" (include "formloom.componentFullname" (dict "root" $root "name" $static)) $sc.service.port) }}
+{{- end }}
+{{- end }}
 {{- if eq .c.role "service" }}
 {{- $_ := set $env "EVENT_BUS" $v.bus.type }}
 {{- if eq $v.bus.type "kafka" }}

@@ -148,8 +148,9 @@ describe('the chart against the service manifest', () => {
         secrets: Object.keys(env?.secrets ?? {}).sort(),
       };
     };
+    // The gateway also gets the static web app's URL: it renders the public form's page from its shell.
     expect(received('gateway')).toEqual({
-      urls: ['FLOWS_URL', 'WORKFLOWS_ENGINE_URL', 'WORKSPACES_AUTH_URL'],
+      urls: ['FLOWS_URL', 'WEB_URL', 'WORKFLOWS_ENGINE_URL', 'WORKSPACES_AUTH_URL'],
       secrets: ['INTERNAL_TOKEN'],
     });
     expect(received('workspaces-auth')).toEqual({

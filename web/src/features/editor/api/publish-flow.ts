@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { publishFlow as publishFlowEndpoint, type PublishFlowResponse } from '@formloom/contracts/api/flows/flows';
 import { callEndpoint } from '../../../lib/api-client';
-import { flowKeys, publicFormKeys } from '../../../lib/query-keys';
+import { flowKeys } from '../../../lib/query-keys';
 import type { FlowWithSnapshot } from './get-flow';
 
 /** Publishes the saved draft. @throws ApiError 403 read-only, 404 'Form not found'. */
@@ -20,7 +20,6 @@ export function usePublishFlow() {
         current && flow ? { ...current, flow } : current,
       );
       void queryClient.invalidateQueries({ queryKey: flowKeys.lists() });
-      void queryClient.invalidateQueries({ queryKey: publicFormKeys.form(publicIdentifier) });
     },
   });
 }

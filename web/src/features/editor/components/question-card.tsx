@@ -1,6 +1,6 @@
 /**
  * One question on the 'Edit' tab: drag handle (dnd-kit), type, label, required switch, move up/down,
- * duplicate and delete, plus the type's own settings panel from its web module (`web/src/widgets/<type>.tsx`: placeholder,
+ * duplicate and delete, plus the type's own settings panel from the settings registry (`web/src/widgets/registry.ts`: placeholder,
  * options of choice types, min/max of NumberInput…). Errors from the last save are shown under the card.
  */
 import { memo } from 'react';
@@ -10,7 +10,7 @@ import { CSS } from '@dnd-kit/utilities';
 import type { Widget } from '@formloom/contracts/entities/flow-template';
 import { widgetEditorCopy } from '@formloom/contracts/widgets/registry';
 import { IconChevronDown, IconChevronUp, IconCopy, IconGrip, IconTrash } from '../../../ui/icons';
-import { webWidgetOf } from '../../../widgets/registry';
+import { settingsOf } from '../../../widgets/registry';
 import { patchWidgetTemplate } from '../../../widgets/shared/field-props';
 import { setWidgetLabel } from '../model/template-ops';
 import classes from './question-card.module.css';
@@ -41,7 +41,7 @@ export const QuestionCard = memo(function QuestionCard({
 }: QuestionCardProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: widget.id });
   const meta = widgetEditorCopy(widget.type);
-  const { Settings } = webWidgetOf(widget);
+  const Settings = settingsOf(widget);
   const number = index + 1;
   const hasErrors = (errors?.length ?? 0) > 0;
 

@@ -14,7 +14,7 @@ import {
 } from '@formloom/contracts/api/flows/flows';
 import type { Flow } from '@formloom/contracts/entities/flow';
 import { callEndpoint } from '../../../lib/api-client';
-import { flowKeys, publicFormKeys, workflowKeys } from '../../../lib/query-keys';
+import { flowKeys, workflowKeys } from '../../../lib/query-keys';
 
 /** Puts `flow` into the cached editor copy (when loaded) and refreshes every list. */
 function storeFlow(queryClient: QueryClient, flow: Flow): void {
@@ -52,7 +52,6 @@ export function useUnpublishFlow() {
       callEndpoint(unpublishFlow, { params: { publicIdentifier } }),
     onSuccess: ({ flow }) => {
       storeFlow(queryClient, flow);
-      void queryClient.invalidateQueries({ queryKey: publicFormKeys.form(flow.publicIdentifier) });
     },
   });
 }
@@ -64,7 +63,6 @@ export function useDeleteFlow() {
     mutationFn: (publicIdentifier: string) => callEndpoint(deleteFlow, { params: { publicIdentifier } }),
     onSuccess: (_data, publicIdentifier) => {
       queryClient.removeQueries({ queryKey: flowKeys.detail(publicIdentifier) });
-      queryClient.removeQueries({ queryKey: publicFormKeys.form(publicIdentifier) });
       queryClient.removeQueries({ queryKey: workflowKeys.list(publicIdentifier) });
       void queryClient.invalidateQueries({ queryKey: flowKeys.lists() });
     },

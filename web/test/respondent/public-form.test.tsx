@@ -1,20 +1,49 @@
 /**
- * The public form (src/features/public-form) as a respondent meets it, against the real API: one page at a time,
+ * The public form (src/respondent, its own entry `form.html`) as a respondent meets it, against the real API: the
+ * live form embedded in the page by the gateway or fetched, one page at a time,
  * the same answer checks as the server, the ending after a submission — and the bot challenge the test product is
  * configured with (`challenge-provider.ts`). The provider's browser script is the network edge: `window.turnstile`
  * is stubbed with the documented explicit-render API, handing out the token a real widget would.
  */
-import { screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { getMe } from '@formloom/contracts/api/workspaces-auth/auth';
 import { createFlow, publishFlow, unpublishFlow } from '@formloom/contracts/api/flows/flows';
 import { listSubmissions } from '@formloom/contracts/api/flows/submissions';
 import { copy } from '@formloom/contracts/copy';
 import { exampleFormTemplate } from '@formloom/contracts/example-forms';
-import type { ChallengeApi } from '../../../src/features/public-form/components/challenge-widget';
-import { paths } from '../../../src/config/paths';
-import { callEndpoint } from '../../../src/lib/api-client';
-import { PASSING_TOKEN_PREFIX, TEST_SITE_KEY } from '../../challenge-provider';
-import { renderApp, signUpUser } from '../../render-app';
+import { getPublicTemplate } from '@formloom/contracts/api/flows/public-forms';
+import { LIVE_FORM_ELEMENT_ID, type EmbeddedLiveForm } from '@formloom/contracts/api/public-form-routes';
+import type { ChallengeApi } from '../../src/respondent/challenge-widget';
+import { PublicFormPage } from '../../src/respondent/public-form';
+import { ApiError, callEndpoint } from '../../src/lib/api-client';
+import { PASSING_TOKEN_PREFIX, TEST_SITE_KEY } from '../challenge-provider';
+import { signUpUser } from '../render-app';
+
+/** Renders the public form's page as its entry does (`src/respondent/main.tsx`), with a user to drive it. */
+function renderForm(publicIdentifier: string) {
+  const user = userEvent.setup();
+  return { ...render(<PublicFormPage publicIdentifier={publicIdentifier} />), user };
+}
+
+/** Puts what the gateway embeds for `publicIdentifier` in the document, as `gateway/src/public-form-page.ts` does. */
+function embed(live: EmbeddedLiveForm) {
+  const element = document.createElement('script');
+  element.type = 'application/json';
+  element.id = LIVE_FORM_ELEMENT_ID;
+  element.textContent = JSON.stringify(live);
+  document.body.appendChild(element);
+}
+
+/** The gateway's embedded answer for `publicIdentifier`: the live form, or the error the API answers. */
+async function liveAnswer(publicIdentifier: string): Promise<EmbeddedLiveForm> {
+  try {
+    return { publicIdentifier, status: 200, body: await callEndpoint(getPublicTemplate, { params: { publicIdentifier }, query: { mode: 'live' } }) };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return { publicIdentifier, status: error.status, body: { error: { code: error.code, message: error.message } } };
+  }
+}
 
 /** A published copy of the example form (Name and Email required, Plan optional); its public identifier. */
 async function publishedExampleForm(): Promise<string> {
@@ -60,7 +89,7 @@ afterEach(() => {
   delete (window as unknown as { turnstile?: ChallengeApi }).turnstile;
 });
 
-async function fillRequired(user: ReturnType<typeof renderApp>['user']) {
+async function fillRequired(user: ReturnType<typeof userEvent.setup>) {
   await user.type(await screen.findByLabelText(/Your name/), 'Grace Hopper');
   await user.type(screen.getByLabelText(/Email/), 'grace@example.com');
 }
@@ -68,7 +97,7 @@ async function fillRequired(user: ReturnType<typeof renderApp>['user']) {
 it('checks the answers before sending, and shows the ending once the submission is in', async () => {
   const publicIdentifier = await publishedExampleForm();
   stubTurnstile([`${PASSING_TOKEN_PREFIX}1`]);
-  const { user } = renderApp(paths.publicForm.getHref(publicIdentifier));
+  const { user } = renderForm(publicIdentifier);
 
   await user.click(await screen.findByRole('button', { name: 'Submit' }));
   expect(await screen.findByLabelText(/Your name/)).toHaveAttribute('aria-invalid', 'true');
@@ -86,7 +115,7 @@ it('checks the answers before sending, and shows the ending once the submission 
 it('renders the configured bot check with its site key and sends the token it gave', async () => {
   const publicIdentifier = await publishedExampleForm();
   const turnstile = stubTurnstile([`${PASSING_TOKEN_PREFIX}2`]);
-  const { user } = renderApp(paths.publicForm.getHref(publicIdentifier));
+  const { user } = renderForm(publicIdentifier);
 
   await fillRequired(user);
   expect(await screen.findByText('Verifying you are human')).toBeInTheDocument();
@@ -99,7 +128,7 @@ it('renders the configured bot check with its site key and sends the token it ga
 it('asks for the check when the respondent has not passed it, and sends nothing', async () => {
   const publicIdentifier = await publishedExampleForm();
   stubTurnstile([]);
-  const { user } = renderApp(paths.publicForm.getHref(publicIdentifier));
+  const { user } = renderForm(publicIdentifier);
 
   await fillRequired(user);
   await user.click(screen.getByRole('button', { name: 'Submit' }));
@@ -111,7 +140,7 @@ it('asks for the check when the respondent has not passed it, and sends nothing'
 it('shows the refusal when the provider refuses the token, and gives a fresh check that lets the respondent through', async () => {
   const publicIdentifier = await publishedExampleForm();
   const turnstile = stubTurnstile(['bot-token', `${PASSING_TOKEN_PREFIX}3`]);
-  const { user } = renderApp(paths.publicForm.getHref(publicIdentifier));
+  const { user } = renderForm(publicIdentifier);
 
   await fillRequired(user);
   await screen.findByText('Verifying you are human');
@@ -131,7 +160,7 @@ it('shows the refusal when the provider refuses the token, and gives a fresh che
 it('tells a respondent that a closed form takes no responses', async () => {
   const publicIdentifier = await publishedExampleForm();
   await callEndpoint(unpublishFlow, { params: { publicIdentifier } });
-  renderApp(paths.publicForm.getHref(publicIdentifier));
+  renderForm(publicIdentifier);
   expect(await screen.findByRole('heading', { name: copy.flows.formClosed })).toBeInTheDocument();
   expect(screen.queryByLabelText(/Your name/)).not.toBeInTheDocument();
 });
@@ -150,7 +179,7 @@ it('shows the form’s name and each page’s name, and moves the focus to the n
   const { flow } = await callEndpoint(createFlow, { body: { name: 'Beta sign-up', type: 'form', workspaceId, flowTemplate: template } });
   await callEndpoint(publishFlow, { params: { publicIdentifier: flow.publicIdentifier } });
 
-  const { user } = renderApp(paths.publicForm.getHref(flow.publicIdentifier));
+  const { user } = renderForm(flow.publicIdentifier);
   expect(await screen.findByRole('heading', { level: 1, name: 'Beta sign-up' })).toBeInTheDocument();
   expect(screen.getByRole('heading', { level: 2, name: 'About you' })).toBeInTheDocument();
 
@@ -158,4 +187,34 @@ it('shows the form’s name and each page’s name, and moves the focus to the n
   await user.click(screen.getByRole('button', { name: 'Next' }));
   const heading = await screen.findByRole('heading', { level: 2, name: 'How to reach you' });
   await waitFor(() => expect(heading).toHaveFocus());
+});
+
+it('paints the form the page came with, without asking the API again', async () => {
+  const publicIdentifier = await publishedExampleForm();
+  embed(await liveAnswer(publicIdentifier));
+  const fetchSpy = jest.spyOn(globalThis, 'fetch');
+  try {
+    renderForm(publicIdentifier);
+    // On the first render: no loader, no request.
+    expect(screen.getByTestId('form-title')).toHaveTextContent('Beta sign-up');
+    expect(screen.getByLabelText(/Your name/)).toBeInTheDocument();
+    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(document.getElementById(LIVE_FORM_ELEMENT_ID)).toBeNull();
+  } finally {
+    fetchSpy.mockRestore();
+  }
+});
+
+it('shows the closed state the page came with, and loads a form whose embedded answer is for another form', async () => {
+  const publicIdentifier = await publishedExampleForm();
+  await callEndpoint(unpublishFlow, { params: { publicIdentifier } });
+  embed(await liveAnswer(publicIdentifier));
+  const closed = renderForm(publicIdentifier);
+  expect(screen.getByRole('heading', { name: copy.flows.formClosed })).toBeInTheDocument();
+  closed.unmount();
+
+  const other = await publishedExampleForm();
+  embed({ publicIdentifier: 'someone-else', status: 404, body: { error: { code: 'not_found', message: copy.flows.flowNotFound } } });
+  renderForm(other);
+  expect(await screen.findByTestId('form-title')).toHaveTextContent('Beta sign-up');
 });

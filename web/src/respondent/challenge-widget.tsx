@@ -11,8 +11,9 @@
  * docs.hcaptcha.com/configuration). The public form's CSP admits their origins (`gateway/src/web.ts`).
  */
 import { useEffect, useRef, useState } from 'react';
-import { Box, Text } from '@mantine/core';
-import { CHALLENGE_SCRIPT_URLS, type ChallengeProvider, type PublicChallenge } from '@formloom/contracts/api/flows/public-forms';
+import type { PublicChallenge } from '@formloom/contracts/api/flows/public-forms';
+import { CHALLENGE_SCRIPT_URLS, type ChallengeProvider } from '@formloom/contracts/api/public-form-routes';
+import classes from './form.module.css';
 
 /** The part of `window.turnstile` / `window.hcaptcha` the form uses. */
 export interface ChallengeApi {
@@ -110,13 +111,13 @@ export function ChallengeWidget({ challenge, onToken, error }: ChallengeWidgetPr
 
   const message = loadFailed ? 'The check that you are not a robot could not be loaded. Reload the page to try again.' : error;
   return (
-    <Box data-testid="challenge">
+    <div data-testid="challenge">
       <div ref={container} data-challenge-provider={challenge.provider} />
       {message && (
-        <Text c="red.8" fz="sm" mt={4} role="alert" data-testid="challenge-error">
+        <p className={classes.challengeError} role="alert" data-testid="challenge-error">
           {message}
-        </Text>
+        </p>
       )}
-    </Box>
+    </div>
   );
 }

@@ -1,0 +1,39 @@
+/**
+ * The respondent's renderers: ONE per question type of `@formloom/contracts/widgets/registry`, typed by its
+ * `WidgetType` (a type without a renderer, or a renderer of the wrong type, does not compile). The public form
+ * (`respondent/form-runner.tsx`) renders every question through {@link FieldOf}; the editor's settings of each
+ * type live apart (`web/src/widgets/registry.ts`), so none of the editor's code reaches the public form's bundle.
+ * See docs/architecture.md "Widget registry".
+ */
+import type { Widget } from '@formloom/contracts/entities/flow-template';
+import type { WidgetType } from '@formloom/contracts/widgets/registry';
+import { CheckboxField } from './checkbox';
+import { CheckboxesField, DropdownField, MultipleChoiceField } from './choices';
+import { LongAnswerField } from './long-answer';
+import { StarRatingField } from './star-rating';
+import { DatePickerField, EmailInputField, NumberInputField, PhoneNumberField, ShortAnswerField, UrlInputField } from './text-types';
+import type { FieldComponent, WidgetOf } from './types';
+
+/** Every type's renderer, keyed by type. */
+export const FIELDS: { readonly [T in WidgetType]: FieldComponent<WidgetOf<T>> } = {
+  ShortAnswer: ShortAnswerField,
+  LongAnswer: LongAnswerField,
+  EmailInput: EmailInputField,
+  NumberInput: NumberInputField,
+  PhoneNumber: PhoneNumberField,
+  URLInput: UrlInputField,
+  MultipleChoice: MultipleChoiceField,
+  Dropdown: DropdownField,
+  Checkboxes: CheckboxesField,
+  Checkbox: CheckboxField,
+  DatePicker: DatePickerField,
+  StarRating: StarRatingField,
+};
+
+/**
+ * The renderer of `widget`'s type, typed for that widget. (TypeScript cannot tie a union-typed widget to the
+ * entry of its own type; the registry's type guarantees each entry matches its key.)
+ */
+export function FieldOf(widget: Widget): FieldComponent<Widget> {
+  return FIELDS[widget.type] as FieldComponent<Widget>;
+}

@@ -1,0 +1,227 @@
+/**
+ * The form a respondent fills in, one page at a time in page order. 'Next' checks the current page with the
+ * rules the server uses (`validateAnswers(template, answers, {stepIds: [page]})`) and shows each error under
+ * its question; 'Submit' on the last page checks everything, posts the normalized answers and maps a 400's
+ * `answers.<widgetId>` details back onto the questions (moving to the first page with an error). After success
+ * the ending page's title and body are shown. When the operator configured a bot challenge, its widget sits
+ * above Submit on the last page (`challenge-widget.tsx`). Moving to a page puts the focus on its heading
+ * (WCAG 2.4.3), and the whole form works with the keyboard alone.
+ */
+import { useMemo, useRef, useState, type FormEvent } from 'react';
+import type { PublicChallenge } from '@formloom/contracts/api/flows/public-forms';
+import type { EndingStep, FlowTemplate, FormStep } from '@formloom/contracts/entities/flow-template';
+import type { FieldError } from '@formloom/contracts/errors';
+import { copy } from '@formloom/contracts/copy';
+import { orderedSteps } from '@formloom/contracts/rules/steps';
+import { validateAnswers } from '@formloom/contracts/rules/answers';
+import { ApiError, errorMessage } from '../lib/api-client';
+import { IconAlert, IconCheck, IconChevronLeft } from '../ui/icons';
+import { ChallengeWidget } from './challenge-widget';
+import { Alert, Button, IconBadge } from './controls';
+import { FieldOf } from './fields/registry';
+import classes from './form.module.css';
+
+/** Field errors keyed by widget id (from paths `answers.<widgetId>`); other paths under `''`. */
+export function errorsByWidget(errors: FieldError[]): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const error of errors) {
+    const key = error.path.startsWith('answers.') ? error.path.slice('answers.'.length) : '';
+    result[key] ??= error.message;
+  }
+  return result;
+}
+
+/** The ending shown after the submission: the one the last page leads to, else the first ending. */
+function endingFor(template: FlowTemplate, pages: FormStep[]): EndingStep | undefined {
+  const last = pages.at(-1);
+  const next = last ? template.steps[last.nextStep.defaultNextStep] : undefined;
+  if (next?.type === 'ending') return next;
+  return orderedSteps(template).find((step): step is EndingStep => step.type === 'ending');
+}
+
+/** Where the server puts a missing or refused challenge token (`submitAnswers` in contracts). */
+const CHALLENGE_TOKEN_PATH = 'body.challengeToken';
+
+/** Props of {@link FormRunner}. */
+export interface FormRunnerProps {
+  publicIdentifier: string;
+  /** The form's name: the page's heading. */
+  title: string;
+  template: FlowTemplate;
+  challenge: PublicChallenge | null;
+  /** Sends the answers (default: `submitAnswers` of `api.ts`; resolves once they are stored). */
+  submit: (input: { publicIdentifier: string; answers: Record<string, unknown>; challengeToken?: string }) => Promise<unknown>;
+}
+
+/** The form's pages, its submission and its ending. */
+export function FormRunner({ publicIdentifier, title, template, challenge, submit }: FormRunnerProps) {
+  const pages = useMemo(() => orderedSteps(template).filter((step): step is FormStep => step.type === 'form'), [template]);
+  const ending = useMemo(() => endingFor(template, pages), [template, pages]);
+  const [pageIndex, setPageIndex] = useState(0);
+  const [answers, setAnswers] = useState<Record<string, unknown>>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const [done, setDone] = useState(false);
+  const [challengeToken, setChallengeToken] = useState<string | null>(null);
+  const [challengeError, setChallengeError] = useState<string | undefined>();
+  // A token verifies once: every refused submission gets a fresh widget (a new key).
+  const [challengeAttempt, setChallengeAttempt] = useState(0);
+  const topRef = useRef<HTMLElement>(null);
+  const pageHeadingRef = useRef<HTMLHeadingElement>(null);
+
+  const page = pages[pageIndex];
+  const isLast = pageIndex >= pages.length - 1;
+
+  function showErrors(fieldErrors: FieldError[]) {
+    const byWidget = errorsByWidget(fieldErrors);
+    setErrors(byWidget);
+    // Move to the first page holding an errored question, then focus it.
+    const target = pages.findIndex((p) => p.template.widgets.some((w) => byWidget[w.id]));
+    if (target >= 0) setPageIndex(target);
+    const firstId = pages[target >= 0 ? target : pageIndex]?.template.widgets.find((w) => byWidget[w.id])?.id;
+    if (byWidget[''] && !firstId) setFormError(byWidget['']);
+    requestAnimationFrame(() => {
+      const el = firstId ? document.querySelector<HTMLElement>(`[data-widget-id="${firstId}"]`) : null;
+      el?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+      el?.querySelector<HTMLElement>('input, textarea, select, button')?.focus({ preventScroll: true });
+    });
+  }
+
+  function goTo(index: number) {
+    setPageIndex(index);
+    setFormError(null);
+    // Screen-reader and keyboard users land on the new page's heading (WCAG 2.4.3 focus order).
+    requestAnimationFrame(() => {
+      topRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+      pageHeadingRef.current?.focus({ preventScroll: true });
+    });
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!page || pending) return;
+    const check = validateAnswers(template, answers, { stepIds: [page.id] });
+    if (!check.ok) return showErrors(check.errors);
+    setErrors({});
+    if (!isLast) return goTo(pageIndex + 1);
+
+    const all = validateAnswers(template, answers);
+    if (!all.ok) return showErrors(all.errors);
+    setFormError(null);
+    if (challenge && !challengeToken) return setChallengeError(copy.flows.challengeFailed);
+    setChallengeError(undefined);
+    setPending(true);
+    try {
+      await submit({ publicIdentifier, answers: all.answers, challengeToken: challengeToken ?? undefined });
+      setDone(true);
+      requestAnimationFrame(() => topRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
+    } catch (error) {
+      if (challenge) setChallengeAttempt((attempt) => attempt + 1);
+      const challengeRefused = error instanceof ApiError && error.fieldErrors.find((e) => e.path === CHALLENGE_TOKEN_PATH);
+      if (challengeRefused) {
+        setChallengeError(challengeRefused.message);
+      } else if (error instanceof ApiError && error.fieldErrors.length > 0) {
+        showErrors(error.fieldErrors);
+        if (!error.fieldErrors.some((e) => e.path.startsWith('answers.'))) setFormError(error.message);
+      } else {
+        setFormError(errorMessage(error));
+      }
+    } finally {
+      setPending(false);
+    }
+  }
+
+  function setAnswer(widgetId: string, value: unknown) {
+    setAnswers((current) => ({ ...current, [widgetId]: value }));
+    if (errors[widgetId]) setErrors(({ [widgetId]: _removed, ...rest }) => rest);
+  }
+
+  if (done) {
+    return (
+      <section className={classes.card} ref={topRef} data-testid="form-ending">
+        <div className={`${classes.cardBody} ${classes.centered}`}>
+          <IconBadge tone="success">
+            <IconCheck size={32} />
+          </IconBadge>
+          <h1 className={classes.endingTitle} data-testid="ending-title">
+            {ending?.template.title || 'Thanks!'}
+          </h1>
+          {ending?.template.body && (
+            <p className={`${classes.muted} ${classes.preLine}`} data-testid="ending-body">
+              {ending.template.body}
+            </p>
+          )}
+        </div>
+      </section>
+    );
+  }
+
+  if (!page) {
+    return (
+      <section className={classes.card}>
+        <p className={`${classes.cardBody} ${classes.muted}`}>This form has no questions yet.</p>
+      </section>
+    );
+  }
+
+  return (
+    <section className={classes.card} ref={topRef} data-testid="public-form">
+      {pages.length > 1 && <progress className={classes.progress} max={pages.length} value={pageIndex + 1} aria-hidden="true" />}
+      <form className={classes.cardBody} onSubmit={onSubmit} noValidate aria-label={page.name || 'Form'} data-step-id={page.id}>
+        <header className={classes.header}>
+          <h1 className={classes.title} data-testid="form-title">
+            {title}
+          </h1>
+          {pages.length > 1 && (
+            <div className={classes.pageLine}>
+              <h2 className={classes.pageHeading} tabIndex={-1} ref={pageHeadingRef} data-testid="page-heading">
+                {page.name || `Page ${pageIndex + 1}`}
+              </h2>
+              <p className={classes.pageIndicator} data-testid="page-indicator">
+                Page {pageIndex + 1} of {pages.length}
+              </p>
+            </div>
+          )}
+        </header>
+        {page.template.widgets.length === 0 && <p className={classes.muted}>{isLast ? 'Press Submit to finish.' : 'Press Next to continue.'}</p>}
+        {page.template.widgets.map((widget) => {
+          const Field = FieldOf(widget);
+          return (
+            <div key={widget.id} data-testid="public-question" data-widget-id={widget.id} data-widget-type={widget.type} data-invalid={errors[widget.id] ? 'true' : undefined}>
+              <Field widget={widget} value={answers[widget.id]} error={errors[widget.id]} onChange={(value) => setAnswer(widget.id, value)} inputId={`q-${widget.id}`} />
+            </div>
+          );
+        })}
+        {challenge && isLast && (
+          <ChallengeWidget
+            key={challengeAttempt}
+            challenge={challenge}
+            error={challengeError}
+            onToken={(token) => {
+              setChallengeToken(token);
+              if (token) setChallengeError(undefined);
+            }}
+          />
+        )}
+        {formError && (
+          <Alert icon={<IconAlert />} testId="form-error">
+            <p className={classes.alertText}>{formError}</p>
+          </Alert>
+        )}
+        <div className={classes.actions}>
+          {pageIndex > 0 ? (
+            <Button variant="default" icon={<IconChevronLeft size={16} />} onClick={() => goTo(pageIndex - 1)} disabled={pending}>
+              Back
+            </Button>
+          ) : (
+            <span />
+          )}
+          <Button type="submit" loading={pending} className={classes.submit} data-testid={isLast ? 'submit-button' : 'next-button'}>
+            {isLast ? 'Submit' : 'Next'}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,30 @@
+/**
+ * The public form's own browser entry (`web/form.html`, served for `/t/:flowPublicIdentifier`): React and the
+ * respondent's code only — no UI library, router, query cache or zod (docs/architecture.md "The public form's
+ * bundle"; a test holds its JavaScript to 100 KB gzipped). The live form comes embedded in the page by the
+ * gateway, so it paints without a second request.
+ */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { PublicFormPage } from './public-form';
+import './page.css';
+
+/** The identifier of the form in `/t/:flowPublicIdentifier` (URL-decoded), or '' elsewhere. */
+function publicIdentifierOf(pathname: string): string {
+  const match = /^\/t\/([^/]+)\/?$/.exec(pathname);
+  if (!match?.[1]) return '';
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return '';
+  }
+}
+
+const root = document.getElementById('root');
+if (!root) throw new Error('The #root element is missing from form.html');
+
+createRoot(root).render(
+  <StrictMode>
+    <PublicFormPage publicIdentifier={publicIdentifierOf(window.location.pathname)} />
+  </StrictMode>,
+);
