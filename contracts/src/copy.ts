@@ -23,6 +23,12 @@ export const copy = {
     flowNotPublished: 'This form is not published',
     /** ours: the public link of a closed (unpublished) form, and a submission to it. */
     formClosed: 'This form is closed and no longer accepts responses',
+    /** ours: a second response from a browser to a form that takes one per browser (`oneResponsePerBrowser`). */
+    alreadyResponded: 'You have already responded to this form',
+    /** ours: form settings — a redirect that is not a web address. */
+    redirectUrlInvalid: 'Enter a web address starting with https:// or http://',
+    /** ours: form settings — a closing date that is not a date and time. */
+    closesAtInvalid: 'Choose a date and time',
     /** ours: the name of a duplicated flow (then made unique in its workspace). */
     copyOfName: (name: string) => `${name} (copy)`,
     /** ours: a rename to a blank name. */

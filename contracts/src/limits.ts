@@ -163,3 +163,13 @@ export const WORKFLOW_EMAIL_RECIPIENT_WINDOW_MS = 60 * 60 * 1000;
 export const CHALLENGE_TOKEN_MAX_LENGTH = 4096;
 /** ours: how long the flows service waits for the challenge provider's verification (ms). */
 export const CHALLENGE_VERIFY_TIMEOUT_MS = 5000;
+
+/** Most responses a form's `responseLimit` may allow (form settings, docs/product-rules.md §3). */
+export const RESPONSE_LIMIT_MAX = 10_000_000;
+/** Longest custom message shown on a closed form (characters). */
+export const CLOSED_MESSAGE_MAX_LENGTH = 500;
+/** Longest redirect address after a submission (characters). */
+export const REDIRECT_URL_MAX_LENGTH = 2048;
+/** Length bounds of the random id a browser sends with its submissions (`respondentId`, characters). */
+export const RESPONDENT_ID_MIN_LENGTH = 16;
+export const RESPONDENT_ID_MAX_LENGTH = 64;

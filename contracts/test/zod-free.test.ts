@@ -18,6 +18,7 @@ const ZOD_FREE_ENTRIES = [
   'copy.ts',
   'limits.ts',
   'api/public-form-routes.ts',
+  'rules/form-settings.ts',
 ];
 
 /** Bundles `entry` (relative to `contracts/src`) as a browser build would; resolves the metafile and the entry's key in it. */

@@ -2,6 +2,8 @@
  * Flows and submissions (spec 000 §3 "Flow"; docs/product-rules.md §3).
  */
 import { z } from 'zod';
+import { copy } from '../copy';
+import { CLOSED_MESSAGE_MAX_LENGTH, REDIRECT_URL_MAX_LENGTH, RESPONSE_LIMIT_MAX } from '../limits';
 import { AccessLevel } from './identity';
 
 /** spec 000 §1: flow types. */
@@ -9,7 +11,33 @@ export const FlowType = z.enum(['form', 'quiz', 'scheduling', 'base', 'zite']);
 /** A flow type. */
 export type FlowType = z.infer<typeof FlowType>;
 
-/** Flow settings (spec 000 §3; open-ended, later issues add keys). */
+/**
+ * The form settings of a flow (its `settings`, spec 000 §3), what a Fillout or Typeform user sets under "Settings";
+ * each is enforced by the flows service, not only shown by the public form (docs/product-rules.md §3):
+ * - `closesAt`: the form closes by itself at this instant (ISO 8601 with offset); the public link then shows the
+ *   closed state and refuses submissions, as after a close;
+ * - `responseLimit`: the form closes once it has this many submissions (1..{@link RESPONSE_LIMIT_MAX});
+ * - `oneResponsePerBrowser`: a browser may submit once (it sends a random `respondentId` it keeps; a second
+ *   submission with it is refused with `copy.flows.alreadyResponded`);
+ * - `redirectUrl`: after a submission the respondent's browser goes to this http(s) address instead of the ending;
+ * - `closedMessage`: shown under the closed state's title.
+ * `null` clears a setting (in an update); absent means unset.
+ */
+export const FormSettings = z.object({
+  closesAt: z.iso.datetime({ offset: true, error: copy.flows.closesAtInvalid }).nullable().optional(),
+  responseLimit: z.number().int().min(1).max(RESPONSE_LIMIT_MAX).nullable().optional(),
+  oneResponsePerBrowser: z.boolean().nullable().optional(),
+  redirectUrl: z
+    .url({ protocol: /^https?$/, error: copy.flows.redirectUrlInvalid })
+    .max(REDIRECT_URL_MAX_LENGTH)
+    .nullable()
+    .optional(),
+  closedMessage: z.string().trim().max(CLOSED_MESSAGE_MAX_LENGTH).nullable().optional(),
+});
+/** The form settings (see {@link FormSettings}). */
+export type FormSettings = z.infer<typeof FormSettings>;
+
+/** Flow settings (spec 000 §3): the {@link FormSettings} and any other keys (later products add theirs). */
 export const FlowSettings = z.record(z.string(), z.unknown());
 /** Flow settings. */
 export type FlowSettings = z.infer<typeof FlowSettings>;

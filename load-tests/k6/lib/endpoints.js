@@ -22,6 +22,7 @@ export const endpoints = {
   'flows.rename': { method: 'PATCH', path: '/admin/flows/:publicIdentifier' },
   'flows.saveTemplate': { method: 'PUT', path: '/admin/flows/:publicIdentifier/template' },
   'flows.unpublish': { method: 'POST', path: '/admin/flows/:publicIdentifier/unpublish' },
+  'flows.updateSettings': { method: 'PATCH', path: '/admin/flows/:publicIdentifier/settings' },
   'flows.submissions': { method: 'GET', path: '/admin/flows/:publicIdentifier/submissions' },
   'publicForms.submit': { method: 'POST', path: '/public/flows/:publicIdentifier/submissions' },
   'publicForms.template': { method: 'GET', path: '/public/flows/templates/:publicIdentifier' },

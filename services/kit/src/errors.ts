@@ -85,9 +85,9 @@ export function notSignedIn(message: string = copy.auth.signInRequired): DomainE
 export function forbidden(message: string): DomainError {
   return new DomainError('forbidden', message);
 }
-/** `not_found`. */
-export function notFound(message: string = copy.errors.notFound): DomainError {
-  return new DomainError('not_found', message);
+/** `not_found`; `details` when the caller may show more (a closed form's own message). */
+export function notFound(message: string = copy.errors.notFound, details?: unknown): DomainError {
+  return new DomainError('not_found', message, details);
 }
 /** `conflict`. */
 export function conflict(message: string, details?: unknown): DomainError {

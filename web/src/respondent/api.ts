@@ -28,12 +28,71 @@ export function getLiveForm(publicIdentifier: string, signal?: AbortSignal): Pro
  * @throws ApiError 400 with one detail per question in error (or at `body.challengeToken`), 404 for an unknown or
  *   closed form, 429 over the submission limit
  */
-export async function submitAnswers(input: { publicIdentifier: string; answers: Record<string, unknown>; challengeToken?: string }): Promise<SubmissionReceipt> {
+export async function submitAnswers(input: SubmitInput): Promise<SubmissionReceipt> {
   const body = await callRoute<SubmitResponse>(PUBLIC_FORM_ROUTES.submit, {
     params: { publicIdentifier: input.publicIdentifier },
-    body: { answers: input.answers, ...(input.challengeToken ? { challengeToken: input.challengeToken } : {}) },
+    body: {
+      answers: input.answers,
+      ...(input.challengeToken ? { challengeToken: input.challengeToken } : {}),
+      ...(input.respondentId ? { respondentId: input.respondentId } : {}),
+    },
   });
   return body.submission;
+}
+
+/** What {@link submitAnswers} sends. */
+export interface SubmitInput {
+  publicIdentifier: string;
+  answers: Record<string, unknown>;
+  /** The bot challenge's token, when the form has a challenge. */
+  challengeToken?: string;
+  /** This browser's id for the form ({@link respondentIdFor}), sent when the form takes one response per browser. */
+  respondentId?: string;
+}
+
+/** The `localStorage` key of this browser's id for a form, and of its "responded" mark. */
+const storageKey = (kind: 'respondent' | 'responded', publicIdentifier: string) => `formloom:${kind}:${publicIdentifier}`;
+
+/** Reads `localStorage`, or `undefined` where it is not available (private mode, a sandboxed frame). */
+function stored(key: string): string | undefined {
+  try {
+    return window.localStorage.getItem(key) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes `localStorage` when it is available. */
+function store(key: string, value: string): void {
+  try {
+    window.localStorage.setItem(key, value);
+  } catch {
+    // Not available: the server still refuses a second response from the same id within this page.
+  }
+}
+
+/**
+ * This browser's random id for form `publicIdentifier` (created and kept in `localStorage` on first use): what the
+ * server keys "one response per browser" on (`respondentId` of the submission).
+ */
+export function respondentIdFor(publicIdentifier: string): string {
+  const key = storageKey('respondent', publicIdentifier);
+  const existing = stored(key);
+  if (existing) return existing;
+  const bytes = crypto.getRandomValues(new Uint8Array(18));
+  const id = btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_');
+  store(key, id);
+  return id;
+}
+
+/** Whether this browser already responded to form `publicIdentifier` (marked by {@link markResponded}). */
+export function hasResponded(publicIdentifier: string): boolean {
+  return stored(storageKey('responded', publicIdentifier)) !== undefined;
+}
+
+/** Marks form `publicIdentifier` as responded to from this browser. */
+export function markResponded(publicIdentifier: string): void {
+  store(storageKey('responded', publicIdentifier), new Date().toISOString());
 }
 
 /** The embedded answer, as the page's first render uses it: the form, or the error the call would have thrown. */

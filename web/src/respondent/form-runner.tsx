@@ -9,6 +9,7 @@
  */
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import type { PublicChallenge } from '@formloom/contracts/api/flows/public-forms';
+import type { FormSettings } from '@formloom/contracts/entities/flow';
 import type { EndingStep, FlowTemplate, FormStep } from '@formloom/contracts/entities/flow-template';
 import type { FieldError } from '@formloom/contracts/errors';
 import { copy } from '@formloom/contracts/copy';
@@ -16,6 +17,7 @@ import { orderedSteps } from '@formloom/contracts/rules/steps';
 import { validateAnswers } from '@formloom/contracts/rules/answers';
 import { ApiError, errorMessage } from '../lib/api-client';
 import { IconAlert, IconCheck, IconChevronLeft } from '../ui/icons';
+import { markResponded, respondentIdFor, type SubmitInput } from './api';
 import { ChallengeWidget } from './challenge-widget';
 import { Alert, Button, IconBadge } from './controls';
 import { FieldOf } from './fields/registry';
@@ -49,12 +51,16 @@ export interface FormRunnerProps {
   title: string;
   template: FlowTemplate;
   challenge: PublicChallenge | null;
-  /** Sends the answers (default: `submitAnswers` of `api.ts`; resolves once they are stored). */
-  submit: (input: { publicIdentifier: string; answers: Record<string, unknown>; challengeToken?: string }) => Promise<unknown>;
+  /** The form settings the respondent's browser acts on: one response per browser, the redirect after submit. */
+  settings: FormSettings;
+  /** Sends the answers (`submitAnswers` of `api.ts`; resolves once they are stored). */
+  submit: (input: SubmitInput) => Promise<unknown>;
+  /** Called when the server says this browser already responded (409): the page shows that state. */
+  onAlreadyResponded: () => void;
 }
 
 /** The form's pages, its submission and its ending. */
-export function FormRunner({ publicIdentifier, title, template, challenge, submit }: FormRunnerProps) {
+export function FormRunner({ publicIdentifier, title, template, challenge, settings, submit, onAlreadyResponded }: FormRunnerProps) {
   const pages = useMemo(() => orderedSteps(template).filter((step): step is FormStep => step.type === 'form'), [template]);
   const ending = useMemo(() => endingFor(template, pages), [template, pages]);
   const [pageIndex, setPageIndex] = useState(0);
@@ -113,10 +119,22 @@ export function FormRunner({ publicIdentifier, title, template, challenge, submi
     setChallengeError(undefined);
     setPending(true);
     try {
-      await submit({ publicIdentifier, answers: all.answers, challengeToken: challengeToken ?? undefined });
+      await submit({
+        publicIdentifier,
+        answers: all.answers,
+        challengeToken: challengeToken ?? undefined,
+        respondentId: settings.oneResponsePerBrowser ? respondentIdFor(publicIdentifier) : undefined,
+      });
+      if (settings.oneResponsePerBrowser) markResponded(publicIdentifier);
       setDone(true);
+      // A redirect after submit (form settings) replaces the ending; the ending shows while the next page loads.
+      if (settings.redirectUrl) window.location.assign(settings.redirectUrl);
       requestAnimationFrame(() => topRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
     } catch (error) {
+      if (error instanceof ApiError && error.status === 409) {
+        markResponded(publicIdentifier);
+        return onAlreadyResponded();
+      }
       if (challenge) setChallengeAttempt((attempt) => attempt + 1);
       const challengeRefused = error instanceof ApiError && error.fieldErrors.find((e) => e.path === CHALLENGE_TOKEN_PATH);
       if (challengeRefused) {

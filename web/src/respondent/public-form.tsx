@@ -4,12 +4,13 @@
  * fetched when it did not; the 'not published' state for a 404, the 'closed' one for a form its owner closed,
  * an error with 'Try again' when it could not be loaded; otherwise the form itself (`form-runner.tsx`).
  */
-import { useEffect } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { copy, PRODUCT_NAME } from '@formloom/contracts/copy';
 import { errorMessage, isApiError } from '../lib/api-client';
-import { IconAlert, IconLock } from '../ui/icons';
+import { formSettingsOf } from '@formloom/contracts/rules/form-settings';
+import { IconAlert, IconCheck, IconLock } from '../ui/icons';
 import { LogoMark } from '../ui/logo-mark';
-import { submitAnswers } from './api';
+import { hasResponded, submitAnswers } from './api';
 import { Alert, Button, IconBadge, Spinner } from './controls';
 import { FormRunner } from './form-runner';
 import { useLiveForm } from './use-live-form';
@@ -18,6 +19,9 @@ import classes from './form.module.css';
 /** The page of the form `publicIdentifier`. */
 export function PublicFormPage({ publicIdentifier }: { publicIdentifier: string }) {
   const { state, retry } = useLiveForm(publicIdentifier);
+  const settings = useMemo(() => formSettingsOf(state.status === 'ready' ? state.form.flow.settings : undefined), [state]);
+  // One response per browser: a browser that responded sees so at once (the server refuses a second one anyway).
+  const [responded, setResponded] = useState(() => hasResponded(publicIdentifier));
 
   const formName = state.status === 'ready' ? state.form.flow.name : undefined;
   useEffect(() => {
@@ -31,7 +35,7 @@ export function PublicFormPage({ publicIdentifier }: { publicIdentifier: string 
           <Spinner label="Loading form" />
         ) : state.status === 'error' ? (
           isApiError(state.error, 404) ? (
-            <NotPublished closed={errorMessage(state.error) === copy.flows.formClosed} />
+            <NotPublished closed={errorMessage(state.error) === copy.flows.formClosed} closedMessage={closedMessageOf(state.error)} />
           ) : (
             <Alert icon={<IconAlert />} title="This form could not be loaded">
               <p className={classes.alertText}>{errorMessage(state.error)}</p>
@@ -40,13 +44,17 @@ export function PublicFormPage({ publicIdentifier }: { publicIdentifier: string 
               </Button>
             </Alert>
           )
+        ) : settings.oneResponsePerBrowser && responded ? (
+          <AlreadyResponded title={state.form.flow.name} />
         ) : (
           <FormRunner
             publicIdentifier={publicIdentifier}
             title={state.form.flow.name}
             template={state.form.flowSnapshot.template}
             challenge={state.form.challenge}
+            settings={settings}
             submit={submitAnswers}
+            onAlreadyResponded={() => setResponded(true)}
           />
         )}
         <footer className={classes.footer}>
@@ -59,8 +67,29 @@ export function PublicFormPage({ publicIdentifier }: { publicIdentifier: string 
   );
 }
 
-/** A form that is not live: never published (or a wrong link), or closed by its owner. */
-function NotPublished({ closed }: { closed: boolean }) {
+/** The owner's message of a closed form (`details.closedMessage` of the 404), if any. */
+function closedMessageOf(error: unknown): string | undefined {
+  const details = isApiError(error) ? (error.details as { closedMessage?: unknown } | undefined) : undefined;
+  return typeof details?.closedMessage === 'string' ? details.closedMessage : undefined;
+}
+
+/** A form that takes one response per browser, opened again from a browser that responded. */
+function AlreadyResponded({ title }: { title: string }) {
+  return (
+    <section className={classes.card} data-testid="form-already-responded">
+      <div className={classes.centered}>
+        <IconBadge tone="success">
+          <IconCheck size={28} />
+        </IconBadge>
+        <h1 className={classes.stateTitle}>{copy.flows.alreadyResponded}</h1>
+        <p className={classes.muted}>{title}</p>
+      </div>
+    </section>
+  );
+}
+
+/** A form that is not live: never published (or a wrong link), or closed (by its owner or its settings). */
+function NotPublished({ closed, closedMessage }: { closed: boolean; closedMessage?: string }) {
   return (
     <section className={classes.card} data-testid={closed ? 'form-closed' : 'form-not-published'}>
       <div className={classes.centered}>
@@ -68,7 +97,9 @@ function NotPublished({ closed }: { closed: boolean }) {
           <IconLock size={28} />
         </IconBadge>
         <h1 className={classes.stateTitle}>{closed ? copy.flows.formClosed : copy.flows.flowNotPublished}</h1>
-        <p className={classes.muted}>{closed ? 'Thank you for your interest.' : "The link may be wrong, or the form's owner has not published it yet."}</p>
+        <p className={`${classes.muted} ${classes.preLine}`} data-testid="closed-message">
+          {closed ? (closedMessage ?? 'Thank you for your interest.') : "The link may be wrong, or the form's owner has not published it yet."}
+        </p>
       </div>
     </section>
   );

@@ -8,7 +8,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getMe } from '@formloom/contracts/api/workspaces-auth/auth';
-import { createFlow, publishFlow, unpublishFlow } from '@formloom/contracts/api/flows/flows';
+import { createFlow, publishFlow, unpublishFlow, updateFlowSettings } from '@formloom/contracts/api/flows/flows';
 import { listSubmissions } from '@formloom/contracts/api/flows/submissions';
 import { copy } from '@formloom/contracts/copy';
 import { exampleFormTemplate } from '@formloom/contracts/example-forms';
@@ -217,4 +217,43 @@ it('shows the closed state the page came with, and loads a form whose embedded a
   embed({ publicIdentifier: 'someone-else', status: 404, body: { error: { code: 'not_found', message: copy.flows.flowNotFound } } });
   renderForm(other);
   expect(await screen.findByTestId('form-title')).toHaveTextContent('Beta sign-up');
+});
+
+describe('form settings', () => {
+  afterEach(() => window.localStorage.clear());
+
+  it('shows the owner’s message on a form past its closing time', async () => {
+    const publicIdentifier = await publishedExampleForm();
+    await callEndpoint(updateFlowSettings, {
+      params: { publicIdentifier },
+      body: { closesAt: new Date(Date.now() - 60_000).toISOString(), closedMessage: 'Registration ended on Friday.' },
+    });
+    renderForm(publicIdentifier);
+    expect(await screen.findByRole('heading', { name: copy.flows.formClosed })).toBeInTheDocument();
+    expect(screen.getByTestId('closed-message')).toHaveTextContent('Registration ended on Friday.');
+  });
+
+  it('takes one response from this browser, then says it already responded — also when the mark was lost', async () => {
+    const publicIdentifier = await publishedExampleForm();
+    await callEndpoint(updateFlowSettings, { params: { publicIdentifier }, body: { oneResponsePerBrowser: true } });
+    stubTurnstile([`${PASSING_TOKEN_PREFIX}5`, `${PASSING_TOKEN_PREFIX}6`]);
+    const first = renderForm(publicIdentifier);
+    await fillRequired(first.user);
+    await first.user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByTestId('ending-title')).toBeInTheDocument();
+    first.unmount();
+
+    const again = renderForm(publicIdentifier);
+    expect(await screen.findByRole('heading', { name: copy.flows.alreadyResponded })).toBeInTheDocument();
+    again.unmount();
+
+    // The mark is gone (storage cleared by hand), the browser's id is not: the server refuses, the page says why.
+    window.localStorage.removeItem(`formloom:responded:${publicIdentifier}`);
+    const third = renderForm(publicIdentifier);
+    await fillRequired(third.user);
+    await screen.findByText('Verifying you are human');
+    await third.user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('heading', { name: copy.flows.alreadyResponded })).toBeInTheDocument();
+    expect(await submissionCount(publicIdentifier)).toBe(1);
+  });
 });

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { copy } from '../../copy';
-import { Flow, FlowSettings, FlowType } from '../../entities/flow';
+import { Flow, FlowSettings, FlowType, FormSettings } from '../../entities/flow';
 import { FlowTemplate } from '../../entities/flow-template';
 import { FLOW_NAME_MAX_LENGTH } from '../../limits';
 import { defineEndpoint, errorResponse, okResponse } from '../endpoint';
@@ -210,6 +210,31 @@ export const renameFlow = defineEndpoint({
   params: FlowParams,
   body: RenameFlowBody,
   responses: { 200: okResponse(FlowResponse), 403: forbidden, 404: flowNotFound },
+});
+
+/**
+ * `PATCH /admin/flows/:publicIdentifier/settings` body: the form settings to change (`FormSettings`); a key set
+ * to `null` clears that setting, an absent key keeps it.
+ */
+export const UpdateFlowSettingsBody = FormSettings;
+/** The settings to change. */
+export type UpdateFlowSettingsBody = z.infer<typeof UpdateFlowSettingsBody>;
+
+/**
+ * `PATCH /admin/flows/:publicIdentifier/settings`: changes the form settings (close at a date, response limit, one
+ * response per browser, redirect after submit, closed message). They apply at once to the live form, without a
+ * publish: they are about taking responses, not about the form's content.
+ */
+export const updateFlowSettings = defineEndpoint({
+  id: 'flows.updateSettings',
+  service: 'flows',
+  method: 'PATCH',
+  path: '/admin/flows/:publicIdentifier/settings',
+  access: 'session',
+  summary: 'Change the form settings',
+  params: FlowParams,
+  body: UpdateFlowSettingsBody,
+  responses: { 200: okResponse(FlowResponse), 400: errorResponse('A setting that is not valid.'), 403: forbidden, 404: flowNotFound },
 });
 
 /** `POST /admin/flows/:publicIdentifier/duplicate` 201 response: the copy. */

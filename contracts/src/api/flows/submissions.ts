@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { copy } from '../../copy';
 import { Submission } from '../../entities/flow';
-import { CHALLENGE_TOKEN_MAX_LENGTH, SUBMISSIONS_PAGE_DEFAULT, SUBMISSIONS_PAGE_MAX, SUBMISSIONS_PAGE_MIN } from '../../limits';
+import { CHALLENGE_TOKEN_MAX_LENGTH, RESPONDENT_ID_MAX_LENGTH, RESPONDENT_ID_MIN_LENGTH, SUBMISSIONS_PAGE_DEFAULT, SUBMISSIONS_PAGE_MAX, SUBMISSIONS_PAGE_MIN } from '../../limits';
 import { defineEndpoint, errorResponse, okResponse } from '../endpoint';
 import { PUBLIC_FORM_ROUTES } from '../public-form-routes';
 import { FlowParams } from './flows';
@@ -20,8 +20,13 @@ import { FlowParams } from './flows';
 export const SubmitBody = z.object({
   answers: z.record(z.string(), z.unknown()),
   challengeToken: z.string().min(1).max(CHALLENGE_TOKEN_MAX_LENGTH).optional(),
+  /**
+   * A random id the respondent's browser keeps for the form (`FormSettings.oneResponsePerBrowser`): with that
+   * setting on, a second submission with the same id is refused (409 `copy.flows.alreadyResponded`).
+   */
+  respondentId: z.string().regex(/^[A-Za-z0-9_-]+$/).min(RESPONDENT_ID_MIN_LENGTH).max(RESPONDENT_ID_MAX_LENGTH).optional(),
 });
-/** `{answers}`. */
+/** `{answers, challengeToken?, respondentId?}`. */
 export type SubmitBody = z.infer<typeof SubmitBody>;
 
 /** `POST /public/flows/:publicIdentifier/submissions` 201 response (`submissionTime` ISO 8601). */
@@ -71,7 +76,8 @@ export const submitAnswers = defineEndpoint({
   body: SubmitBody,
   responses: {
     201: okResponse(SubmitResponse, 'The submission was stored; its workflows run.'),
-    404: errorResponse(`'${copy.flows.flowNotFound}', or '${copy.flows.flowNotPublished}'.`),
+    404: errorResponse(`'${copy.flows.flowNotFound}', '${copy.flows.flowNotPublished}', or '${copy.flows.formClosed}' (closed, past its closing time or at its response limit).`),
+    409: errorResponse(`'${copy.flows.alreadyResponded}': the form takes one response per browser.`),
   },
 });
 

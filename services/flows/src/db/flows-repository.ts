@@ -213,6 +213,11 @@ export async function updateFlowName(db: DbOrTx, flowId: number, name: string): 
   await db.update(flows).set({ name, updatedAt: sql`now()` }).where(eq(flows.id, flowId));
 }
 
+/** Replaces the settings of flow `flowId`; bumps `updated_at`. */
+export async function updateFlowSettingsRow(db: DbOrTx, flowId: number, settings: FlowSettings): Promise<void> {
+  await db.update(flows).set({ settings, updatedAt: sql`now()` }).where(eq(flows.id, flowId));
+}
+
 /** Closes flow `flowId` (keeps an earlier close time) when it has a live snapshot; bumps `updated_at`. */
 export async function closeFlow(db: DbOrTx, flowId: number): Promise<void> {
   await db

@@ -56,4 +56,11 @@ export const migrations: readonly Migration[] = [
     id: '0002_flow_closed_at',
     sql: `ALTER TABLE flows ADD COLUMN closed_at timestamptz;`,
   },
+  {
+    // One response per browser (form settings): the browser's id, unique per flow where kept.
+    id: '0003_submission_respondent_key',
+    sql: `
+      ALTER TABLE submissions ADD COLUMN respondent_key text;
+      CREATE UNIQUE INDEX submissions_flow_respondent ON submissions (flow_id, respondent_key) WHERE respondent_key IS NOT NULL;`,
+  },
 ];

@@ -8,7 +8,8 @@
  * - `submissions`: one row per submitted response, tied to the snapshot it was validated against.
  */
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { index, integer, jsonb, pgTable, serial, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, serial, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { FlowSettings, FlowType } from '@formloom/contracts/entities/flow';
 import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
 
@@ -66,6 +67,11 @@ export const submissions = pgTable(
     answers: jsonb('answers').$type<Record<string, unknown>>().notNull(),
     submissionTime: timestamp('submission_time', { withTimezone: true }).notNull(),
     lastUpdatedAt: timestamp('last_updated_at', { withTimezone: true }).notNull(),
+    /** The browser's `respondentId`, kept only for a form that takes one response per browser (unique per flow). */
+    respondentKey: text('respondent_key'),
   },
-  (t) => [index('submissions_flow_time').on(t.flowId, t.submissionTime, t.id)],
+  (t) => [
+    index('submissions_flow_time').on(t.flowId, t.submissionTime, t.id),
+    uniqueIndex('submissions_flow_respondent').on(t.flowId, t.respondentKey).where(sql`respondent_key IS NOT NULL`),
+  ],
 );

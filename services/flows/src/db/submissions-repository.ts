@@ -13,6 +13,8 @@ export interface SubmissionRecord {
   answers: Record<string, unknown>;
   submissionTime: Date;
   lastUpdatedAt: Date;
+  /** The browser's id when the form takes one response per browser; null otherwise. */
+  respondentKey?: string | null;
 }
 
 /**
@@ -27,12 +29,13 @@ export function insertSubmissionsStatement(records: readonly SubmissionRecord[])
     answers: record.answers,
     submission_time: record.submissionTime.toISOString(),
     last_updated_at: record.lastUpdatedAt.toISOString(),
+    respondent_key: record.respondentKey ?? null,
   }));
   return sql`
-    INSERT INTO submissions (id, flow_id, snapshot_id, answers, submission_time, last_updated_at)
-    SELECT id, flow_id, snapshot_id, answers, submission_time, last_updated_at
+    INSERT INTO submissions (id, flow_id, snapshot_id, answers, submission_time, last_updated_at, respondent_key)
+    SELECT id, flow_id, snapshot_id, answers, submission_time, last_updated_at, respondent_key
       FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-           AS r(id uuid, flow_id int, snapshot_id int, answers jsonb, submission_time timestamptz, last_updated_at timestamptz)
+           AS r(id uuid, flow_id int, snapshot_id int, answers jsonb, submission_time timestamptz, last_updated_at timestamptz, respondent_key text)
     RETURNING id`;
 }
 

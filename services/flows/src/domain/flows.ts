@@ -8,7 +8,7 @@
  */
 import type { FlowReads } from '../db/flow-reads';
 import type { AccessLevel } from '@formloom/contracts/entities/identity';
-import type { Flow } from '@formloom/contracts/entities/flow';
+import type { Flow, FlowSettings, FormSettings } from '@formloom/contracts/entities/flow';
 import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
 import type { FieldError } from '@formloom/contracts/errors';
 import { copy } from '@formloom/contracts/copy';
@@ -23,7 +23,8 @@ import { blankFlowTemplate, validateFlowTemplate } from '@formloom/contracts/rul
 import { publishProblems } from '@formloom/contracts/rules/publish-checks';
 import { dedupeFlowName, defaultFlowName } from '@formloom/contracts/rules/flow-name';
 import type { Db, Tx } from '@formloom/kit/db';
-import { invalid, notFound } from '@formloom/kit/errors';
+import { invalid, notFound, type DomainError } from '@formloom/kit/errors';
+import { closedBy, formSettingsOf } from '@formloom/contracts/rules/form-settings';
 import { publicIdentifier as newPublicIdentifier } from '@formloom/kit/ids';
 import type { Emit } from '@formloom/kit/outbox';
 import type { Transact } from '@formloom/kit/service';
@@ -43,10 +44,12 @@ import {
   nextSnapshotVersion,
   updateDraftTemplate,
   updateFlowName,
+  updateFlowSettingsRow,
   workspaceFlowNames,
   type FlowRecord,
   type NewFlow,
 } from '../db/flows-repository';
+import { countSubmissions } from '../db/submissions-repository';
 
 /** What the domain functions need: the database (reads) and `transact` (writes with events). */
 export interface FlowsDeps {
@@ -210,6 +213,35 @@ export async function unpublishFlow(deps: FlowsDeps, publicIdentifier: string, a
 }
 
 /**
+ * The error of a live form that takes no responses: 404 `copy.flows.formClosed`, with the owner's closed message
+ * (form settings) as `details.closedMessage` when there is one.
+ */
+export function formClosedError(settings: FormSettings): DomainError {
+  return notFound(copy.flows.formClosed, settings.closedMessage ? { closedMessage: settings.closedMessage } : undefined);
+}
+
+/**
+ * Changes the form settings of flow `publicIdentifier` (`FormSettings`): each key of `patch` replaces that
+ * setting, `null` removes it; other settings stay. They apply to the live form at once (this replica's cache is
+ * dropped; others within FLOW_LOOKUP_TTL_MS). Change access.
+ * @throws 404 `copy.flows.flowNotFound`.
+ */
+export async function updateFlowSettings(deps: FlowsDeps, publicIdentifier: string, patch: FormSettings, authorize: Authorize): Promise<Flow> {
+  const { record, accessLevel } = await authorizedFlow(deps.db, publicIdentifier, authorize, 'change');
+  const settings: FlowSettings = { ...record.settings };
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === undefined) continue;
+    if (value === null) delete settings[key];
+    else settings[key] = value;
+  }
+  await updateFlowSettingsRow(deps.db, record.id, settings);
+  deps.reads.forget(publicIdentifier);
+  const updated = await findFlowById(deps.db, record.id);
+  if (!updated) throw notFound(copy.flows.flowNotFound);
+  return toFlow(updated, accessLevel);
+}
+
+/**
  * Deletes flow `publicIdentifier` forever, with its versions and submissions, and emits `flow.deleted` in the
  * same transaction (the workflows-engine deletes the form's workflows). Change access.
  * @throws 404 `copy.flows.flowNotFound` (also when another request deleted it first).
@@ -347,7 +379,7 @@ export async function listFlows(
  * `authorize` (view) must be given: the route passes it only for a signed-in caller.
  * @throws 404 `copy.flows.flowNotFound` for an unknown flow (or `edit` without `authorize`);
  *   404 `copy.flows.flowNotPublished` when a `live` form was never published, `copy.flows.formClosed` when it
- *   was closed.
+ *   was closed or its settings close it now (past `closesAt`, at `responseLimit`), with `details.closedMessage`.
  */
 export async function getPublicTemplate(
   deps: FlowsDeps,
@@ -364,7 +396,9 @@ export async function getPublicTemplate(
     template = await findDraftTemplate(deps.db, record.id);
   } else {
     if (record.liveSnapshotId === null) throw notFound(copy.flows.flowNotPublished);
-    if (record.closedAt !== null) throw notFound(copy.flows.formClosed);
+    const settings = formSettingsOf(record.settings);
+    if (record.closedAt !== null) throw formClosedError(settings);
+    if (await closedBy(settings, Date.now(), () => countSubmissions(deps.db, record.id))) throw formClosedError(settings);
     template = await findSnapshotTemplate(deps.db, record.liveSnapshotId);
   }
   if (!template) throw notFound(copy.flows.flowNotFound);

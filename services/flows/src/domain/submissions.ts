@@ -7,8 +7,9 @@ import type { Submission } from '@formloom/contracts/entities/flow';
 import { FORM_SUBMITTED, FORM_SUBMITTED_VERSION, type FormSubmittedData } from '@formloom/contracts/events/form-submitted';
 import type { SubmissionsQuery, SubmissionsResponse, SubmitResponse } from '@formloom/contracts/api/flows/submissions';
 import { validateAnswers } from '@formloom/contracts/rules/answers';
+import { closedBy, formSettingsOf } from '@formloom/contracts/rules/form-settings';
 import { toSubmissionQuestions } from '@formloom/contracts/rules/submission-questions';
-import { invalid, notFound } from '@formloom/kit/errors';
+import { conflict, invalid, notFound } from '@formloom/kit/errors';
 import { isDatabaseUnavailable } from '@formloom/kit/http';
 import { GroupCommit } from '@formloom/kit/group-commit';
 import { uuidv7 } from '@formloom/kit/ids';
@@ -17,7 +18,7 @@ import type { WriteWithEvents } from '@formloom/kit/service';
 import { findSnapshotTemplates } from '../db/flows-repository';
 import type { FlowReads } from '../db/flow-reads';
 import { countSubmissions, insertSubmissionsStatement, pageSubmissions, type SubmissionRecord } from '../db/submissions-repository';
-import { authorizedFlow, type Authorize, type FlowsDeps } from './flows';
+import { authorizedFlow, formClosedError, type Authorize, type FlowsDeps } from './flows';
 
 /** A validated submission and its `form.submitted` event, waiting to be written. */
 export interface PendingSubmission {
@@ -55,19 +56,31 @@ export function createSubmissionWriter(writeWithEvents: WriteWithEvents): Submis
 
 /**
  * The live form `publicIdentifier` for a submission: the flow (cached for up to FLOW_LOOKUP_TTL_MS unless
- * `fresh`), its live snapshot id and template (snapshots never change: cached).
+ * `fresh`), its live snapshot id and template (snapshots never change: cached), and its form settings.
  * @throws 404 `copy.flows.flowNotFound` (unknown flow), `copy.flows.flowNotPublished` (never published) or
- *   `copy.flows.formClosed` (closed; a close made on another replica applies here within FLOW_LOOKUP_TTL_MS)
+ *   `copy.flows.formClosed` (closed, past its `closesAt`, or at its `responseLimit` — counted only for a form with
+ *   a limit; a close made on another replica applies here within FLOW_LOOKUP_TTL_MS)
  */
-async function findLiveForm(reads: FlowReads, publicIdentifier: string, fresh: boolean) {
-  const { record: flow, cached } = await reads.flowForSubmission(publicIdentifier, { fresh });
+async function findLiveForm(deps: FlowsDeps, publicIdentifier: string, fresh: boolean) {
+  const { record: flow, cached } = await deps.reads.flowForSubmission(publicIdentifier, { fresh });
   if (!flow) throw notFound(copy.flows.flowNotFound);
   if (flow.liveSnapshotId === null) throw notFound(copy.flows.flowNotPublished);
-  if (flow.closedAt !== null) throw notFound(copy.flows.formClosed);
+  const settings = formSettingsOf(flow.settings);
+  if (flow.closedAt !== null) throw formClosedError(settings);
+  if (await closedBy(settings, Date.now(), () => countSubmissions(deps.db, flow.id))) throw formClosedError(settings);
   const snapshotId = flow.liveSnapshotId;
-  const template = await reads.snapshotTemplate(snapshotId);
+  const template = await deps.reads.snapshotTemplate(snapshotId);
   if (!template) throw notFound(copy.flows.flowNotPublished);
-  return { flow, snapshotId, template, cached };
+  return { flow, snapshotId, template, settings, cached };
+}
+
+/** Whether `error` (or an error it wraps) is PostgreSQL's unique violation (SQLSTATE 23505) of `constraint`. */
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (let current = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
+    const { code, constraint: name, message } = current as { code?: unknown; constraint?: unknown; message?: unknown };
+    if (code === '23505' && (name === constraint || (typeof message === 'string' && message.includes(constraint)))) return true;
+  }
+  return false;
 }
 
 /**
@@ -80,7 +93,10 @@ async function findLiveForm(reads: FlowReads, publicIdentifier: string, fresh: b
  * ({@link createSubmissionWriter}); the call resolves once it has committed. The flow is looked up through a
  * one-second cache (a publish on another replica applies here up to a second later; answers the cached form
  * refuses are checked again against a fresh lookup).
- * @throws 404 `copy.flows.flowNotFound` (unknown flow) or `copy.flows.flowNotPublished` (never published);
+ * With the form setting `oneResponsePerBrowser` on, the browser's `respondentId` is kept with the submission,
+ * unique per flow (a partial unique index): a second submission from that browser is refused.
+ * @throws 404 `copy.flows.flowNotFound` (unknown flow), `copy.flows.flowNotPublished` (never published) or
+ *   `copy.flows.formClosed` (closed by its owner or its settings); 409 `copy.flows.alreadyResponded`;
  *   400 `copy.flows.submissionInvalid` with details `[{path: 'answers.<widgetId>', message}]` for every
  *   question in error. Nothing is stored when it throws.
  */
@@ -88,21 +104,25 @@ export async function submitAnswers(
   deps: FlowsDeps & { submissionWriter: SubmissionWriter },
   publicIdentifier: string,
   answers: unknown,
+  respondentId?: string,
 ): Promise<SubmitResponse['submission']> {
-  let live = await findLiveForm(deps.reads, publicIdentifier, false);
+  let live = await findLiveForm(deps, publicIdentifier, false);
   let result = validateAnswers(live.template, answers);
   // A cached live form may be up to FLOW_LOOKUP_TTL_MS old: answers it refuses are checked against a fresh one.
   if (!result.ok && live.cached) {
-    live = await findLiveForm(deps.reads, publicIdentifier, true);
+    live = await findLiveForm(deps, publicIdentifier, true);
     result = validateAnswers(live.template, answers);
   }
   if (!result.ok) throw invalid(copy.flows.submissionInvalid, result.errors);
-  const { flow, snapshotId, template } = live;
+  const { flow, snapshotId, template, settings } = live;
 
   const submissionId = uuidv7();
   const now = new Date();
   const submissionTime = now.toISOString();
-  await deps.submissionWriter.submit({
+  // One response per browser: the browser's id is kept, unique per flow; a second submission breaks the index.
+  const respondentKey = settings.oneResponsePerBrowser && respondentId ? respondentId : null;
+  await deps.submissionWriter
+    .submit({
     record: {
       id: submissionId,
       flowId: flow.id,
@@ -110,6 +130,7 @@ export async function submitAnswers(
       answers: result.answers,
       submissionTime: now,
       lastUpdatedAt: now,
+      respondentKey,
     },
     event: {
       type: FORM_SUBMITTED,
@@ -128,7 +149,11 @@ export async function submitAnswers(
         questions: toSubmissionQuestions(template, result.answers),
       },
     },
-  });
+  })
+    .catch((error: unknown) => {
+      if (isUniqueViolation(error, 'submissions_flow_respondent')) throw conflict(copy.flows.alreadyResponded);
+      throw error;
+    });
   return { submissionId, submissionTime };
 }
 

@@ -1,5 +1,5 @@
 /**
- * Admin flow routes (spec 000 §7): create, list, fetch the draft, save the draft, publish, rename, duplicate,
+ * Admin flow routes (spec 000 §7): create, list, fetch the draft, save the draft, publish, rename, settings, duplicate,
  * unpublish (close), delete, and the submissions list — the endpoints of `@formloom/contracts/api/flows/flows` and `…/submissions`. Every one needs a signed-in
  * caller (the router enforces it) and checks workspace access on the server (spec 000 §6).
  */
@@ -13,6 +13,7 @@ import {
   renameFlow,
   saveFlowTemplate,
   unpublishFlow,
+  updateFlowSettings,
 } from '@formloom/contracts/api/flows/flows';
 import { listSubmissions } from '@formloom/contracts/api/flows/submissions';
 import type { AccessLevel } from '@formloom/contracts/entities/identity';
@@ -57,6 +58,10 @@ export const adminFlowRoutes = defineRoutes<FlowsServiceDeps>((router, deps) => 
 
   router.handle(renameFlow, async ({ params, body, request }) => ({
     flow: await flows.renameFlow(deps, params.publicIdentifier, body.name, flowAuthorizer(request)),
+  }));
+
+  router.handle(updateFlowSettings, async ({ params, body, request }) => ({
+    flow: await flows.updateFlowSettings(deps, params.publicIdentifier, body, flowAuthorizer(request)),
   }));
 
   router.handle(duplicateFlow, async ({ params, request }) => ({

@@ -27,6 +27,6 @@ export const publicFlowRoutes = defineRoutes<FlowsServiceDeps>((router, deps) =>
   router.handle(submitAnswers, async ({ params, body, request, reply }) => {
     await deps.submissionLimit?.enforce(reply, `${params.publicIdentifier}\n${request.ip}`);
     await deps.challenge?.verify(body.challengeToken, request.ip);
-    return { submission: await submissions.submitAnswers(deps, params.publicIdentifier, body.answers) };
+    return { submission: await submissions.submitAnswers(deps, params.publicIdentifier, body.answers, body.respondentId) };
   });
 });

@@ -1,6 +1,7 @@
 /**
  * The 'Share' tab: the public link `${origin}/t/{publicIdentifier}` with copy ('Copied to clipboard!', spec
- * 000 §8 toasts) and open buttons; a notice when the form is not published yet.
+ * 000 §8 toasts) and open buttons; a notice when the form is not published yet; the form settings
+ * (`form-settings-card.tsx`).
  */
 import { useState } from 'react';
 import { Alert, Button, Card, Container, Group, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
@@ -9,6 +10,7 @@ import { copy } from '@formloom/contracts/copy';
 import { IconCheck, IconCopy, IconExternal, IconLink } from '../../../ui/icons';
 import { useFlow } from '../api/get-flow';
 import { useEditor } from './editor-context';
+import { FormSettingsCard } from './form-settings-card';
 import { publicFormUrl } from './editor-shell';
 
 export function ShareTab() {
@@ -92,6 +94,15 @@ export function ShareTab() {
             </Group>
           </Stack>
         </Card>
+
+        {flow.data && (
+          <FormSettingsCard
+            key={flow.data.flow.updatedAt}
+            publicIdentifier={publicIdentifier}
+            settings={flow.data.flow.settings}
+            readOnly={flow.data.flow.accessLevel === 'read'}
+          />
+        )}
       </Stack>
     </Container>
   );
