@@ -57,12 +57,17 @@ export interface FormRunnerProps {
   submit: (input: SubmitInput) => Promise<unknown>;
   /** Called when the server says this browser already responded (409): the page shows that state. */
   onAlreadyResponded: () => void;
+  /** The page to show (the editor's preview follows the page selected in the editor); a change moves there. */
+  pageId?: string;
 }
 
 /** The form's pages, its submission and its ending. */
-export function FormRunner({ publicIdentifier, title, template, challenge, settings, submit, onAlreadyResponded }: FormRunnerProps) {
+export function FormRunner({ publicIdentifier, title, template, challenge, settings, submit, onAlreadyResponded, pageId }: FormRunnerProps) {
   const pages = useMemo(() => orderedSteps(template).filter((step): step is FormStep => step.type === 'form'), [template]);
-  const ending = useMemo(() => endingFor(template, pages), [template, pages]);
+  const ending = useMemo(() => {
+    const selected = pageId ? template.steps[pageId] : undefined;
+    return selected?.type === 'ending' ? selected : endingFor(template, pages);
+  }, [template, pages, pageId]);
   const [pageIndex, setPageIndex] = useState(0);
   const [answers, setAnswers] = useState<Record<string, unknown>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -76,7 +81,21 @@ export function FormRunner({ publicIdentifier, title, template, challenge, setti
   const topRef = useRef<HTMLElement>(null);
   const pageHeadingRef = useRef<HTMLHeadingElement>(null);
 
-  const page = pages[pageIndex];
+  // The preview follows the editor: when the selected page changes, it is shown (an ending shows the ending).
+  // State adjusted while rendering (react.dev "Adjusting some state when a prop changes"), not in an effect.
+  const [followedPageId, setFollowedPageId] = useState<string | undefined>(undefined);
+  if (pageId !== undefined && pageId !== followedPageId) {
+    setFollowedPageId(pageId);
+    const index = pages.findIndex((p) => p.id === pageId);
+    if (index >= 0) {
+      setPageIndex(index);
+      setDone(false);
+    } else if (template.steps[pageId]?.type === 'ending') {
+      setDone(true);
+    }
+  }
+
+  const page = pages[Math.min(pageIndex, Math.max(0, pages.length - 1))];
   const isLast = pageIndex >= pages.length - 1;
 
   function showErrors(fieldErrors: FieldError[]) {

@@ -6,6 +6,8 @@
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { PREVIEW_PARAM } from './preview-protocol';
+import { PreviewPage } from './preview-page';
 import { PublicFormPage } from './public-form';
 import './page.css';
 
@@ -23,8 +25,12 @@ function publicIdentifierOf(pathname: string): string {
 const root = document.getElementById('root');
 if (!root) throw new Error('The #root element is missing from form.html');
 
+const publicIdentifier = publicIdentifierOf(window.location.pathname);
+// `?preview=1` inside a frame: the editor's live preview (`preview-page.tsx`); anything else is the live form.
+const preview = new URLSearchParams(window.location.search).has(PREVIEW_PARAM) && window.parent !== window;
+
 createRoot(root).render(
   <StrictMode>
-    <PublicFormPage publicIdentifier={publicIdentifierOf(window.location.pathname)} />
+    {preview ? <PreviewPage publicIdentifier={publicIdentifier} /> : <PublicFormPage publicIdentifier={publicIdentifier} />}
   </StrictMode>,
 );

@@ -1,20 +1,45 @@
 /**
- * The 'Edit' tab: pages on the left (in page order, `orderedSteps`), the selected page on the right, and a
- * summary of the errors of the last save attempt on top.
+ * The 'Edit' tab: pages on the left (in page order, `orderedSteps`), the selected page in the middle, the live
+ * preview on the right (`form-preview.tsx`; on screens under 1200 px it opens in a drawer), and a summary of the
+ * errors of the last save attempt on top. 'Preview' shows or hides the preview; it starts shown on wide screens.
  */
-import { Alert, Anchor, Box, Container, Flex, List, Paper } from '@mantine/core';
-import { IconAlert } from '../../../ui/icons';
+import { useState } from 'react';
+import { Alert, Anchor, Box, Button, Container, Drawer, Flex, Group, List, Paper } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconAlert, IconEye } from '../../../ui/icons';
+import { useFlow } from '../api/get-flow';
 import { useEditor } from './editor-context';
 import { EndingEditor } from './ending-editor';
+import { FormPreview } from './form-preview';
 import { PageEditor } from './page-editor';
 import { PagesPanel } from './pages-panel';
 
+/** Wide enough for pages, the page and the preview side by side (Mantine's `lg` breakpoint). */
+const SIDE_BY_SIDE = '(min-width: 75em)';
+
 export function EditTab() {
-  const { draft, selectedStepId, saveErrors, select } = useEditor();
+  const { publicIdentifier, draft, selectedStepId, saveErrors, select } = useEditor();
   const step = draft.steps[selectedStepId];
+  const name = useFlow(publicIdentifier).data?.flow.name ?? '';
+  const wide = useMediaQuery(SIDE_BY_SIDE, false, { getInitialValueInEffect: false }) ?? false;
+  // null: the default for the screen (shown beside the editor on wide screens, closed on narrow ones).
+  const [previewChoice, setPreviewChoice] = useState<boolean | null>(null);
+  const showPreview = previewChoice ?? wide;
 
   return (
-    <Container size="lg" py="lg" px={{ base: 'sm', sm: 'md' }}>
+    <Container size={showPreview && wide ? 1600 : 'lg'} py="lg" px={{ base: 'sm', sm: 'md' }}>
+      <Group justify="flex-end" mb="sm">
+        <Button
+          variant={showPreview ? 'light' : 'default'}
+          size="xs"
+          leftSection={<IconEye size={14} />}
+          aria-pressed={showPreview}
+          onClick={() => setPreviewChoice(!showPreview)}
+          data-testid="preview-toggle"
+        >
+          Preview
+        </Button>
+      </Group>
       {saveErrors.list.length > 0 && (
         <Alert
           color="red"
@@ -48,7 +73,15 @@ export function EditTab() {
           {step?.type === 'form' && <PageEditor page={step} />}
           {step?.type === 'ending' && <EndingEditor ending={step} />}
         </Box>
+        {showPreview && wide && (
+          <Box w={460} flex="none">
+            <FormPreview name={name} />
+          </Box>
+        )}
       </Flex>
+      <Drawer opened={showPreview && !wide} onClose={() => setPreviewChoice(false)} position="right" size="100%" title="Preview">
+        <FormPreview name={name} />
+      </Drawer>
     </Container>
   );
 }

@@ -1,0 +1,58 @@
+/**
+ * The editor's live preview: the public form's page opened with `?preview=1` inside the editor's iframe
+ * (`preview-protocol.ts`). It shows the draft the editor sends — unsaved edits included — on the page the
+ * editor has selected, with the same renderers and checks as the live form; 'Submit' shows the ending and stores
+ * nothing.
+ */
+import { useEffect, useState } from 'react';
+import { FormRunner } from './form-runner';
+import { isPreviewState, type PreviewReady, type PreviewState } from './preview-protocol';
+import { Spinner } from './controls';
+import classes from './form.module.css';
+
+/** Submitting in the preview: nothing is sent; the ending shows after a short pause. */
+const noSubmit = () => new Promise<void>((resolve) => setTimeout(resolve, 300));
+
+/** The preview of form `publicIdentifier`, driven by the parent window's messages. */
+export function PreviewPage({ publicIdentifier }: { publicIdentifier: string }) {
+  const [state, setState] = useState<PreviewState | null>(null);
+
+  useEffect(() => {
+    function onMessage(event: MessageEvent) {
+      if (event.origin !== window.location.origin || event.source !== window.parent) return;
+      if (isPreviewState(event.data)) setState(event.data);
+    }
+    window.addEventListener('message', onMessage);
+    const ready: PreviewReady = { type: 'formloom:preview-ready' };
+    window.parent.postMessage(ready, window.location.origin);
+    return () => window.removeEventListener('message', onMessage);
+  }, []);
+
+  useEffect(() => {
+    document.title = state ? `Preview: ${state.name}` : 'Preview';
+  }, [state]);
+
+  return (
+    <div className={classes.root}>
+      <main className={classes.container}>
+        <p className={classes.previewBanner} data-testid="preview-banner">
+          Preview · answers are not saved
+        </p>
+        {state ? (
+          <FormRunner
+            publicIdentifier={publicIdentifier}
+            title={state.name}
+            template={state.template}
+            challenge={null}
+            settings={{}}
+            submit={noSubmit}
+            onAlreadyResponded={() => undefined}
+            pageId={state.stepId}
+          />
+        ) : (
+          <Spinner label="Loading preview" />
+        )}
+      </main>
+    </div>
+  );
+}
