@@ -25,6 +25,8 @@ export const copy = {
     formClosed: 'This form is closed and no longer accepts responses',
     /** ours: a second response from a browser to a form that takes one per browser (`oneResponsePerBrowser`). */
     alreadyResponded: 'You have already responded to this form',
+    /** ours: a partial submission that does not exist, is finished, or whose token is wrong. */
+    progressNotFound: 'This saved progress was not found',
     /** ours: form settings — a redirect that is not a web address. */
     redirectUrlInvalid: 'Enter a web address starting with https:// or http://',
     /** ours: form settings — a closing date that is not a date and time. */

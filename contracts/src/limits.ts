@@ -173,3 +173,5 @@ export const REDIRECT_URL_MAX_LENGTH = 2048;
 /** Length bounds of the random id a browser sends with its submissions (`respondentId`, characters). */
 export const RESPONDENT_ID_MIN_LENGTH = 16;
 export const RESPONDENT_ID_MAX_LENGTH = 64;
+/** Length of a partial submission's secret token (base64url characters: 32 random bytes). */
+export const PROGRESS_TOKEN_LENGTH = 43;

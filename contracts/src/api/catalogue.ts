@@ -7,6 +7,7 @@
 import type { Endpoint } from './endpoint';
 import * as flows from './flows/flows';
 import * as flowsInternal from './flows/internal';
+import * as progress from './flows/progress';
 import * as publicForms from './flows/public-forms';
 import * as submissions from './flows/submissions';
 import * as mail from './workflows-engine/mail';
@@ -34,6 +35,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   flows,
   submissions,
   publicForms,
+  progress,
   flowsInternal,
   workflows,
   runs,

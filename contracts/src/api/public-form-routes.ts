@@ -8,16 +8,18 @@
 
 /** A call of the public form: its method and its path in Fastify's `:param` syntax. */
 export interface PublicFormRoute {
-  readonly method: 'GET' | 'POST';
+  readonly method: 'GET' | 'POST' | 'PUT';
   readonly path: string;
 }
 
-/** The two calls of a respondent's browser (spec 000 §7). */
+/** The calls of a respondent's browser (spec 000 §7; the progress is ours). */
 export const PUBLIC_FORM_ROUTES = {
   /** `GET /public/flows/templates/:publicIdentifier?mode=live`: the live form (`getPublicTemplate`). */
   liveForm: { method: 'GET', path: '/public/flows/templates/:publicIdentifier' },
   /** `POST /public/flows/:publicIdentifier/submissions`: the answers (`submitAnswers`). */
   submit: { method: 'POST', path: '/public/flows/:publicIdentifier/submissions' },
+  /** `PUT /public/flows/:publicIdentifier/progress`: the progress so far, a partial submission (`saveProgress`). */
+  progress: { method: 'PUT', path: '/public/flows/:publicIdentifier/progress' },
 } as const satisfies Record<string, PublicFormRoute>;
 
 /**

@@ -26,6 +26,7 @@ export const endpoints = {
   'flows.submissions': { method: 'GET', path: '/admin/flows/:publicIdentifier/submissions' },
   'publicForms.submit': { method: 'POST', path: '/public/flows/:publicIdentifier/submissions' },
   'publicForms.template': { method: 'GET', path: '/public/flows/templates/:publicIdentifier' },
+  'publicForms.saveProgress': { method: 'PUT', path: '/public/flows/:publicIdentifier/progress' },
   'workflows.create': { method: 'POST', path: '/admin/workflows' },
   'workflows.delete': { method: 'DELETE', path: '/admin/workflows/:id' },
   'workflows.enableOrDisable': { method: 'POST', path: '/admin/workflows/enableOrDisable' },

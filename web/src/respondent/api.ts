@@ -35,6 +35,7 @@ export async function submitAnswers(input: SubmitInput): Promise<SubmissionRecei
       answers: input.answers,
       ...(input.challengeToken ? { challengeToken: input.challengeToken } : {}),
       ...(input.respondentId ? { respondentId: input.respondentId } : {}),
+      ...(input.progressId && input.progressToken ? { progressId: input.progressId, progressToken: input.progressToken } : {}),
     },
   });
   return body.submission;
@@ -48,6 +49,9 @@ export interface SubmitInput {
   challengeToken?: string;
   /** This browser's id for the form ({@link respondentIdFor}), sent when the form takes one response per browser. */
   respondentId?: string;
+  /** The saved progress this submission finishes (`resume.ts`), with its token. */
+  progressId?: string;
+  progressToken?: string;
 }
 
 /** The `localStorage` key of this browser's id for a form, and of its "responded" mark. */

@@ -19,6 +19,7 @@ import { ApiError, errorMessage } from '../lib/api-client';
 import { IconAlert, IconCheck, IconChevronLeft } from '../ui/icons';
 import { markResponded, respondentIdFor, type SubmitInput } from './api';
 import { ChallengeWidget } from './challenge-widget';
+import { forgetProgress, loadProgress, rememberProgress, type SavedProgress } from './resume';
 import { Alert, Button, IconBadge } from './controls';
 import { FieldOf } from './fields/registry';
 import classes from './form.module.css';
@@ -59,17 +60,25 @@ export interface FormRunnerProps {
   onAlreadyResponded: () => void;
   /** The page to show (the editor's preview follows the page selected in the editor); a change moves there. */
   pageId?: string;
+  /**
+   * Where a respondent left off in this browser (`resume.ts`): the answers and the page to start from. With
+   * `persist`, progress is kept as the respondent moves on (the live form; never the preview).
+   */
+  resume?: SavedProgress;
+  persist?: boolean;
+  /** Called once the submission is stored. */
+  onSubmitted?: () => void;
 }
 
 /** The form's pages, its submission and its ending. */
-export function FormRunner({ publicIdentifier, title, template, challenge, settings, submit, onAlreadyResponded, pageId }: FormRunnerProps) {
+export function FormRunner({ publicIdentifier, title, template, challenge, settings, submit, onAlreadyResponded, pageId, resume, persist = false, onSubmitted }: FormRunnerProps) {
   const pages = useMemo(() => orderedSteps(template).filter((step): step is FormStep => step.type === 'form'), [template]);
   const ending = useMemo(() => {
     const selected = pageId ? template.steps[pageId] : undefined;
     return selected?.type === 'ending' ? selected : endingFor(template, pages);
   }, [template, pages, pageId]);
-  const [pageIndex, setPageIndex] = useState(0);
-  const [answers, setAnswers] = useState<Record<string, unknown>>({});
+  const [pageIndex, setPageIndex] = useState(() => Math.max(0, resume ? pages.findIndex((p) => p.id === resume.stepId) : 0));
+  const [answers, setAnswers] = useState<Record<string, unknown>>(() => resume?.answers ?? {});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -129,7 +138,12 @@ export function FormRunner({ publicIdentifier, title, template, challenge, setti
     const check = validateAnswers(template, answers, { stepIds: [page.id] });
     if (!check.ok) return showErrors(check.errors);
     setErrors({});
-    if (!isLast) return goTo(pageIndex + 1);
+    if (!isLast) {
+      const next = pages[pageIndex + 1];
+      // Progress is kept as the respondent moves on (this browser can resume; results count it as in progress).
+      if (persist && next) void rememberProgress(publicIdentifier, answers, next.id);
+      return goTo(pageIndex + 1);
+    }
 
     const all = validateAnswers(template, answers);
     if (!all.ok) return showErrors(all.errors);
@@ -138,12 +152,17 @@ export function FormRunner({ publicIdentifier, title, template, challenge, setti
     setChallengeError(undefined);
     setPending(true);
     try {
+      const saved = persist ? loadProgress(publicIdentifier) : undefined;
       await submit({
         publicIdentifier,
         answers: all.answers,
         challengeToken: challengeToken ?? undefined,
         respondentId: settings.oneResponsePerBrowser ? respondentIdFor(publicIdentifier) : undefined,
+        progressId: saved?.progressId,
+        progressToken: saved?.progressToken,
       });
+      if (persist) forgetProgress(publicIdentifier);
+      onSubmitted?.();
       if (settings.oneResponsePerBrowser) markResponded(publicIdentifier);
       setDone(true);
       // A redirect after submit (form settings) replaces the ending; the ending shows while the next page loads.

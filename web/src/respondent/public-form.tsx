@@ -13,6 +13,7 @@ import { LogoMark } from '../ui/logo-mark';
 import { hasResponded, submitAnswers } from './api';
 import { Alert, Button, IconBadge, Spinner } from './controls';
 import { FormRunner } from './form-runner';
+import { forgetProgress, loadProgress } from './resume';
 import { useLiveForm } from './use-live-form';
 import classes from './form.module.css';
 
@@ -22,6 +23,9 @@ export function PublicFormPage({ publicIdentifier }: { publicIdentifier: string 
   const settings = useMemo(() => formSettingsOf(state.status === 'ready' ? state.form.flow.settings : undefined), [state]);
   // One response per browser: a browser that responded sees so at once (the server refuses a second one anyway).
   const [responded, setResponded] = useState(() => hasResponded(publicIdentifier));
+  // Where the respondent left off in this browser; 'Start over' forgets it and starts a fresh runner.
+  const [resume, setResume] = useState(() => loadProgress(publicIdentifier));
+  const [attempt, setAttempt] = useState(0);
 
   const formName = state.status === 'ready' ? state.form.flow.name : undefined;
   useEffect(() => {
@@ -47,15 +51,36 @@ export function PublicFormPage({ publicIdentifier }: { publicIdentifier: string 
         ) : settings.oneResponsePerBrowser && responded ? (
           <AlreadyResponded title={state.form.flow.name} />
         ) : (
-          <FormRunner
-            publicIdentifier={publicIdentifier}
-            title={state.form.flow.name}
-            template={state.form.flowSnapshot.template}
-            challenge={state.form.challenge}
-            settings={settings}
-            submit={submitAnswers}
-            onAlreadyResponded={() => setResponded(true)}
-          />
+          <>
+            {resume && (
+              <div className={classes.resumeNotice} role="status" data-testid="resume-notice">
+                <span>Welcome back: your answers so far are still here.</span>
+                <Button
+                  variant="default"
+                  onClick={() => {
+                    forgetProgress(publicIdentifier);
+                    setResume(undefined);
+                    setAttempt((n) => n + 1);
+                  }}
+                >
+                  Start over
+                </Button>
+              </div>
+            )}
+            <FormRunner
+              key={attempt}
+              resume={resume}
+              persist
+              publicIdentifier={publicIdentifier}
+              title={state.form.flow.name}
+              template={state.form.flowSnapshot.template}
+              challenge={state.form.challenge}
+              settings={settings}
+              submit={submitAnswers}
+              onAlreadyResponded={() => setResponded(true)}
+              onSubmitted={() => setResume(undefined)}
+            />
+          </>
         )}
         <footer className={classes.footer}>
           <a href="/" className={classes.madeWith}>

@@ -257,3 +257,67 @@ describe('form settings', () => {
     expect(await submissionCount(publicIdentifier)).toBe(1);
   });
 });
+
+describe('resuming in the same browser', () => {
+  afterEach(() => window.localStorage.clear());
+
+  /** A published form of two pages: 'About you' (name) then 'How to reach you' (email). */
+  async function twoPageForm(): Promise<string> {
+    await signUpUser();
+    const workspaceId = (await callEndpoint(getMe, {})).workspaces[0]!.id;
+    const template = exampleFormTemplate({ withPlan: false });
+    const first = template.steps.s1!;
+    if (first.type !== 'form') throw new Error('s1 is a page');
+    first.name = 'About you';
+    const [name, email] = first.template.widgets;
+    first.template.widgets = [name!];
+    first.nextStep = { defaultNextStep: 's2' };
+    template.steps.s2 = { id: 's2', name: 'How to reach you', type: 'form', template: { widgets: [email!] }, nextStep: { defaultNextStep: 'end' } };
+    const { flow } = await callEndpoint(createFlow, { body: { name: 'Two pages', type: 'form', workspaceId, flowTemplate: template } });
+    await callEndpoint(publishFlow, { params: { publicIdentifier: flow.publicIdentifier } });
+    return flow.publicIdentifier;
+  }
+
+  it('continues on the page the respondent left, with their answers, and the progress becomes the submission', async () => {
+    const publicIdentifier = await twoPageForm();
+    const first = renderForm(publicIdentifier);
+    await first.user.type(await screen.findByLabelText(/Your name/), 'Grace Hopper');
+    await first.user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { level: 2, name: 'How to reach you' });
+    // The progress reached the server (the results do not count it yet).
+    await waitFor(() => expect(JSON.parse(window.localStorage.getItem(`formloom:progress:${publicIdentifier}`) ?? '{}').progressId).toEqual(expect.any(String)));
+    expect(await submissionCount(publicIdentifier)).toBe(0);
+    first.unmount();
+
+    // Later, same browser: page 2, the name kept.
+    // The check is on the last page: shown when resuming there, and again after going back and forth.
+    stubTurnstile([`${PASSING_TOKEN_PREFIX}7`, `${PASSING_TOKEN_PREFIX}8`]);
+    const again = renderForm(publicIdentifier);
+    expect(await screen.findByTestId('resume-notice')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'How to reach you' })).toBeInTheDocument();
+    await again.user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByLabelText(/Your name/)).toHaveValue('Grace Hopper');
+    await again.user.click(screen.getByRole('button', { name: 'Next' }));
+    await again.user.type(await screen.findByLabelText(/Email/), 'grace@example.com');
+    await screen.findByText('Verifying you are human');
+    await again.user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByTestId('ending-title')).toBeInTheDocument();
+    expect(screen.queryByTestId('resume-notice')).not.toBeInTheDocument();
+    expect(await submissionCount(publicIdentifier)).toBe(1);
+    expect(window.localStorage.getItem(`formloom:progress:${publicIdentifier}`)).toBeNull();
+  });
+
+  it('starts over when asked', async () => {
+    const publicIdentifier = await twoPageForm();
+    const first = renderForm(publicIdentifier);
+    await first.user.type(await screen.findByLabelText(/Your name/), 'Grace Hopper');
+    await first.user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { level: 2, name: 'How to reach you' });
+    first.unmount();
+
+    const again = renderForm(publicIdentifier);
+    await again.user.click(await screen.findByRole('button', { name: 'Start over' }));
+    expect(await screen.findByLabelText(/Your name/)).toHaveValue('');
+    expect(screen.queryByTestId('resume-notice')).not.toBeInTheDocument();
+  });
+});

@@ -8,6 +8,7 @@ import { Submission } from '../../entities/flow';
 import { CHALLENGE_TOKEN_MAX_LENGTH, RESPONDENT_ID_MAX_LENGTH, RESPONDENT_ID_MIN_LENGTH, SUBMISSIONS_PAGE_DEFAULT, SUBMISSIONS_PAGE_MAX, SUBMISSIONS_PAGE_MIN } from '../../limits';
 import { defineEndpoint, errorResponse, okResponse } from '../endpoint';
 import { PUBLIC_FORM_ROUTES } from '../public-form-routes';
+import { ProgressToken } from './progress';
 import { FlowParams } from './flows';
 
 /**
@@ -25,6 +26,10 @@ export const SubmitBody = z.object({
    * setting on, a second submission with the same id is refused (409 `copy.flows.alreadyResponded`).
    */
   respondentId: z.string().regex(/^[A-Za-z0-9_-]+$/).min(RESPONDENT_ID_MIN_LENGTH).max(RESPONDENT_ID_MAX_LENGTH).optional(),
+  /** The partial submission this one finishes (`progress.ts`): it becomes the submission. */
+  progressId: z.uuid().optional(),
+  /** The token of `progressId`. */
+  progressToken: ProgressToken.optional(),
 });
 /** `{answers, challengeToken?, respondentId?}`. */
 export type SubmitBody = z.infer<typeof SubmitBody>;

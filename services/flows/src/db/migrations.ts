@@ -63,4 +63,14 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE submissions ADD COLUMN respondent_key text;
       CREATE UNIQUE INDEX submissions_flow_respondent ON submissions (flow_id, respondent_key) WHERE respondent_key IS NOT NULL;`,
   },
+  {
+    // Partial submissions: a respondent's progress is a submission `in_progress` until it is finished; its
+    // secret token is kept hashed. Lists and counts read `finished` rows; the abandonment check reads the others.
+    id: '0004_submission_progress',
+    sql: `
+      ALTER TABLE submissions ADD COLUMN status text NOT NULL DEFAULT 'finished' CHECK (status IN ('in_progress', 'finished'));
+      ALTER TABLE submissions ADD COLUMN progress_token_hash text;
+      ALTER TABLE submissions ADD COLUMN last_step_id text;
+      CREATE INDEX submissions_flow_in_progress ON submissions (flow_id, last_updated_at) WHERE status = 'in_progress';`,
+  },
 ];

@@ -13,6 +13,9 @@ import { index, integer, jsonb, pgTable, serial, text, timestamp, unique, unique
 import type { FlowSettings, FlowType } from '@formloom/contracts/entities/flow';
 import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
 
+/** The states of a submission: a respondent's progress, or finished. */
+export type SubmissionStatus = 'in_progress' | 'finished';
+
 /** Flows: numeric id, public identifier, name, type, tenant, settings, theme, draft template, live pointer. */
 export const flows = pgTable(
   'flows',
@@ -69,9 +72,16 @@ export const submissions = pgTable(
     lastUpdatedAt: timestamp('last_updated_at', { withTimezone: true }).notNull(),
     /** The browser's `respondentId`, kept only for a form that takes one response per browser (unique per flow). */
     respondentKey: text('respondent_key'),
+    /** `finished` (a submission) or `in_progress` (a respondent's saved progress, a partial submission). */
+    status: text('status').$type<SubmissionStatus>().notNull().default('finished'),
+    /** SHA-256 (hex) of an in-progress submission's token; null once finished. */
+    progressTokenHash: text('progress_token_hash'),
+    /** The page an in-progress respondent reached. */
+    lastStepId: text('last_step_id'),
   },
   (t) => [
     index('submissions_flow_time').on(t.flowId, t.submissionTime, t.id),
+    index('submissions_flow_in_progress').on(t.flowId, t.lastUpdatedAt).where(sql`status = 'in_progress'`),
     uniqueIndex('submissions_flow_respondent').on(t.flowId, t.respondentKey).where(sql`respondent_key IS NOT NULL`),
   ],
 );

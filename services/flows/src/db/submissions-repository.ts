@@ -1,7 +1,7 @@
 /**
  * Submission queries. Plain functions over a database or a transaction ({@link DbOrTx}).
  */
-import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@formloom/kit/db';
 import { submissions } from './schema';
 
@@ -39,17 +39,17 @@ export function insertSubmissionsStatement(records: readonly SubmissionRecord[])
     RETURNING id`;
 }
 
-/** Number of submissions of flow `flowId`. */
+/** Number of finished submissions of flow `flowId` (respondents' progress not counted). */
 export async function countSubmissions(db: DbOrTx, flowId: number): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(submissions)
-    .where(eq(submissions.flowId, flowId));
+    .where(and(eq(submissions.flowId, flowId), eq(submissions.status, 'finished')));
   return row?.count ?? 0;
 }
 
 /**
- * One page of flow `flowId`'s submissions ordered by submission time (`asc` oldest first, `desc` newest
+ * One page of flow `flowId`'s finished submissions ordered by submission time (`asc` oldest first, `desc` newest
  * first; ties broken by id, which is time-ordered UUIDv7). Uses the `(flow_id, submission_time, id)` index.
  */
 export async function pageSubmissions(
@@ -61,7 +61,7 @@ export async function pageSubmissions(
   return db
     .select()
     .from(submissions)
-    .where(eq(submissions.flowId, flowId))
+    .where(and(eq(submissions.flowId, flowId), eq(submissions.status, 'finished')))
     .orderBy(order(submissions.submissionTime), order(submissions.id))
     .limit(page.limit)
     .offset(page.offset);

@@ -14,6 +14,8 @@ import { isDatabaseUnavailable } from '@formloom/kit/http';
 import { GroupCommit } from '@formloom/kit/group-commit';
 import { uuidv7 } from '@formloom/kit/ids';
 import type { EventInput } from '@formloom/kit/outbox';
+import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
+import { finishSavedProgress } from './progress';
 import type { WriteWithEvents } from '@formloom/kit/service';
 import { findSnapshotTemplates } from '../db/flows-repository';
 import type { FlowReads } from '../db/flow-reads';
@@ -61,7 +63,7 @@ export function createSubmissionWriter(writeWithEvents: WriteWithEvents): Submis
  *   `copy.flows.formClosed` (closed, past its `closesAt`, or at its `responseLimit` — counted only for a form with
  *   a limit; a close made on another replica applies here within FLOW_LOOKUP_TTL_MS)
  */
-async function findLiveForm(deps: FlowsDeps, publicIdentifier: string, fresh: boolean) {
+export async function findLiveForm(deps: FlowsDeps, publicIdentifier: string, fresh: boolean) {
   const { record: flow, cached } = await deps.reads.flowForSubmission(publicIdentifier, { fresh });
   if (!flow) throw notFound(copy.flows.flowNotFound);
   if (flow.liveSnapshotId === null) throw notFound(copy.flows.flowNotPublished);
@@ -72,6 +74,36 @@ async function findLiveForm(deps: FlowsDeps, publicIdentifier: string, fresh: bo
   const template = await deps.reads.snapshotTemplate(snapshotId);
   if (!template) throw notFound(copy.flows.flowNotPublished);
   return { flow, snapshotId, template, settings, cached };
+}
+
+/**
+ * The `form.submitted` event of a submission (tenant = the flow's organization and workspace, key = the
+ * submission id, data with `questions` = `toSubmissionQuestions(template, answers)`, each with its `displayValue`).
+ */
+export function submittedEvent(
+  flow: { id: number; publicIdentifier: string; name: string; organizationId: number; workspaceId: number },
+  template: FlowTemplate,
+  submissionId: string,
+  submissionTime: string,
+  answers: Record<string, unknown>,
+): EventInput<FormSubmittedData> {
+  return {
+    type: FORM_SUBMITTED,
+    version: FORM_SUBMITTED_VERSION,
+    // Keyed by submission: consumers need no order among a form's submissions, and a popular form is not
+    // one hot lane (or Kafka partition) that every submission of it must queue in (docs/architecture.md §8).
+    key: submissionId,
+    tenant: { organizationId: flow.organizationId, workspaceId: flow.workspaceId },
+    data: {
+      flowId: flow.id,
+      flowPublicIdentifier: flow.publicIdentifier,
+      flowName: flow.name,
+      submissionId,
+      submissionTime,
+      answers,
+      questions: toSubmissionQuestions(template, answers),
+    },
+  };
 }
 
 /** Whether `error` (or an error it wraps) is PostgreSQL's unique violation (SQLSTATE 23505) of `constraint`. */
@@ -105,6 +137,7 @@ export async function submitAnswers(
   publicIdentifier: string,
   answers: unknown,
   respondentId?: string,
+  progress?: { progressId: string; progressToken: string },
 ): Promise<SubmitResponse['submission']> {
   let live = await findLiveForm(deps, publicIdentifier, false);
   let result = validateAnswers(live.template, answers);
@@ -116,11 +149,22 @@ export async function submitAnswers(
   if (!result.ok) throw invalid(copy.flows.submissionInvalid, result.errors);
   const { flow, snapshotId, template, settings } = live;
 
+  // One response per browser: the browser's id is kept, unique per flow; a second submission breaks the index.
+  const respondentKey = settings.oneResponsePerBrowser && respondentId ? respondentId : null;
+  // A respondent's saved progress becomes the submission (its id is the submission's).
+  if (progress) {
+    const finished = await finishSavedProgress(deps, { flow, snapshotId, template, answers: result.answers, respondentKey, ...progress }).catch(
+      (error: unknown) => {
+        if (isUniqueViolation(error, 'submissions_flow_respondent')) throw conflict(copy.flows.alreadyResponded);
+        throw error;
+      },
+    );
+    if (finished) return finished;
+  }
+
   const submissionId = uuidv7();
   const now = new Date();
   const submissionTime = now.toISOString();
-  // One response per browser: the browser's id is kept, unique per flow; a second submission breaks the index.
-  const respondentKey = settings.oneResponsePerBrowser && respondentId ? respondentId : null;
   await deps.submissionWriter
     .submit({
     record: {
@@ -132,23 +176,7 @@ export async function submitAnswers(
       lastUpdatedAt: now,
       respondentKey,
     },
-    event: {
-      type: FORM_SUBMITTED,
-      version: FORM_SUBMITTED_VERSION,
-      // Keyed by submission: consumers need no order among a form's submissions, and a popular form is not
-      // one hot lane (or Kafka partition) that every submission of it must queue in (docs/architecture.md §8).
-      key: submissionId,
-      tenant: { organizationId: flow.organizationId, workspaceId: flow.workspaceId },
-      data: {
-        flowId: flow.id,
-        flowPublicIdentifier: flow.publicIdentifier,
-        flowName: flow.name,
-        submissionId,
-        submissionTime,
-        answers: result.answers,
-        questions: toSubmissionQuestions(template, result.answers),
-      },
-    },
+    event: submittedEvent(flow, template, submissionId, submissionTime, result.answers),
   })
     .catch((error: unknown) => {
       if (isUniqueViolation(error, 'submissions_flow_respondent')) throw conflict(copy.flows.alreadyResponded);

@@ -4,9 +4,11 @@
  * needs a signed-in caller with view access).
  */
 import { getPublicTemplate } from '@formloom/contracts/api/flows/public-forms';
+import { saveProgress } from '@formloom/contracts/api/flows/progress';
 import { submitAnswers } from '@formloom/contracts/api/flows/submissions';
 import { defineRoutes } from '@formloom/kit/routes';
 import * as flows from '../domain/flows';
+import * as progress from '../domain/progress';
 import * as submissions from '../domain/submissions';
 import type { FlowsServiceDeps } from '../deps';
 import { flowAuthorizer } from './access';
@@ -27,6 +29,16 @@ export const publicFlowRoutes = defineRoutes<FlowsServiceDeps>((router, deps) =>
   router.handle(submitAnswers, async ({ params, body, request, reply }) => {
     await deps.submissionLimit?.enforce(reply, `${params.publicIdentifier}\n${request.ip}`);
     await deps.challenge?.verify(body.challengeToken, request.ip);
-    return { submission: await submissions.submitAnswers(deps, params.publicIdentifier, body.answers, body.respondentId) };
+    const progress = body.progressId && body.progressToken ? { progressId: body.progressId, progressToken: body.progressToken } : undefined;
+    return { submission: await submissions.submitAnswers(deps, params.publicIdentifier, body.answers, body.respondentId, progress) };
+  });
+
+  /**
+   * Starting a progress (a new row) counts against the same per-address limit as submissions, in a budget of its
+   * own; updating one needs its token and writes no new row.
+   */
+  router.handle(saveProgress, async ({ params, body, request, reply }) => {
+    if (!body.progressId) await deps.submissionLimit?.enforce(reply, `progress\n${params.publicIdentifier}\n${request.ip}`);
+    return { progress: await progress.saveProgress(deps, params.publicIdentifier, body) };
   });
 });

@@ -1,0 +1,56 @@
+/**
+ * Partial submissions: a respondent's progress through a live form, saved as they move between pages, so that
+ * the form's results can show who is in progress and workflows can act on forms left unfinished (the
+ * `formAbandoned` trigger, spec 001 §3). The browser that started keeps the progress id and its secret token
+ * (`localStorage`) and resumes there; finishing sends them with the answers (`submitAnswers` body) and turns the
+ * progress into the submission.
+ */
+import { z } from 'zod';
+import { copy } from '../../copy';
+import { PROGRESS_TOKEN_LENGTH } from '../../limits';
+import { defineEndpoint, errorResponse, okResponse } from '../endpoint';
+import { PUBLIC_FORM_ROUTES } from '../public-form-routes';
+import { FlowParams } from './flows';
+
+/** The secret of a progress: base64url, {@link PROGRESS_TOKEN_LENGTH} characters. */
+export const ProgressToken = z.string().regex(/^[A-Za-z0-9_-]+$/).length(PROGRESS_TOKEN_LENGTH);
+
+/**
+ * `PUT /public/flows/:publicIdentifier/progress` body: the answers so far, the page the respondent reached
+ * (`stepId`), and — after the first save — the progress' id and token. The answers are checked like a submission's
+ * for the pages up to `stepId` on the respondent's path.
+ */
+export const SaveProgressBody = z.object({
+  answers: z.record(z.string(), z.unknown()),
+  stepId: z.string().min(1).max(100),
+  progressId: z.uuid().optional(),
+  progressToken: ProgressToken.optional(),
+});
+/** `{answers, stepId, progressId?, progressToken?}`. */
+export type SaveProgressBody = z.infer<typeof SaveProgressBody>;
+
+/** The saved progress: its id, the token to update or finish it (returned by the first save only), the time. */
+export const SaveProgressResponse = z.object({
+  progress: z.object({ progressId: z.uuid(), progressToken: ProgressToken.optional(), lastUpdatedAt: z.string() }),
+});
+/** `{progress: {progressId, progressToken?, lastUpdatedAt}}`. */
+export type SaveProgressResponse = z.infer<typeof SaveProgressResponse>;
+
+/** `PUT /public/flows/:publicIdentifier/progress`: saves a respondent's progress (a partial submission). */
+export const saveProgress = defineEndpoint({
+  id: 'publicForms.saveProgress',
+  service: 'flows',
+  method: PUBLIC_FORM_ROUTES.progress.method,
+  path: PUBLIC_FORM_ROUTES.progress.path,
+  access: 'public',
+  summary: 'Save a respondent’s progress',
+  description:
+    'Creates the partial submission on the first call (the answer holds its `progressToken`, shown once) and updates it on the next ones (with `progressId` and `progressToken`). A finished or unknown progress, or a wrong token, answers 404.',
+  tags: ['public forms'],
+  params: FlowParams,
+  body: SaveProgressBody,
+  responses: {
+    200: okResponse(SaveProgressResponse),
+    404: errorResponse(`'${copy.flows.flowNotFound}', '${copy.flows.flowNotPublished}', '${copy.flows.formClosed}', or '${copy.flows.progressNotFound}'.`),
+  },
+});

@@ -1,0 +1,88 @@
+/**
+ * Queries of respondents' progress: submissions `in_progress` (partial submissions, `domain/progress.ts`). Plain
+ * functions over a database or a transaction.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '@formloom/kit/db';
+import { submissions } from './schema';
+
+/** An in-progress submission as the progress calls read it. */
+export interface ProgressRecord {
+  id: string;
+  flowId: number;
+  progressTokenHash: string | null;
+}
+
+/** Inserts a new in-progress submission of flow `flowId` (started and updated `now`). */
+export async function insertProgress(
+  db: DbOrTx,
+  row: { id: string; flowId: number; snapshotId: number; answers: Record<string, unknown>; tokenHash: string; stepId: string; now: Date },
+): Promise<void> {
+  await db.insert(submissions).values({
+    id: row.id,
+    flowId: row.flowId,
+    snapshotId: row.snapshotId,
+    answers: row.answers,
+    submissionTime: row.now,
+    lastUpdatedAt: row.now,
+    status: 'in_progress',
+    progressTokenHash: row.tokenHash,
+    lastStepId: row.stepId,
+  });
+}
+
+/** The in-progress submission `id` of flow `flowId`, or undefined (unknown, another flow's, or finished). */
+export async function findProgress(db: DbOrTx, flowId: number, id: string): Promise<ProgressRecord | undefined> {
+  const [row] = await db
+    .select({ id: submissions.id, flowId: submissions.flowId, progressTokenHash: submissions.progressTokenHash })
+    .from(submissions)
+    .where(and(eq(submissions.id, id), eq(submissions.flowId, flowId), eq(submissions.status, 'in_progress')));
+  return row;
+}
+
+/** Updates in-progress submission `id`: its answers, snapshot, page and time. Resolves false when it is no longer in progress. */
+export async function updateProgress(
+  db: DbOrTx,
+  row: { id: string; snapshotId: number; answers: Record<string, unknown>; stepId: string; now: Date },
+): Promise<boolean> {
+  const updated = await db
+    .update(submissions)
+    .set({ answers: row.answers, snapshotId: row.snapshotId, lastStepId: row.stepId, lastUpdatedAt: row.now })
+    .where(and(eq(submissions.id, row.id), eq(submissions.status, 'in_progress')))
+    .returning({ id: submissions.id });
+  return updated.length > 0;
+}
+
+/**
+ * Finishes in-progress submission `id`: its final answers and snapshot, submitted `now`, token dropped, the
+ * browser's `respondentKey` kept when given. Resolves false when it was not in progress (finished by a concurrent
+ * request: nothing changed).
+ */
+export async function finishProgress(
+  db: DbOrTx,
+  row: { id: string; snapshotId: number; answers: Record<string, unknown>; now: Date; respondentKey: string | null },
+): Promise<boolean> {
+  const updated = await db
+    .update(submissions)
+    .set({
+      answers: row.answers,
+      snapshotId: row.snapshotId,
+      submissionTime: row.now,
+      lastUpdatedAt: row.now,
+      status: 'finished',
+      progressTokenHash: null,
+      respondentKey: row.respondentKey,
+    })
+    .where(and(eq(submissions.id, row.id), eq(submissions.status, 'in_progress')))
+    .returning({ id: submissions.id });
+  return updated.length > 0;
+}
+
+/** Number of in-progress submissions of flow `flowId`. */
+export async function countInProgress(db: DbOrTx, flowId: number): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(submissions)
+    .where(and(eq(submissions.flowId, flowId), eq(submissions.status, 'in_progress')));
+  return row?.count ?? 0;
+}

@@ -1,0 +1,97 @@
+/**
+ * Partial submissions (`@formloom/contracts/api/flows/progress`): a respondent's progress through the live form,
+ * saved as they move between pages — a submission `in_progress` that lists and counts leave out — and finished by
+ * their final submission. The browser that started keeps the id and a secret token (32 random bytes, stored as its
+ * SHA-256); only that token updates or finishes it. Plain functions over the database; no Fastify.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { copy } from '@formloom/contracts/copy';
+import type { SaveProgressBody, SaveProgressResponse } from '@formloom/contracts/api/flows/progress';
+import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
+import { validateAnswers } from '@formloom/contracts/rules/answers';
+import { orderedSteps } from '@formloom/contracts/rules/steps';
+import { invalid, notFound } from '@formloom/kit/errors';
+import { uuidv7 } from '@formloom/kit/ids';
+import { findProgress, finishProgress, insertProgress, updateProgress } from '../db/progress-repository';
+import type { FlowRecord } from '../db/flows-repository';
+import type { FlowsDeps } from './flows';
+import { findLiveForm, submittedEvent } from './submissions';
+
+/** SHA-256 (hex) of a progress token. */
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Whether `token` is the one whose hash is `hash` (constant time). */
+function tokenMatches(token: string, hash: string | null): boolean {
+  if (!hash) return false;
+  const given = Buffer.from(hashToken(token), 'hex');
+  const stored = Buffer.from(hash, 'hex');
+  return given.length === stored.length && timingSafeEqual(given, stored);
+}
+
+/**
+ * The pages a respondent who reached `stepId` has completed: the form pages before it in page order (all of them
+ * when `stepId` is an ending or not a page).
+ */
+function pagesBefore(template: FlowTemplate, stepId: string): string[] {
+  const pages = orderedSteps(template).filter((step) => step.type === 'form').map((step) => step.id);
+  const index = pages.indexOf(stepId);
+  return index >= 0 ? pages.slice(0, index) : pages;
+}
+
+/**
+ * Saves a respondent's progress on the live form `publicIdentifier`: creates the partial submission on the first
+ * call (answering its id and token, once) and updates it on the next (with id and token). `stepId` is the page the
+ * respondent moved to: the answers of the pages before it (completed) are checked like a submission's and stored
+ * normalized, tied to the live snapshot; the page in progress stays in the browser.
+ * @throws 404 as a submission (unknown, never published, closed form) or `copy.flows.progressNotFound` (unknown
+ *   or finished progress, wrong token); 400 `copy.flows.submissionInvalid` with a detail per question in error.
+ */
+export async function saveProgress(deps: FlowsDeps, publicIdentifier: string, body: SaveProgressBody): Promise<SaveProgressResponse['progress']> {
+  const { flow, snapshotId, template } = await findLiveForm(deps, publicIdentifier, false);
+  const result = validateAnswers(template, body.answers, { stepIds: pagesBefore(template, body.stepId) });
+  if (!result.ok) throw invalid(copy.flows.submissionInvalid, result.errors);
+  const now = new Date();
+  if (body.progressId === undefined || body.progressToken === undefined) {
+    const progressId = uuidv7();
+    const progressToken = randomBytes(32).toString('base64url');
+    await insertProgress(deps.db, { id: progressId, flowId: flow.id, snapshotId, answers: result.answers, tokenHash: hashToken(progressToken), stepId: body.stepId, now });
+    return { progressId, progressToken, lastUpdatedAt: now.toISOString() };
+  }
+  const existing = await findProgress(deps.db, flow.id, body.progressId);
+  if (!existing || !tokenMatches(body.progressToken, existing.progressTokenHash)) throw notFound(copy.flows.progressNotFound);
+  const updated = await updateProgress(deps.db, { id: existing.id, snapshotId, answers: result.answers, stepId: body.stepId, now });
+  if (!updated) throw notFound(copy.flows.progressNotFound);
+  return { progressId: existing.id, lastUpdatedAt: now.toISOString() };
+}
+
+/**
+ * Turns the respondent's saved progress into their submission, with its `form.submitted` event, in one
+ * transaction; the submission keeps the progress' id. Resolves `undefined` when there is no such progress in
+ * progress with that token (unknown, another form's, finished by another request, wrong token): the caller then
+ * stores the answers as a new submission, so a respondent never loses them.
+ */
+export async function finishSavedProgress(
+  deps: FlowsDeps,
+  input: {
+    flow: FlowRecord;
+    snapshotId: number;
+    template: FlowTemplate;
+    answers: Record<string, unknown>;
+    respondentKey: string | null;
+    progressId: string;
+    progressToken: string;
+  },
+): Promise<{ submissionId: string; submissionTime: string } | undefined> {
+  const existing = await findProgress(deps.db, input.flow.id, input.progressId);
+  if (!existing || !tokenMatches(input.progressToken, existing.progressTokenHash)) return undefined;
+  const now = new Date();
+  const submissionTime = now.toISOString();
+  return deps.transact(async (tx, emit) => {
+    const finished = await finishProgress(tx, { id: existing.id, snapshotId: input.snapshotId, answers: input.answers, now, respondentKey: input.respondentKey });
+    if (!finished) return undefined;
+    await emit(submittedEvent(input.flow, input.template, existing.id, submissionTime, input.answers));
+    return { submissionId: existing.id, submissionTime };
+  });
+}
