@@ -18,7 +18,6 @@ import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
 import { finishSavedProgress } from './progress';
 import type { WriteWithEvents } from '@formloom/kit/service';
 import { findSnapshotTemplates } from '../db/flows-repository';
-import type { FlowReads } from '../db/flow-reads';
 import { countSubmissions, insertSubmissionsStatement, pageSubmissions, type SubmissionRecord } from '../db/submissions-repository';
 import { authorizedFlow, formClosedError, type Authorize, type FlowsDeps } from './flows';
 
