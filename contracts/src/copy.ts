@@ -60,8 +60,15 @@ export const copy = {
     stepIdMismatch: (key: string) => `Page id must equal its key "${key}"`,
     /** ours: two choices of one question share an id. */
     duplicateOptionId: (optionId: string) => `Choice id "${optionId}" is used more than once in this question`,
-    /** ours: a NumberInput whose minimum is above its maximum. */
+    /** ours: a NumberInput, CurrencyInput or DateTimePicker whose minimum is above its maximum. */
     minAboveMax: 'The minimum must not be greater than the maximum',
+    /** ours: a Slider whose maximum is not above its minimum. */
+    sliderRangeEmpty: 'The maximum must be greater than the minimum',
+    /** ours: a Slider whose step is larger than the distance from its minimum to its maximum. */
+    sliderStepTooLarge: 'The step must not be larger than the range',
+    /** ours: a CurrencyInput bound with more decimals than its currency has (`JPY` 0, the others 2). */
+    amountDecimals: (currency: string, digits: number) =>
+      digits === 0 ? `${currency} amounts have no decimals` : `${currency} amounts have at most ${digits} decimals`,
     /** ours: the template has more pages than allowed. */
     tooManySteps: (max: number) => `A form can have at most ${max} pages`,
     /** ours: a page has more questions than allowed. */
@@ -91,8 +98,80 @@ export const copy = {
     unknownQuestion: 'This question is not on the form',
     /** ours: the answers are not an object keyed by question id. */
     notAnObject: 'Answers must be an object keyed by question id',
-    /** ours: a Checkboxes answer that names one choice twice. */
+    /** ours: a Checkboxes or Ranking answer that names one choice twice. */
     duplicateOption: 'Please choose each option at most once',
+    /** ours: an OpinionScale answer outside its scale (`0`–`10` by default). */
+    outOfScale: (start: number, end: number) => `Please choose a number from ${start} to ${end}`,
+    /** ours: a Slider answer between the slider's positions (`step` apart, counted from `min`). */
+    offStep: (step: number, min: number) => `Please choose a value in steps of ${step} from ${min}`,
+    /** ours: a TimePicker answer that is not `HH:MM` (24 h). */
+    invalidTime: 'Please enter a valid time',
+    /** ours: a DateTimePicker answer that is not `YYYY-MM-DDTHH:MM`. */
+    invalidDateTime: 'Please enter a valid date and time',
+    /** ours: a DateTimePicker answer before its earliest (`earliest` as it reads: 'March 5, 2026 at 9:00 AM'). */
+    dateTimeTooEarly: (earliest: string) => `Please choose ${earliest} or later`,
+    /** ours: a DateTimePicker answer after its latest. */
+    dateTimeTooLate: (latest: string) => `Please choose ${latest} or earlier`,
+    /** ours: a CurrencyInput answer with more decimals than its currency has. */
+    amountDecimals: (digits: number) => (digits === 0 ? 'Please enter a whole amount' : `Please enter at most ${digits} decimal places`),
+    /** ours: a CurrencyInput answer below its minimum (`amount` as it reads: 'USD 10.00'). */
+    amountTooSmall: (amount: string) => `Please enter at least ${amount}`,
+    /** ours: a CurrencyInput answer above its maximum. */
+    amountTooLarge: (amount: string) => `Please enter at most ${amount}`,
+    /** ours: a required Matrix with a row left unanswered. */
+    matrixIncomplete: 'Please answer every row',
+    /** ours: a Ranking answer that leaves options out. */
+    rankingIncomplete: 'Please rank every option',
+  },
+  /**
+   * Conditions (`rules/conditions.ts`): the names of their operators and the problems of a condition in a form
+   * (page navigation rules, a question's `visibleIf`) or a workflow.
+   */
+  conditions: {
+    /**
+     * spec 001 §5 "Filter conditions" (equals, does not equal, equals (case non-sensitive), contains, less than,
+     * greater than, is empty, is not empty) and the AI filter's (in, not in, less than or equal, greater than or
+     * equal); 'does not contain' is ours.
+     */
+    operators: {
+      equals: 'equals',
+      notEquals: 'does not equal',
+      equalsIgnoreCase: 'equals (case non-sensitive)',
+      contains: 'contains',
+      notContains: 'does not contain',
+      lt: 'less than',
+      lte: 'less than or equal',
+      gt: 'greater than',
+      gte: 'greater than or equal',
+      in: 'in',
+      notIn: 'not in',
+      isEmpty: 'is empty',
+      isNotEmpty: 'is not empty',
+    },
+    /** ours: an `and`/`or` group without conditions. */
+    emptyGroup: 'Add at least one condition',
+    /** ours: a condition whose first value is not a question's answer. */
+    needsQuestion: 'Choose a question for this condition',
+    /** ours: a condition on a question id the form does not have. */
+    unknownQuestion: 'This condition refers to a question that is not on the form',
+    /** ours: a condition on a question the respondent cannot have answered yet (later on the page, a later page). */
+    laterQuestion: 'This condition refers to a question that is not asked before it',
+    /** ours: an operator that does not fit the question's answers (spec 001 §5: number keys take no text operators). */
+    operatorNotAllowed: (operator: string) => `"${operator}" cannot be used with this question`,
+    /** ours: a comparison without a value to compare with. */
+    needsValue: 'Enter a value for this condition',
+    /** ours: a number question compared with something that is not a number. */
+    needsNumber: 'Enter a number for this condition',
+    /** ours: a date question compared with something that is not a date. */
+    needsDate: 'Enter a date (YYYY-MM-DD) for this condition',
+    /** ours: a time question compared with something that is not a time. */
+    needsTime: 'Enter a time (HH:MM) for this condition',
+    /** ours: a date-and-time question compared with something that is not one. */
+    needsDateTime: 'Enter a date and time (YYYY-MM-DDTHH:MM) for this condition',
+    /** ours: a choice question compared with an id that is none of its choices. */
+    unknownOption: (value: string) => `"${value}" is not a choice of this question`,
+    /** ours: groups nested deeper than `MAX_CONDITION_DEPTH`. */
+    tooDeep: (max: number) => `Conditions can be nested at most ${max} levels deep`,
   },
   defaultNames: {
     /** spec 000 §9 default names. */

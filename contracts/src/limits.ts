@@ -101,8 +101,23 @@ export const MAIL_PAGE_MAX = 1000;
 /** ours: default page size of runs and the mail log. */
 export const RUNS_PAGE_DEFAULT = 50;
 
-/** docs/product-rules.md §2: StarRating accepts 1..5. */
+/**
+ * docs/product-rules.md §2: StarRating accepts 1..5 — the number of stars of a question whose `max` is unset
+ * (every question made before `max` existed).
+ */
 export const STAR_RATING_MAX = 5;
+/** ours: the bounds of a StarRating's `max` (its number of stars). */
+export const STAR_RATING_STARS_MIN = 3;
+export const STAR_RATING_STARS_MAX = 10;
+/** ours: an OpinionScale starts at 0 or 1 and ends at 5..10. */
+export const OPINION_SCALE_END_MIN = 5;
+export const OPINION_SCALE_END_MAX = 10;
+/** ours: the longest end label of an OpinionScale ('Not likely') and unit of a Slider ('km'), in characters. */
+export const SCALE_LABEL_MAX_LENGTH = 100;
+export const SLIDER_UNIT_MAX_LENGTH = 20;
+/** ours: a Matrix has at most this many rows and columns. */
+export const MATRIX_MAX_ROWS = 100;
+export const MATRIX_MAX_COLUMNS = 20;
 /** ours: length bounds of answers and names. */
 export const SHORT_ANSWER_MAX_LENGTH = 1000;
 export const LONG_ANSWER_MAX_LENGTH = 20_000;
@@ -111,6 +126,15 @@ export const WORKSPACE_NAME_MAX_LENGTH = 100;
 /** ours: a form has at most this many steps and widgets (bounds the template size). */
 export const MAX_STEPS_PER_FLOW = 200;
 export const MAX_WIDGETS_PER_STEP = 200;
+/**
+ * ours: bounds of conditions (`rules/conditions.ts`): at most {@link MAX_PAGE_RULES} navigation rules per page,
+ * {@link MAX_CONDITIONS_PER_GROUP} conditions in one `and`/`or` group, and groups nested at most
+ * {@link MAX_CONDITION_DEPTH} deep (a lone comparison is depth 1; a group of comparisons depth 2). Editors nest two
+ * or three deep; the bound keeps a stored template well inside `JSON_MAX_DEPTH`.
+ */
+export const MAX_PAGE_RULES = 50;
+export const MAX_CONDITIONS_PER_GROUP = 100;
+export const MAX_CONDITION_DEPTH = 10;
 /** ours: request body limit at the gateway and the services (bytes, 1 MiB). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 /**

@@ -52,6 +52,25 @@ const valid: Array<[string, unknown, unknown]> = [
   ['numberinput', '7', 7],
   ['numberinput', ' 3.5 ', 3.5],
   ['numberinput', '1e2', 100],
+  ['currencyinput', 10, 10],
+  ['currencyinput', '1234.5', 1234.5],
+  ['currencyinput', ' 1,234.56 ', 1234.56],
+  ['currencyinput', '5,000.00', 5000],
+  ['currencyinput', 0.1 + 0.2 + 10, 10.3],
+  ['yencurrency', '1,500', 1500],
+  ['yencurrency', -200, -200],
+  ['timepicker', '00:00', '00:00'],
+  ['timepicker', ' 23:59 ', '23:59'],
+  ['timepicker', '14:30', '14:30'],
+  ['datetimepicker', '2026-03-05T14:30', '2026-03-05T14:30'],
+  ['datetimepicker', '2026-01-01T09:00', '2026-01-01T09:00'],
+  ['datetimepicker', ' 2026-12-31T17:30 ', '2026-12-31T17:30'],
+  ['slider', 0, 0],
+  ['slider', '7.5', 7.5],
+  ['slider', 10, 10],
+  ['slider', 0.1 * 3 * 5, 1.5],
+  ['defaultslider', 100, 100],
+  ['defaultslider', '42', 42],
   ['multiplechoice', 'a', 'a'],
   ['dropdown', 'c', 'c'],
   ['checkboxes', ['b'], ['b']],
@@ -64,6 +83,19 @@ const valid: Array<[string, unknown, unknown]> = [
   ['starrating', 1, 1],
   ['starrating', STAR_RATING_MAX, STAR_RATING_MAX],
   ['starrating', '4', 4],
+  ['tenstars', 10, 10],
+  ['tenstars', '7', 7],
+  ['opinionscale', 0, 0],
+  ['opinionscale', 10, 10],
+  ['opinionscale', '9', 9],
+  ['onetofive', 1, 1],
+  ['onetofive', '5', 5],
+  ['matrix', { r1: 'c2', r2: 'c1' }, { r1: 'c2', r2: 'c1' }],
+  ['matrix', { r2: 'c1', r1: 'c2' }, { r1: 'c2', r2: 'c1' }],
+  ['matrix', { r2: 'c2' }, { r2: 'c2' }],
+  ['matrix', { r1: 'c1', r2: null }, { r1: 'c1' }],
+  ['ranking', ['c', 'a', 'b'], ['c', 'a', 'b']],
+  ['ranking', ['a', 'b', 'c'], ['a', 'b', 'c']],
 ];
 
 /** [widget id, input, message] */
@@ -108,6 +140,34 @@ const invalid: Array<[string, unknown, string]> = [
   ['numberinput', true, copy.answers.invalidNumber],
   ['numberinput', -1, copy.answers.numberTooSmall(0)],
   ['numberinput', '120.5', copy.answers.numberTooLarge(120)],
+  ['currencyinput', 'ten', copy.answers.invalidNumber],
+  ['currencyinput', '$12', copy.answers.invalidNumber],
+  ['currencyinput', '12,5', copy.answers.invalidNumber],
+  ['currencyinput', '1.234,50', copy.answers.invalidNumber],
+  ['currencyinput', '12.345', copy.answers.amountDecimals(2)],
+  ['currencyinput', 9.99, copy.answers.amountTooSmall('USD 10.00')],
+  ['currencyinput', '5,000.01', copy.answers.amountTooLarge('USD 5,000.00')],
+  ['currencyinput', 1e300, copy.answers.invalidNumber],
+  ['yencurrency', '1500.5', copy.answers.amountDecimals(0)],
+  ['timepicker', '24:00', copy.answers.invalidTime],
+  ['timepicker', '9:30', copy.answers.invalidTime],
+  ['timepicker', '09:60', copy.answers.invalidTime],
+  ['timepicker', '14:30:00', copy.answers.invalidTime],
+  ['timepicker', '2:30 PM', copy.answers.invalidTime],
+  ['timepicker', 1430, copy.answers.invalidTime],
+  ['datetimepicker', '2026-03-05', copy.answers.invalidDateTime],
+  ['datetimepicker', '2026-02-30T10:00', copy.answers.invalidDateTime],
+  ['datetimepicker', '2026-03-05 14:30', copy.answers.invalidDateTime],
+  ['datetimepicker', '2026-03-05T14:30:00Z', copy.answers.invalidDateTime],
+  ['datetimepicker', '2026-03-05T25:00', copy.answers.invalidDateTime],
+  ['datetimepicker', '2025-12-31T23:59', copy.answers.dateTimeTooEarly('January 1, 2026 at 9:00 AM')],
+  ['datetimepicker', '2026-12-31T17:31', copy.answers.dateTimeTooLate('December 31, 2026 at 5:30 PM')],
+  ['slider', 'far', copy.answers.invalidNumber],
+  ['slider', -0.5, copy.answers.numberTooSmall(0)],
+  ['slider', 10.5, copy.answers.numberTooLarge(10)],
+  ['slider', 7.25, copy.answers.offStep(0.5, 0)],
+  ['defaultslider', 42.5, copy.answers.offStep(1, 0)],
+  ['defaultslider', 101, copy.answers.numberTooLarge(100)],
   ['multiplechoice', 'z', copy.answers.invalidOption],
   ['multiplechoice', ['a'], copy.answers.invalidOption],
   ['dropdown', 'A', copy.answers.invalidOption],
@@ -130,6 +190,24 @@ const invalid: Array<[string, unknown, string]> = [
   ['starrating', STAR_RATING_MAX + 1, copy.answers.invalidRating(STAR_RATING_MAX)],
   ['starrating', 2.5, copy.answers.invalidRating(STAR_RATING_MAX)],
   ['starrating', 'five', copy.answers.invalidRating(STAR_RATING_MAX)],
+  ['tenstars', 11, copy.answers.invalidRating(10)],
+  ['tenstars', 0, copy.answers.invalidRating(10)],
+  ['opinionscale', 11, copy.answers.outOfScale(0, 10)],
+  ['opinionscale', -1, copy.answers.outOfScale(0, 10)],
+  ['opinionscale', 7.5, copy.answers.outOfScale(0, 10)],
+  ['opinionscale', 'nine', copy.answers.outOfScale(0, 10)],
+  ['onetofive', 0, copy.answers.outOfScale(1, 5)],
+  ['onetofive', 6, copy.answers.outOfScale(1, 5)],
+  ['matrix', 'c1', copy.answers.invalidOption],
+  ['matrix', ['c1'], copy.answers.invalidOption],
+  ['matrix', { r3: 'c1' }, copy.answers.invalidOption],
+  ['matrix', { r1: 'c3' }, copy.answers.invalidOption],
+  ['matrix', { r1: ['c1', 'c2'] }, copy.answers.invalidOption],
+  ['matrix', { r1: 'Poor' }, copy.answers.invalidOption],
+  ['ranking', ['a', 'b'], copy.answers.rankingIncomplete],
+  ['ranking', ['a', 'b', 'c', 'a'], copy.answers.duplicateOption],
+  ['ranking', ['a', 'b', 'z'], copy.answers.invalidOption],
+  ['ranking', 'a', copy.answers.invalidOption],
 ];
 
 describe('validateAnswers by widget type', () => {
@@ -138,7 +216,7 @@ describe('validateAnswers by widget type', () => {
     const types = Object.values(template.steps).flatMap((step) =>
       step.type === 'form' ? step.template.widgets.map((widget) => widget.type) : [],
     );
-    expect(new Set(types).size).toBe(12);
+    expect(new Set(types).size).toBe(19);
   });
 
   it.each(valid)('accepts %s = %j', (widgetId, input, normalized) => {
@@ -173,7 +251,9 @@ describe('validateAnswers by widget type', () => {
 describe('required questions', () => {
   const ids = [
     'shortanswer', 'longanswer', 'emailinput', 'urlinput', 'phonenumber', 'numberinput',
+    'currencyinput', 'timepicker', 'datetimepicker', 'slider',
     'multiplechoice', 'dropdown', 'checkboxes', 'checkbox', 'datepicker', 'starrating',
+    'opinionscale', 'matrix', 'ranking',
   ];
   const empties: Array<[string, unknown]> = [['missing', undefined], ['null', null], ['empty string', ''], ['whitespace', ' \t\n'], ['empty list', []]];
 
@@ -194,6 +274,24 @@ describe('required questions', () => {
       errors: [{ path: 'answers.checkbox', message: copy.answers.required }],
     });
     expect(validateAnswers(required, { checkbox: true })).toEqual({ ok: true, answers: { checkbox: true } });
+  });
+
+  it('a required Matrix needs an answer in every row', () => {
+    const required = withRequired('matrix');
+    expect(validateAnswers(required, { matrix: {} })).toEqual({
+      ok: false,
+      errors: [{ path: 'answers.matrix', message: copy.answers.required }],
+    });
+    expect(validateAnswers(required, { matrix: { r1: 'c1' } })).toEqual({
+      ok: false,
+      errors: [{ path: 'answers.matrix', message: copy.answers.matrixIncomplete }],
+    });
+    expect(validateAnswers(required, { matrix: { r1: 'c1', r2: 'c2' } })).toEqual({ ok: true, answers: { matrix: { r1: 'c1', r2: 'c2' } } });
+  });
+
+  it('an optional Matrix with no row answered is no answer', () => {
+    expect(validateAnswers(template, { matrix: {} })).toEqual({ ok: true, answers: {} });
+    expect(validateAnswers(template, { matrix: { r1: null } })).toEqual({ ok: true, answers: {} });
   });
 
   it('a required question with a wrongly typed answer reports the type error', () => {

@@ -12,7 +12,10 @@ const options = [
   { id: 'c', label: 'C' },
 ];
 
-/** One optional widget of every type; ids are `<type>` in lower case. Page `p1` holds the text-like ones. */
+/**
+ * One optional widget of every type, ids `<type>` in lower case (plus a few second questions of a type with other
+ * settings: `yencurrency`, `defaultslider`, `tenstars`, `onetofive`). Page `p1` holds the typed ones.
+ */
 export const pageOneWidgets: Widget[] = [
   { id: 'shortanswer', name: 'Short', type: 'ShortAnswer', template: { label: 'Short', required: false } },
   { id: 'longanswer', name: 'Long', type: 'LongAnswer', template: { label: 'Long', required: false } },
@@ -20,9 +23,15 @@ export const pageOneWidgets: Widget[] = [
   { id: 'urlinput', name: 'Site', type: 'URLInput', template: { label: 'Site', required: false } },
   { id: 'phonenumber', name: 'Phone', type: 'PhoneNumber', template: { label: 'Phone', required: false } },
   { id: 'numberinput', name: 'Age', type: 'NumberInput', template: { label: 'Age', required: false, min: 0, max: 120 } },
+  { id: 'currencyinput', name: 'Budget', type: 'CurrencyInput', template: { label: 'Budget', required: false, currency: 'USD', min: 10, max: 5000 } },
+  { id: 'yencurrency', name: 'Yen', type: 'CurrencyInput', template: { label: 'Yen', required: false, currency: 'JPY' } },
+  { id: 'timepicker', name: 'Time', type: 'TimePicker', template: { label: 'Time', required: false } },
+  { id: 'datetimepicker', name: 'When', type: 'DateTimePicker', template: { label: 'When', required: false, min: '2026-01-01T09:00', max: '2026-12-31T17:30' } },
+  { id: 'slider', name: 'Distance', type: 'Slider', template: { label: 'Distance', required: false, min: 0, max: 10, step: 0.5, unit: 'km' } },
+  { id: 'defaultslider', name: 'Percent', type: 'Slider', template: { label: 'Percent', required: false } },
 ];
 
-/** Page `p2`: the choice-like widgets. */
+/** Page `p2`: the choice-like widgets (a pick of options, stars, a scale, a grid, an order). */
 export const pageTwoWidgets: Widget[] = [
   { id: 'multiplechoice', name: 'Pick', type: 'MultipleChoice', template: { label: 'Pick', required: false, options } },
   { id: 'dropdown', name: 'Drop', type: 'Dropdown', template: { label: 'Drop', required: false, options } },
@@ -30,6 +39,21 @@ export const pageTwoWidgets: Widget[] = [
   { id: 'checkbox', name: 'Agree', type: 'Checkbox', template: { label: 'Agree', required: false } },
   { id: 'datepicker', name: 'Day', type: 'DatePicker', template: { label: 'Day', required: false } },
   { id: 'starrating', name: 'Stars', type: 'StarRating', template: { label: 'Stars', required: false } },
+  { id: 'tenstars', name: 'Ten stars', type: 'StarRating', template: { label: 'Ten stars', required: false, max: 10 } },
+  { id: 'opinionscale', name: 'Recommend', type: 'OpinionScale', template: { label: 'Recommend', required: false } },
+  { id: 'onetofive', name: 'Ease', type: 'OpinionScale', template: { label: 'Ease', required: false, start: 1, end: 5 } },
+  {
+    id: 'matrix',
+    name: 'Grid',
+    type: 'Matrix',
+    template: {
+      label: 'Grid',
+      required: false,
+      rows: [{ id: 'r1', label: 'Speed' }, { id: 'r2', label: 'Price' }],
+      columns: [{ id: 'c1', label: 'Poor' }, { id: 'c2', label: 'Good' }],
+    },
+  },
+  { id: 'ranking', name: 'Order', type: 'Ranking', template: { label: 'Order', required: false, options } },
 ];
 
 /** A two-page template holding {@link pageOneWidgets} and {@link pageTwoWidgets}, then an ending. */

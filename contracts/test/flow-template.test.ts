@@ -7,8 +7,8 @@ import {
 } from '../src/rules/flow-template';
 import type { FlowTemplate } from '../src/entities/flow-template';
 import { copy } from '../src/copy';
-import { MAX_STEPS_PER_FLOW, MAX_WIDGETS_PER_STEP } from '../src/limits';
-import { allWidgetsTemplate, deleteAt, exampleTemplateJson, setAt } from './fixtures';
+import { MAX_CONDITION_DEPTH, MAX_PAGE_RULES, MAX_STEPS_PER_FLOW, MAX_WIDGETS_PER_STEP } from '../src/limits';
+import { allWidgetsTemplate, deleteAt, exampleTemplateJson, pageOneWidgets, pageTwoWidgets, setAt } from './fixtures';
 
 function errorsOf(input: unknown) {
   const result = validateFlowTemplate(input);
@@ -199,9 +199,10 @@ describe('formWidgets', () => {
   it('lists widgets in page order with their step id', () => {
     const placed = formWidgets(allWidgetsTemplate()).map(({ stepId, widget }) => `${stepId}:${widget.id}`);
     expect(placed).toEqual([
-      'p1:shortanswer', 'p1:longanswer', 'p1:emailinput', 'p1:urlinput', 'p1:phonenumber', 'p1:numberinput',
-      'p2:multiplechoice', 'p2:dropdown', 'p2:checkboxes', 'p2:checkbox', 'p2:datepicker', 'p2:starrating',
+      ...pageOneWidgets.map((widget) => `p1:${widget.id}`),
+      ...pageTwoWidgets.map((widget) => `p2:${widget.id}`),
     ]);
+    expect(placed.slice(0, 2)).toEqual(['p1:shortanswer', 'p1:longanswer']);
   });
 });
 
@@ -227,5 +228,50 @@ describe('blankFlowTemplate', () => {
     const page = first.steps.page1;
     if (page?.type === 'form') page.template.widgets.push({ id: 'x', name: 'x', type: 'Checkbox', template: { label: 'x', required: false } });
     expect(formWidgets(blankFlowTemplate())).toEqual([]);
+  });
+});
+
+describe('navigation rules and conditions at save time', () => {
+  const rule = { condition: { equals: [{ var: 'answers.w3' }, 'o2'] }, nextStep: 'end' };
+
+  it('keeps rules and a question’s visibleIf through saving', () => {
+    const input = exampleTemplateJson();
+    setAt(input, 'steps.s1.nextStep.rules', [rule]);
+    setAt(input, 'steps.s1.template.widgets.1.template.visibleIf', { isNotEmpty: [{ var: 'answers.w1' }] });
+    const result = validateFlowTemplate(input);
+    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    const page = result.template.steps.s1;
+    expect(page?.type === 'form' && page.nextStep).toEqual({ defaultNextStep: 'end', rules: [rule] });
+    expect(page?.type === 'form' && page.template.widgets[1]?.template.visibleIf).toEqual({ isNotEmpty: [{ var: 'answers.w1' }] });
+  });
+
+  it('refuses a rule that links to a step that does not exist (a dangling page link)', () => {
+    const input = exampleTemplateJson();
+    setAt(input, 'steps.s1.nextStep.rules', [rule, { ...rule, nextStep: 'ghost' }]);
+    expect(errorsOf(input)).toEqual([{ path: 'steps.s1.nextStep.rules.1.nextStep', message: copy.flows.unknownStep('ghost') }]);
+  });
+
+  it('refuses a condition with two operators in one object, or an unknown operator, at the condition', () => {
+    const input = exampleTemplateJson();
+    setAt(input, 'steps.s1.nextStep.rules', [{ ...rule, condition: { equals: [{ var: 'answers.w1' }, 'x'], gt: [{ var: 'answers.w1' }, 1] } }]);
+    setAt(input, 'steps.s1.template.widgets.2.template.visibleIf', { like: [{ var: 'answers.w1' }, 'A%'] });
+    expect(errorsOf(input)).toEqual([
+      { path: 'steps.s1.template.widgets.2.template.visibleIf', message: copy.validation.invalidValue },
+      { path: 'steps.s1.nextStep.rules.0.condition', message: copy.validation.invalidValue },
+    ]);
+  });
+
+  it('refuses conditions nested deeper than MAX_CONDITION_DEPTH', () => {
+    let deep: unknown = { isEmpty: [{ var: 'answers.w1' }] };
+    for (let depth = 1; depth <= MAX_CONDITION_DEPTH; depth += 1) deep = { and: [deep] };
+    const input = exampleTemplateJson();
+    setAt(input, 'steps.s1.nextStep.rules', [{ condition: deep, nextStep: 'end' }]);
+    expect(errorsOf(input)).toEqual([{ path: 'steps.s1.nextStep.rules.0.condition', message: copy.conditions.tooDeep(MAX_CONDITION_DEPTH) }]);
+  });
+
+  it('refuses more than MAX_PAGE_RULES rules on a page', () => {
+    const input = exampleTemplateJson();
+    setAt(input, 'steps.s1.nextStep.rules', Array.from({ length: MAX_PAGE_RULES + 1 }, () => rule));
+    expect(errorsOf(input)).toEqual([{ path: 'steps.s1.nextStep.rules', message: copy.validation.tooManyItems(MAX_PAGE_RULES) }]);
   });
 });

@@ -35,10 +35,11 @@ function shown(type: WidgetType, answer: unknown): string {
 }
 
 describe('the registry', () => {
-  it('holds the twelve types of docs/product-rules.md §2, in the Add question menu’s order', () => {
+  it('holds the nineteen types of docs/product-rules.md §2, in the Add question menu’s order', () => {
     expect(WIDGET_TYPES).toEqual([
-      'ShortAnswer', 'LongAnswer', 'EmailInput', 'NumberInput', 'PhoneNumber', 'URLInput',
-      'MultipleChoice', 'Dropdown', 'Checkboxes', 'Checkbox', 'DatePicker', 'StarRating',
+      'ShortAnswer', 'LongAnswer', 'EmailInput', 'NumberInput', 'CurrencyInput', 'PhoneNumber', 'URLInput',
+      'MultipleChoice', 'Dropdown', 'Checkboxes', 'Checkbox', 'Ranking', 'Matrix',
+      'DatePicker', 'TimePicker', 'DateTimePicker', 'StarRating', 'OpinionScale', 'Slider',
     ]);
     expect(new Set(WIDGET_TYPES).size).toBe(WIDGET_TYPES.length);
   });
@@ -71,14 +72,21 @@ describe('the editor’s copy of each type', () => {
       LongAnswer: { name: 'Long answer', defaultLabel: 'Tell us more', hint: 'Several lines of text' },
       EmailInput: { name: 'Email', defaultLabel: 'Email address', hint: 'A valid email address' },
       NumberInput: { name: 'Number', defaultLabel: 'Number', hint: 'A number, with optional bounds' },
+      CurrencyInput: { name: 'Currency', defaultLabel: 'Amount', hint: 'An amount of money' },
       PhoneNumber: { name: 'Phone number', defaultLabel: 'Phone number', hint: 'A phone number' },
       URLInput: { name: 'URL', defaultLabel: 'Website', hint: 'A web address' },
       MultipleChoice: { name: 'Multiple choice', defaultLabel: 'Choose one', hint: 'Pick one option' },
       Dropdown: { name: 'Dropdown', defaultLabel: 'Select an option', hint: 'Pick one option from a list' },
       Checkboxes: { name: 'Checkboxes', defaultLabel: 'Select all that apply', hint: 'Pick several options' },
       Checkbox: { name: 'Checkbox', defaultLabel: 'I agree', hint: 'A single yes/no box' },
+      Ranking: { name: 'Ranking', defaultLabel: 'Rank these in order of importance', hint: 'Put options in order' },
+      Matrix: { name: 'Matrix', defaultLabel: 'Rate each of the following', hint: 'One choice in each row of a grid' },
       DatePicker: { name: 'Date picker', defaultLabel: 'Date', hint: 'A calendar date' },
-      StarRating: { name: 'Star rating', defaultLabel: 'How would you rate us?', hint: '1 to 5 stars' },
+      TimePicker: { name: 'Time picker', defaultLabel: 'Time', hint: 'A time of day' },
+      DateTimePicker: { name: 'Date and time', defaultLabel: 'Date and time', hint: 'A date with a time of day' },
+      StarRating: { name: 'Star rating', defaultLabel: 'How would you rate us?', hint: 'Rate with stars (5 by default)' },
+      OpinionScale: { name: 'Opinion scale', defaultLabel: 'How likely are you to recommend us to a friend?', hint: 'A number on a scale, such as 0 to 10' },
+      Slider: { name: 'Slider', defaultLabel: 'Pick a value', hint: 'A number picked on a slider' },
     });
   });
 });
@@ -92,7 +100,7 @@ describe('newWidget', () => {
     expect(widget.template).toMatchObject({ label: widgetEditorCopy(type).defaultLabel, required: false });
   });
 
-  it.each(['MultipleChoice', 'Dropdown', 'Checkboxes'] as const)('gives a new %s three choices with fresh ids', (type) => {
+  it.each(['MultipleChoice', 'Dropdown', 'Checkboxes', 'Ranking'] as const)('gives a new %s three choices with fresh ids', (type) => {
     const ids = ['oA', 'oB', 'oC'];
     const widget = newWidget(type, 'w1', (prefix) => `${prefix}${ids.shift()?.slice(1)}`);
     expect(widget.template).toMatchObject({
@@ -102,6 +110,31 @@ describe('newWidget', () => {
         { id: 'oC', label: 'Option 3' },
       ],
     });
+  });
+
+  it('gives a new Matrix three rows and three columns, every id fresh', () => {
+    let n = 0;
+    const widget = newWidget('Matrix', 'w1', (prefix) => `${prefix}${++n}`);
+    expect(widget.template).toMatchObject({
+      rows: [{ id: 'r1', label: 'Row 1' }, { id: 'r2', label: 'Row 2' }, { id: 'r3', label: 'Row 3' }],
+      columns: [{ id: 'c4', label: 'Column 1' }, { id: 'c5', label: 'Column 2' }, { id: 'c6', label: 'Column 3' }],
+    });
+  });
+
+  it('makes a new OpinionScale the Net Promoter Score question: 0 Not likely to 10 Extremely likely', () => {
+    expect(newWidget('OpinionScale', 'w1', (prefix) => prefix).template).toEqual({
+      label: 'How likely are you to recommend us to a friend?',
+      required: false,
+      start: 0,
+      end: 10,
+      leftLabel: 'Not likely',
+      rightLabel: 'Extremely likely',
+    });
+  });
+
+  it('makes a new Slider go from 0 to 100 in steps of 1, and a new CurrencyInput ask for US dollars', () => {
+    expect(newWidget('Slider', 'w1', (prefix) => prefix).template).toMatchObject({ min: 0, max: 100, step: 1 });
+    expect(newWidget('CurrencyInput', 'w1', (prefix) => prefix).template).toMatchObject({ currency: 'USD' });
   });
 });
 
@@ -132,6 +165,23 @@ describe('displayAnswer: the text a person reads', () => {
     ['DatePicker', '1999-01-31', 'January 31, 1999'],
     ['StarRating', '5', '5'],
     ['StarRating', 1, '1'],
+    ['StarRating', 10, '10'],
+    ['OpinionScale', 0, '0'],
+    ['OpinionScale', '10', '10'],
+    ['Slider', 0, '0 km'],
+    ['Slider', '45', '45 km'],
+    ['TimePicker', '00:05', '12:05 AM'],
+    ['TimePicker', '09:00', '9:00 AM'],
+    ['TimePicker', '12:00', '12:00 PM'],
+    ['TimePicker', '23:59', '11:59 PM'],
+    ['DateTimePicker', '2026-12-31T00:00', 'December 31, 2026 at 12:00 AM'],
+    ['DateTimePicker', '2027-01-09T12:30', 'January 9, 2027 at 12:30 PM'],
+    ['CurrencyInput', 0, 'EUR 0.00'],
+    ['CurrencyInput', '1234567.8', 'EUR 1,234,567.80'],
+    ['CurrencyInput', 999.99, 'EUR 999.99'],
+    ['Matrix', { speed: 'poor' }, 'Speed: Poor'],
+    ['Matrix', { speed: 'good', quality: 'good' }, 'Speed: Good; Quality: Good'],
+    ['Ranking', ['support', 'price', 'docs'], '1. Support, 2. Price, 3. Documentation'],
   ])('%s %j reads as %j', (type, answer, text) => {
     expect(shown(type, answer)).toBe(text);
   });
@@ -147,6 +197,27 @@ describe('displayAnswer: the text a person reads', () => {
 
   it.each(WIDGET_TYPES)('%s: a malformed stored value gives a text, never an exception', (type) => {
     for (const odd of [{ a: 1 }, [1, { b: 2 }], 7, 'text', true]) expect(typeof displayAnswer(odd, widgetOf(type))).toBe('string');
+  });
+
+  it('a Matrix names rows and columns by their labels, in row order; ids the question no longer has show as themselves', () => {
+    expect(displayAnswer({ quality: 'great', speed: 'poor' }, widgetOf('Matrix'))).toBe('Speed: Poor; Quality: Great');
+    expect(displayAnswer({ speed: 'gone', extra: 'good' }, widgetOf('Matrix'))).toBe('Speed: gone; extra: Good');
+    expect(displayAnswer({}, widgetOf('Matrix'))).toBe('');
+  });
+
+  it('amounts read with the currency code and all its minor digits: cents for most, none for yen', () => {
+    const amount = (value: number, currency: string) =>
+      displayAnswer(value, { ...widgetOf('CurrencyInput'), template: { label: 'A', required: false, currency } } as Widget);
+    expect(amount(1234.5, 'USD')).toBe('USD 1,234.50');
+    expect(amount(1234, 'JPY')).toBe('JPY 1,234');
+    expect(amount(-5, 'GBP')).toBe('GBP -5.00');
+    expect(amount(1000000, 'INR')).toBe('INR 1,000,000.00');
+  });
+
+  it('a Slider writes its unit after the number: a space before a word, none before a sign', () => {
+    const withUnit = (unit: string | undefined) =>
+      displayAnswer(75, { ...widgetOf('Slider'), template: { label: 'S', required: false, min: 0, max: 100, step: 5, unit } } as Widget);
+    expect([withUnit('km'), withUnit('%'), withUnit('°C'), withUnit(undefined), withUnit('  ')]).toEqual(['75 km', '75%', '75°C', '75', '75']);
   });
 
   it('dates are one fixed format whatever the time zone or locale: no Date, no Intl', () => {

@@ -14,6 +14,8 @@ const ZOD_FREE_ENTRIES = [
   'answers/registry.ts',
   'rules/answers.ts',
   'rules/steps.ts',
+  'rules/conditions.ts',
+  'rules/page-path.ts',
   'logic.ts',
   'copy.ts',
   'limits.ts',

@@ -7,14 +7,21 @@ import type { Widget } from '../entities/flow-template';
 import type { WidgetType } from '../widgets/registry';
 import { checkboxRules } from './checkbox';
 import { checkboxesRules, dropdownRules, multipleChoiceRules } from './choices';
+import { currencyInputRules } from './currency-input';
 import { datePickerRules } from './date-picker';
+import { dateTimePickerRules } from './date-time-picker';
 import { isEmptyAnswer, type AnswerCheck, type AnswerRules } from './define';
 import { emailInputRules } from './email-input';
 import { longAnswerRules } from './long-answer';
+import { matrixRules } from './matrix';
 import { numberInputRules } from './number-input';
+import { opinionScaleRules } from './opinion-scale';
 import { phoneNumberRules } from './phone-number';
+import { rankingRules } from './ranking';
 import { shortAnswerRules } from './short-answer';
+import { sliderRules } from './slider';
 import { starRatingRules } from './star-rating';
+import { timePickerRules } from './time-picker';
 import { urlInputRules } from './url-input';
 
 /** The rules as the dispatchers below see them: any widget's template. */
@@ -26,14 +33,21 @@ export const ANSWER_RULES: { readonly [T in WidgetType]: AnswerRules<T, never> }
   LongAnswer: longAnswerRules,
   EmailInput: emailInputRules,
   NumberInput: numberInputRules,
+  CurrencyInput: currencyInputRules,
   PhoneNumber: phoneNumberRules,
   URLInput: urlInputRules,
   MultipleChoice: multipleChoiceRules,
   Dropdown: dropdownRules,
   Checkboxes: checkboxesRules,
   Checkbox: checkboxRules,
+  Ranking: rankingRules,
+  Matrix: matrixRules,
   DatePicker: datePickerRules,
+  TimePicker: timePickerRules,
+  DateTimePicker: dateTimePickerRules,
   StarRating: starRatingRules,
+  OpinionScale: opinionScaleRules,
+  Slider: sliderRules,
 };
 
 /**
@@ -56,8 +70,10 @@ export function checkWidgetAnswer(widget: Widget, value: unknown): AnswerCheck {
 /**
  * The text a person reads for `value`, the stored (normalized) answer to `widget`: '' when unanswered
  * (`isEmptyAnswer`), else the type's text — option LABELS (several joined with ', '), 'Yes'/'No', dates as
- * 'March 5, 2026', numbers as stored, text as typed. Computed once, on the server, as `displayValue` of
- * each submission question (results and emails show that). Never throws.
+ * 'March 5, 2026', times as '2:30 PM', amounts as 'USD 1,234.50', numbers as stored (a Slider's with its
+ * unit: '25 km'), Matrix answers as 'Row: Column; Row: Column', rankings as '1. First, 2. Second', text as
+ * typed. Computed once, on the server, as `displayValue` of each submission question (results and emails show
+ * that). Never throws.
  */
 export function displayAnswer(value: unknown, widget: Widget): string {
   return isEmptyAnswer(value) ? '' : rulesOf(widget.type).displayAnswer(value, widget);

@@ -13,6 +13,8 @@
  * ```
  */
 import { z } from 'zod';
+import { MAX_PAGE_RULES } from '../limits';
+import { Condition } from '../logic-schemas';
 import { templateId } from '../widgets/define-widget';
 import { widgetSchemas } from '../widgets/registry';
 
@@ -32,8 +34,21 @@ export const Widget = z.discriminatedUnion('type', widgetSchemas());
 /** A widget (question). */
 export type Widget = z.infer<typeof Widget>;
 
-/** Where a step goes next: `defaultNextStep` names another step's id. */
-export const NextStep = z.object({ defaultNextStep: id });
+/**
+ * One navigation rule of a page: when `condition` holds (`rules/conditions.ts`, evaluated on the answers given so
+ * far), the respondent goes to the step `nextStep` (a page or an ending).
+ */
+export const PageRule = z.object({ condition: Condition, nextStep: id });
+/** A navigation rule of a page. */
+export type PageRule = z.infer<typeof PageRule>;
+
+/**
+ * Where a page goes next (`rules/page-path.ts` `nextStepId`): the step of the first of `rules` (in order, at most
+ * `MAX_PAGE_RULES`) whose condition holds, else `defaultNextStep`. `rules` is optional: a template saved before
+ * rules existed (`{defaultNextStep}`) parses unchanged. Example:
+ * `{"defaultNextStep": "end", "rules": [{"condition": {"equals": [{"var": "answers.plan"}, "pro"]}, "nextStep": "pro-page"}]}`.
+ */
+export const NextStep = z.object({ defaultNextStep: id, rules: z.array(PageRule).max(MAX_PAGE_RULES).optional() });
 
 /** A page of questions. */
 export const FormStep = z.object({

@@ -1,16 +1,18 @@
 /**
  * Answer validation: a respondent's answers checked against the questions (widgets) of a flow template.
  * Zod-free at runtime, like `answers/` (the public form's bundle has no zod).
- * The public form validates one page at a time (`stepIds`); the flows service validates every page on
- * submit. Each type's own check lives in its answer rules (`answers/<type>.ts`, reached through
- * `answers/registry.ts`); messages are `copy.answers`; bounds are in `limits.ts`. Pure; runs in the browser
- * and the services.
+ * The public form validates one page at a time (`stepIds`); the flows service validates the whole path on
+ * submit. Both check the questions the respondent was shown: the visible questions of the pages on their path
+ * (`rules/page-path.ts` `pagePath`, the same walk the public form moves with). Each type's own check lives in
+ * its answer rules (`answers/<type>.ts`, reached through `answers/registry.ts`); messages are `copy.answers`;
+ * bounds are in `limits.ts`. Pure; runs in the browser and the services.
  */
 import type { FieldError } from '../errors';
 import type { FlowTemplate, Widget } from '../entities/flow-template';
 import { copy } from '../copy';
 import { fail, isEmptyAnswer, pass, type AnswerCheck } from '../answers/define';
 import { checkWidgetAnswer } from '../answers/registry';
+import { pagePath } from './page-path';
 import { formWidgets } from './steps';
 
 // The answer helpers and per-type rules other modules import from here (their homes are the answer rules).
@@ -26,19 +28,28 @@ export type AnswersResult = { ok: true; answers: Record<string, unknown> } | { o
 
 /** Options of {@link validateAnswers}. */
 export interface ValidateAnswersOptions {
-  /** Validate only the questions of these steps (one page of the public form). Unknown ids match nothing. */
+  /**
+   * Validate only the questions of these pages of the respondent's path (one page of the public form). Ids of
+   * steps not on the path (or no steps at all) match nothing.
+   */
   stepIds?: readonly string[];
 }
 
 /**
  * Validates `answers` (an object keyed by widget id) against the template's questions.
  *
- * - Scope: every form widget, or only those of `options.stepIds`. Answers to questions of other steps are
- *   neither checked nor returned; answers whose key is no widget of the template at all always fail with
+ * - Scope: the visible questions of the pages on the respondent's path (`pagePath(template, answers)`: page
+ *   navigation rules and `visibleIf` conditions decided by these same answers), or of those pages among
+ *   `options.stepIds`. Answers to the template's other questions (a page of another branch, a hidden question)
+ *   are neither checked nor returned — a respondent may have answered them and then gone back and chosen
+ *   differently. Answers whose key is no widget of the template at all always fail with
  *   `copy.answers.unknownQuestion`.
- * - Each question in scope is checked with {@link checkAnswer}.
- * - Errors have `path` `answers.<widgetId>` (or `answers` when `answers` is not an object); questions in page
+ * - Each question in scope is checked with {@link checkAnswer} (a hidden required question is not required).
+ * - Errors have `path` `answers.<widgetId>` (or `answers` when `answers` is not an object); questions in path
  *   order first, then unknown keys in input order.
+ *
+ * So validating every page of the path one by one (`stepIds: [page]`, as the public form does) accepts exactly
+ * when validating the whole path at once (the flows service) does, and their answers are the same.
  *
  * Returns `{ok: true, answers}` with the normalized answers of the questions in scope (optional empty answers
  * dropped), or `{ok: false, errors}`. Never throws.
@@ -49,16 +60,17 @@ export function validateAnswers(
   options: ValidateAnswersOptions = {},
 ): AnswersResult {
   if (!isRecord(answers)) return { ok: false, errors: [{ path: 'answers', message: copy.answers.notAnObject }] };
-  const placed = formWidgets(template);
   const { stepIds } = options;
-  const inScope = stepIds ? placed.filter(({ stepId }) => stepIds.includes(stepId)) : placed;
+  const { pages } = pagePath(template, answers);
+  const inScope = stepIds ? pages.filter(({ step }) => stepIds.includes(step.id)) : pages;
   const errors: FieldError[] = [];
   const normalized: Array<[string, unknown]> = [];
-  for (const { widget } of inScope) {
+  for (const widget of inScope.flatMap((page) => page.widgets)) {
     const check = checkAnswer(widget, ownValue(answers, widget.id));
     if (!check.ok) errors.push({ path: answerPath(widget.id), message: check.message });
     else if (check.value !== undefined) normalized.push([widget.id, check.value]);
   }
+  const placed = formWidgets(template);
   const known = new Set(placed.map(({ widget }) => widget.id));
   for (const key of Object.keys(answers)) {
     if (!known.has(key)) errors.push({ path: answerPath(key), message: copy.answers.unknownQuestion });

@@ -23,7 +23,9 @@ export type FlowTemplateResult = { ok: true; template: FlowTemplate } | { ok: fa
  * 1. Shape: parsed with the `FlowTemplate` zod schema (unknown keys are dropped, `required` defaults to
  *    false). Every zod issue becomes `{path, message}` with a dotted path; an unknown widget type gives
  *    `copy.flows.unknownWidgetType(type)` at `steps.<stepId>.template.widgets.<i>.type`, an unknown step type
- *    `copy.flows.unknownStepType(type)` at `steps.<stepId>.type`.
+ *    `copy.flows.unknownStepType(type)` at `steps.<stepId>.type`. A malformed condition (a question's
+ *    `visibleIf`, a navigation rule's `condition`) gives `copy.validation.invalidValue` at its path, one nested
+ *    deeper than `MAX_CONDITION_DEPTH` `copy.conditions.tooDeep`.
  * 2. When the shape is valid, the references and bounds (see {@link templateReferenceErrors}).
  *
  * Returns `{ok: true, template}` (the parsed template) or `{ok: false, errors}`; never throws.
@@ -58,15 +60,18 @@ function typeIssue(issue: ZodIssue, value: unknown): FieldError | undefined {
  * - at most `MAX_STEPS_PER_FLOW` steps (path `steps`) and `MAX_WIDGETS_PER_STEP` widgets per page
  *   (path `steps.<key>.template.widgets`);
  * - each step's record key equals its `id` (`copy.flows.stepIdMismatch`, path `steps.<key>.id`);
- * - `firstStep` and every `defaultNextStep` name a step (`copy.flows.unknownStep`, paths `firstStep`,
- *   `steps.<key>.nextStep.defaultNextStep`);
+ * - `firstStep`, every `defaultNextStep` and every navigation rule's `nextStep` name a step (a dangling page
+ *   link: `copy.flows.unknownStep`, paths `firstStep`, `steps.<key>.nextStep.defaultNextStep`,
+ *   `steps.<key>.nextStep.rules.<i>.nextStep`);
  * - widget ids are unique across the template (`copy.flows.duplicateWidgetId`, at each repeat's `.id`, in
  *   page order);
  * - each widget's own settings, checked by its type module (`widgets/<type>.ts` `settingErrors`): option ids
  *   are unique within a widget (`copy.flows.duplicateOptionId`, at the repeat's `.id`); a NumberInput's `min`
  *   is not above its `max` (`copy.flows.minAboveMax`, path `….template.min`).
  *
- * Cycles (a page leading back to an earlier page) are not refused; {@link orderedSteps} stops at a repeat.
+ * Cycles (a page leading back to an earlier page) are not refused; {@link orderedSteps} and `pagePath` stop at a
+ * repeat. What a condition refers to is checked at publish time (`rules/publish-checks.ts`): a draft may be
+ * incomplete.
  * Returns `[]` when the template is sound.
  */
 export function templateReferenceErrors(template: FlowTemplate): FieldError[] {
@@ -89,6 +94,11 @@ function stepErrors(template: FlowTemplate): FieldError[] {
     if (!hasStep(template, next)) {
       errors.push({ path: `steps.${key}.nextStep.defaultNextStep`, message: copy.flows.unknownStep(next) });
     }
+    (step.nextStep.rules ?? []).forEach((rule, index) => {
+      if (!hasStep(template, rule.nextStep)) {
+        errors.push({ path: `steps.${key}.nextStep.rules.${index}.nextStep`, message: copy.flows.unknownStep(rule.nextStep) });
+      }
+    });
     if (step.template.widgets.length > MAX_WIDGETS_PER_STEP) {
       errors.push({ path: `steps.${key}.template.widgets`, message: copy.flows.tooManyWidgets(MAX_WIDGETS_PER_STEP) });
     }

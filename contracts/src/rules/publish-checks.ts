@@ -7,9 +7,26 @@
  * Paths are those of `validateFlowTemplate` (`steps.<stepId>.template.widgets.<index>.template.label`), so
  * the editor places them the same way.
  */
+import { isValidDate } from '../answers/date-picker';
+import { isValidDateTime } from '../answers/date-time-picker';
+import { isEmptyAnswer } from '../answers/define';
+import { toFiniteNumber } from '../answers/shared/number';
+import { isValidTime } from '../answers/time-picker';
 import { copy } from '../copy';
-import type { FlowTemplate } from '../entities/flow-template';
+import type { FlowTemplate, FormStep, Widget } from '../entities/flow-template';
 import type { FieldError } from '../errors';
+import { MAX_CONDITION_DEPTH } from '../limits';
+import { isLogicRef, type LogicValue } from '../logic';
+import {
+  ANSWER_KINDS,
+  answerIdOf,
+  conditionLeaves,
+  conditionShapeProblems,
+  operatorsFor,
+  type ConditionOperator,
+  type LocatedLeaf,
+} from './conditions';
+import { joinPath } from './field-errors';
 
 /** A choice as publish checks read it. */
 interface OptionLike {
@@ -23,37 +40,198 @@ interface OptionLike {
  * - a choice question without choices: `copy.flows.publishNeedsOptions` at `….template.options`;
  * - a blank choice: `copy.flows.publishBlankOption` at `….template.options.<i>.label`;
  * - a choice label repeated in one question (trimmed, case-insensitive): `copy.flows.publishDuplicateOption`
- *   at the repeat's `….template.options.<i>.label`.
+ *   at the repeat's `….template.options.<i>.label`;
+ * - the problems of every condition ({@link conditionProblems}): a question's `visibleIf` (after its other
+ *   problems), then the page's navigation rules.
  */
 export function publishProblems(template: FlowTemplate): FieldError[] {
   const problems: FieldError[] = [];
+  const asked = askedBefore(template);
   let questions = 0;
   for (const [stepId, step] of Object.entries(template.steps)) {
     if (step.type !== 'form') continue;
+    const before = asked.get(stepId) ?? new Set<string>();
+    const earlierOnPage = new Set<string>();
     step.template.widgets.forEach((widget, index) => {
       questions += 1;
       const path = `steps.${stepId}.template.widgets.${index}.template`;
-      const settings = widget.template as { label: string; options?: readonly OptionLike[] };
-      if (!settings.label.trim()) problems.push({ path: `${path}.label`, message: copy.flows.publishEmptyLabel });
-      if (settings.options === undefined) return;
-      if (settings.options.length === 0) {
-        problems.push({ path: `${path}.options`, message: copy.flows.publishNeedsOptions });
-        return;
+      problems.push(...widgetProblems(widget, path));
+      const { visibleIf } = widget.template;
+      if (visibleIf !== undefined) {
+        const scope = { template, before, onPage: earlierOnPage };
+        problems.push(...conditionProblems(visibleIf, `${path}.visibleIf`, scope));
       }
-      const seen = new Set<string>();
-      settings.options.forEach((option, optionIndex) => {
-        const label = typeof option.label === 'string' ? option.label.trim() : '';
-        const at = `${path}.options.${optionIndex}.label`;
-        if (!label) {
-          problems.push({ path: at, message: copy.flows.publishBlankOption });
-          return;
-        }
-        const key = label.toLowerCase();
-        if (seen.has(key)) problems.push({ path: at, message: copy.flows.publishDuplicateOption(label) });
-        seen.add(key);
-      });
+      earlierOnPage.add(widget.id);
+    });
+    (step.nextStep.rules ?? []).forEach((rule, index) => {
+      const scope = { template, before, onPage: earlierOnPage };
+      problems.push(...conditionProblems(rule.condition, `steps.${stepId}.nextStep.rules.${index}.condition`, scope));
     });
   }
   if (questions === 0) problems.unshift({ path: '', message: copy.flows.publishNeedsQuestion });
   return problems;
+}
+
+/** A question's own problems: its label and its choices. */
+function widgetProblems(widget: Widget, path: string): FieldError[] {
+  const problems: FieldError[] = [];
+  const settings = widget.template as { label: string; options?: readonly OptionLike[] };
+  if (!settings.label.trim()) problems.push({ path: `${path}.label`, message: copy.flows.publishEmptyLabel });
+  if (settings.options === undefined) return problems;
+  if (settings.options.length === 0) {
+    problems.push({ path: `${path}.options`, message: copy.flows.publishNeedsOptions });
+    return problems;
+  }
+  const seen = new Set<string>();
+  settings.options.forEach((option, optionIndex) => {
+    const label = typeof option.label === 'string' ? option.label.trim() : '';
+    const at = `${path}.options.${optionIndex}.label`;
+    if (!label) {
+      problems.push({ path: at, message: copy.flows.publishBlankOption });
+      return;
+    }
+    const key = label.toLowerCase();
+    if (seen.has(key)) problems.push({ path: at, message: copy.flows.publishDuplicateOption(label) });
+    seen.add(key);
+  });
+  return problems;
+}
+
+/** What a condition may refer to: the questions of pages that can come before its page, and those above it on the page. */
+export interface ConditionScope {
+  template: FlowTemplate;
+  /** Ids of the questions on pages from which the condition's page can be reached. */
+  before: ReadonlySet<string>;
+  /** Ids of the questions of the condition's page above it (all of the page's, for a navigation rule). */
+  onPage: ReadonlySet<string>;
+}
+
+/**
+ * The problems of one condition stored at `path` (`….template.visibleIf`, `….nextStep.rules.<i>.condition`): its
+ * empty groups first, then each comparison's problems in document order; paths go on into the condition
+ * (`<path>.or.1.equals.0`):
+ * - an `and`/`or` group without conditions: `copy.conditions.emptyGroup` at the group (`<path>.and`);
+ * - a comparison whose first value is not a question's answer (`{var: 'answers.<id>'}`):
+ *   `copy.conditions.needsQuestion` at `….<op>.0`;
+ * - a reference (either side) to a question the form does not have, or to other run data:
+ *   `copy.conditions.unknownQuestion`; to a question that cannot have been answered yet (later on the page, or
+ *   on a page that cannot come before): `copy.conditions.laterQuestion` — at `….<op>.0` / `….<op>.1`;
+ * - an operator that does not fit the question (`operatorsFor`, spec 001 §5):
+ *   `copy.conditions.operatorNotAllowed(name)` at `….<op>`;
+ * - a literal value (`….<op>.1`, a list item `….<op>.1.<j>`) that is missing (`needsValue`), not a number for a
+ *   number question (`needsNumber`), not a `YYYY-MM-DD` date, `HH:MM` time or `YYYY-MM-DDTHH:MM` date and time
+ *   for such a question (`needsDate`, `needsTime`, `needsDateTime`), or no choice id of a choice question
+ *   (`unknownOption(value)`).
+ */
+export function conditionProblems(condition: unknown, path: string, scope: ConditionScope): FieldError[] {
+  const problems: FieldError[] = [];
+  for (const problem of conditionShapeProblems(condition)) {
+    const at = joinPath([path, ...problem.path]);
+    const message = problem.kind === 'emptyGroup' ? copy.conditions.emptyGroup : copy.conditions.tooDeep(MAX_CONDITION_DEPTH);
+    problems.push({ path: at, message });
+  }
+  for (const leaf of conditionLeaves(condition)) {
+    problems.push(...leafProblems(leaf, joinPath([path, ...leaf.path, leaf.operator]), scope));
+  }
+  return problems;
+}
+
+function leafProblems(leaf: LocatedLeaf, at: string, scope: ConditionScope): FieldError[] {
+  const problems: FieldError[] = [];
+  const question = referenceProblem(leaf.left, `${at}.0`, scope, problems);
+  const rights: Array<readonly [LogicValue, string]> = Array.isArray(leaf.right)
+    ? leaf.right.map((value, j) => [value, `${at}.1.${j}`] as const)
+    : leaf.right === undefined
+      ? []
+      : [[leaf.right, `${at}.1`]];
+  for (const [value, valuePath] of rights) if (isLogicRef(value)) referenceProblem(value, valuePath, scope, problems);
+  if (question === null) return problems;
+  if (!operatorsFor(question.type).includes(leaf.operator)) {
+    problems.push({ path: at, message: copy.conditions.operatorNotAllowed(copy.conditions.operators[leaf.operator]) });
+    return problems;
+  }
+  if (leaf.right === undefined) return problems;
+  const literals = rights.filter(([value]) => !isLogicRef(value) && !isEmptyAnswer(value));
+  if (rights.length === 0 || (!rights.some(([value]) => isLogicRef(value)) && literals.length === 0)) {
+    problems.push({ path: `${at}.1`, message: copy.conditions.needsValue });
+    return problems;
+  }
+  for (const [value, valuePath] of literals) {
+    const message = literalProblem(question, leaf.operator, value);
+    if (message) problems.push({ path: valuePath, message });
+  }
+  return problems;
+}
+
+/**
+ * Checks the question `value` refers to (pushing a problem at `path`); returns the question when it is one the
+ * condition may use, else `null`.
+ */
+function referenceProblem(value: LogicValue, path: string, scope: ConditionScope, problems: FieldError[]): Widget | null {
+  if (!isLogicRef(value)) {
+    problems.push({ path, message: copy.conditions.needsQuestion });
+    return null;
+  }
+  const id = answerIdOf(value);
+  const question = id === null ? undefined : questionById(scope.template, id);
+  if (id === null || !question) {
+    problems.push({ path, message: copy.conditions.unknownQuestion });
+    return null;
+  }
+  if (!scope.before.has(id) && !scope.onPage.has(id)) {
+    problems.push({ path, message: copy.conditions.laterQuestion });
+    return null;
+  }
+  return question;
+}
+
+/** The problem of a literal compared with `question`'s answers, if any. */
+function literalProblem(question: Widget, operator: ConditionOperator, value: LogicValue): string | null {
+  const kind = ANSWER_KINDS[question.type];
+  if (kind === 'number' && toFiniteNumber(value) === null) return copy.conditions.needsNumber;
+  const text = typeof value === 'string' ? value.trim() : '';
+  if (kind === 'date' && !isValidDate(text)) return copy.conditions.needsDate;
+  if (kind === 'time' && !isValidTime(text)) return copy.conditions.needsTime;
+  if (kind === 'dateTime' && !isValidDateTime(text)) return copy.conditions.needsDateTime;
+  if ((kind === 'choice' || kind === 'choices') && operator !== 'equalsIgnoreCase') {
+    const options = (question.template as { options?: readonly { id?: unknown }[] }).options ?? [];
+    if (!options.some((option) => option.id === value)) return copy.conditions.unknownOption(String(value));
+  }
+  return null;
+}
+
+function questionById(template: FlowTemplate, id: string): Widget | undefined {
+  for (const step of Object.values(template.steps)) {
+    if (step.type !== 'form') continue;
+    const found = step.template.widgets.find((widget) => widget.id === id);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * For each form page, the ids of the questions on the pages from which it can be reached (following default
+ * links and navigation rules, one step or more; the page itself excluded): what its conditions may refer to.
+ */
+function askedBefore(template: FlowTemplate): Map<string, Set<string>> {
+  const pages = new Map<string, FormStep>();
+  for (const [key, step] of Object.entries(template.steps)) if (step.type === 'form') pages.set(key, step);
+  const links = (step: FormStep) => [step.nextStep.defaultNextStep, ...(step.nextStep.rules ?? []).map((rule) => rule.nextStep)];
+  const result = new Map<string, Set<string>>([...pages.keys()].map((key) => [key, new Set<string>()]));
+  for (const [from, step] of pages) {
+    const reached = new Set<string>();
+    const queue = links(step);
+    while (queue.length > 0) {
+      const key = queue.shift() as string;
+      const next = pages.get(key);
+      if (reached.has(key) || !next) continue;
+      reached.add(key);
+      queue.push(...links(next));
+    }
+    for (const key of reached) {
+      if (key === from) continue;
+      for (const widget of step.template.widgets) result.get(key)?.add(widget.id);
+    }
+  }
+  return result;
 }

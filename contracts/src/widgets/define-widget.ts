@@ -9,15 +9,21 @@
  */
 import { z } from 'zod';
 import type { AnswerCheck } from '../answers/define';
+import { Condition } from '../logic-schemas';
 
 /** Ids of steps, widgets and options in a flow template: 1–64 characters (docs/product-rules.md §2). */
 export const templateId = z.string().min(1).max(64);
 
-/** The template fields every widget type has: `label` (≤ 2000), `required` (default false), `placeholder` (≤ 500). */
+/**
+ * The template fields every widget type has: `label` (≤ 2000), `required` (default false), `placeholder` (≤ 500)
+ * and `visibleIf`, a condition (`rules/conditions.ts`) on earlier answers: when set, the question is shown (and
+ * checked, and its answer kept) only while it holds (`rules/page-path.ts` `visibleWidgets`).
+ */
 export const baseTemplateShape = {
   label: z.string().max(2000),
   required: z.boolean().default(false),
   placeholder: z.string().max(500).optional(),
+  visibleIf: Condition.optional(),
 };
 
 /** The names of {@link baseTemplateShape}'s fields. */

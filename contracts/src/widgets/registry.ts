@@ -12,15 +12,22 @@ import type { Widget } from '../entities/flow-template';
 import type { AnswerCheck, NewId, SettingError, WidgetEditorCopy } from './define-widget';
 import { checkbox } from './checkbox';
 import { checkboxes } from './checkboxes';
+import { currencyInput } from './currency-input';
 import { datePicker } from './date-picker';
+import { dateTimePicker } from './date-time-picker';
 import { dropdown } from './dropdown';
 import { emailInput } from './email-input';
 import { longAnswer } from './long-answer';
+import { matrix } from './matrix';
 import { multipleChoice } from './multiple-choice';
 import { numberInput } from './number-input';
+import { opinionScale } from './opinion-scale';
 import { phoneNumber } from './phone-number';
+import { ranking } from './ranking';
 import { shortAnswer } from './short-answer';
+import { slider } from './slider';
 import { starRating } from './star-rating';
+import { timePicker } from './time-picker';
 import { urlInput } from './url-input';
 
 /** Every widget type's definition, in the 'Add question' menu's order. */
@@ -29,14 +36,21 @@ export const WIDGET_DEFINITIONS = [
   longAnswer,
   emailInput,
   numberInput,
+  currencyInput,
   phoneNumber,
   urlInput,
   multipleChoice,
   dropdown,
   checkboxes,
   checkbox,
+  ranking,
+  matrix,
   datePicker,
+  timePicker,
+  dateTimePicker,
   starRating,
+  opinionScale,
+  slider,
 ] as const;
 
 type Definitions = typeof WIDGET_DEFINITIONS;
@@ -96,7 +110,8 @@ export function widgetEditorCopy(type: WidgetType): WidgetEditorCopy {
 export { checkWidgetAnswer, displayAnswer } from '../answers/registry';
 
 /**
- * Save-time errors of the widget's own settings (a NumberInput's `min` above its `max`, a repeated choice id),
+ * Save-time errors of the widget's own settings (a NumberInput's `min` above its `max`, a repeated choice id, a
+ * Matrix's row id repeated among its columns),
  * with paths relative to the widget's `template`; `[]` when sound.
  */
 export function widgetSettingErrors(widget: Widget): SettingError[] {
@@ -105,7 +120,8 @@ export function widgetSettingErrors(widget: Widget): SettingError[] {
 
 /**
  * A new question of `type` with id `id`: named and labelled with the type's default label, not required, with
- * the type's own new settings (three choices 'Option 1'…'Option 3' for choice types, their ids from `newId`).
+ * the type's own new settings (three choices 'Option 1'…'Option 3' for choice types and Ranking, three rows and
+ * three columns for a Matrix, their ids from `newId`; the Net Promoter Score scale for OpinionScale …).
  */
 export function newWidget(type: WidgetType, id: string, newId: NewId): Widget {
   const { editor, newSettings } = widgetDefinition(type);

@@ -1,5 +1,6 @@
 /**
- * The form a respondent fills in, one page at a time in page order. 'Next' checks the current page with the
+ * The form a respondent fills in, one page at a time along their path (`pagePath`: each page's rules decide the
+ * next page, `visibleIf` which questions show, from the answers so far). 'Next' checks the current page with the
  * rules the server uses (`validateAnswers(template, answers, {stepIds: [page]})`) and shows each error under
  * its question; 'Submit' on the last page checks everything, posts the normalized answers and maps a 400's
  * `answers.<widgetId>` details back onto the questions (moving to the first page with an error). After success
@@ -10,11 +11,12 @@
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import type { PublicChallenge } from '@formloom/contracts/api/flows/public-forms';
 import type { FormSettings } from '@formloom/contracts/entities/flow';
-import type { EndingStep, FlowTemplate, FormStep } from '@formloom/contracts/entities/flow-template';
+import type { EndingStep, FlowTemplate } from '@formloom/contracts/entities/flow-template';
 import type { FieldError } from '@formloom/contracts/errors';
 import { copy } from '@formloom/contracts/copy';
 import { orderedSteps } from '@formloom/contracts/rules/steps';
 import { validateAnswers } from '@formloom/contracts/rules/answers';
+import { pagePath, visibleWidgets } from '@formloom/contracts/rules/page-path';
 import { ApiError, errorMessage } from '../lib/api-client';
 import { IconAlert, IconCheck, IconChevronLeft } from '../ui/icons';
 import { markResponded, respondentIdFor, type SubmitInput } from './api';
@@ -34,11 +36,8 @@ export function errorsByWidget(errors: FieldError[]): Record<string, string> {
   return result;
 }
 
-/** The ending shown after the submission: the one the last page leads to, else the first ending. */
-function endingFor(template: FlowTemplate, pages: FormStep[]): EndingStep | undefined {
-  const last = pages.at(-1);
-  const next = last ? template.steps[last.nextStep.defaultNextStep] : undefined;
-  if (next?.type === 'ending') return next;
+/** The first ending in page order: shown when the path reaches none (a link that leads back). */
+function firstEnding(template: FlowTemplate): EndingStep | undefined {
   return orderedSteps(template).find((step): step is EndingStep => step.type === 'ending');
 }
 
@@ -72,13 +71,17 @@ export interface FormRunnerProps {
 
 /** The form's pages, its submission and its ending. */
 export function FormRunner({ publicIdentifier, title, template, challenge, settings, submit, onAlreadyResponded, pageId, resume, persist = false, onSubmitted }: FormRunnerProps) {
-  const pages = useMemo(() => orderedSteps(template).filter((step): step is FormStep => step.type === 'form'), [template]);
+  const [answers, setAnswers] = useState<Record<string, unknown>>(() => resume?.answers ?? {});
+  // The respondent's path through the form with these answers (page rules, visible questions): the same walk the
+  // server checks a submission against (`rules/page-path.ts`).
+  const path = useMemo(() => pagePath(template, answers), [template, answers]);
+  const [currentId, setCurrentId] = useState<string | undefined>(() =>
+    resume && path.pages.some((p) => p.step.id === resume.stepId) ? resume.stepId : path.pages[0]?.step.id,
+  );
   const ending = useMemo(() => {
     const selected = pageId ? template.steps[pageId] : undefined;
-    return selected?.type === 'ending' ? selected : endingFor(template, pages);
-  }, [template, pages, pageId]);
-  const [pageIndex, setPageIndex] = useState(() => Math.max(0, resume ? pages.findIndex((p) => p.id === resume.stepId) : 0));
-  const [answers, setAnswers] = useState<Record<string, unknown>>(() => resume?.answers ?? {});
+    return selected?.type === 'ending' ? selected : (path.ending ?? firstEnding(template));
+  }, [template, path, pageId]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -95,25 +98,32 @@ export function FormRunner({ publicIdentifier, title, template, challenge, setti
   const [followedPageId, setFollowedPageId] = useState<string | undefined>(undefined);
   if (pageId !== undefined && pageId !== followedPageId) {
     setFollowedPageId(pageId);
-    const index = pages.findIndex((p) => p.id === pageId);
-    if (index >= 0) {
-      setPageIndex(index);
+    const step = template.steps[pageId];
+    if (step?.type === 'form') {
+      setCurrentId(pageId);
       setDone(false);
-    } else if (template.steps[pageId]?.type === 'ending') {
+    } else if (step?.type === 'ending') {
       setDone(true);
     }
   }
 
-  const page = pages[Math.min(pageIndex, Math.max(0, pages.length - 1))];
-  const isLast = pageIndex >= pages.length - 1;
+  // The current page on the path; a page off the path (the preview showing a page of another branch) is shown with
+  // its visible questions, as the last one.
+  const pathIndex = path.pages.findIndex((p) => p.step.id === currentId);
+  const offPath = currentId !== undefined && pathIndex < 0 ? template.steps[currentId] : undefined;
+  const current = pathIndex >= 0 ? path.pages[pathIndex] : offPath?.type === 'form' ? { step: offPath, widgets: visibleWidgets(offPath, { answers }) } : path.pages[0];
+  const page = current?.step;
+  const position = Math.max(0, pathIndex);
+  const pageCount = path.pages.length;
+  const isLast = pathIndex < 0 || pathIndex >= pageCount - 1;
 
   function showErrors(fieldErrors: FieldError[]) {
     const byWidget = errorsByWidget(fieldErrors);
     setErrors(byWidget);
-    // Move to the first page holding an errored question, then focus it.
-    const target = pages.findIndex((p) => p.template.widgets.some((w) => byWidget[w.id]));
-    if (target >= 0) setPageIndex(target);
-    const firstId = pages[target >= 0 ? target : pageIndex]?.template.widgets.find((w) => byWidget[w.id])?.id;
+    // Move to the first page of the path holding an errored question, then focus it.
+    const target = path.pages.find((p) => p.widgets.some((w) => byWidget[w.id]));
+    if (target) setCurrentId(target.step.id);
+    const firstId = (target ?? current)?.widgets.find((w) => byWidget[w.id])?.id;
     if (byWidget[''] && !firstId) setFormError(byWidget['']);
     requestAnimationFrame(() => {
       const el = firstId ? document.querySelector<HTMLElement>(`[data-widget-id="${firstId}"]`) : null;
@@ -122,8 +132,8 @@ export function FormRunner({ publicIdentifier, title, template, challenge, setti
     });
   }
 
-  function goTo(index: number) {
-    setPageIndex(index);
+  function goTo(stepId: string) {
+    setCurrentId(stepId);
     setFormError(null);
     // Screen-reader and keyboard users land on the new page's heading (WCAG 2.4.3 focus order).
     requestAnimationFrame(() => {
@@ -138,11 +148,11 @@ export function FormRunner({ publicIdentifier, title, template, challenge, setti
     const check = validateAnswers(template, answers, { stepIds: [page.id] });
     if (!check.ok) return showErrors(check.errors);
     setErrors({});
-    if (!isLast) {
-      const next = pages[pageIndex + 1];
+    const next = isLast ? undefined : path.pages[pathIndex + 1];
+    if (next) {
       // Progress is kept as the respondent moves on (this browser can resume; results count it as in progress).
-      if (persist && next) void rememberProgress(publicIdentifier, answers, next.id);
-      return goTo(pageIndex + 1);
+      if (persist) void rememberProgress(publicIdentifier, answers, next.step.id);
+      return goTo(next.step.id);
     }
 
     const all = validateAnswers(template, answers);
@@ -213,7 +223,7 @@ export function FormRunner({ publicIdentifier, title, template, challenge, setti
     );
   }
 
-  if (!page) {
+  if (!page || !current) {
     return (
       <section className={classes.card}>
         <p className={`${classes.cardBody} ${classes.muted}`}>This form has no questions yet.</p>
@@ -223,25 +233,25 @@ export function FormRunner({ publicIdentifier, title, template, challenge, setti
 
   return (
     <section className={classes.card} ref={topRef} data-testid="public-form">
-      {pages.length > 1 && <progress className={classes.progress} max={pages.length} value={pageIndex + 1} aria-hidden="true" />}
+      {pageCount > 1 && <progress className={classes.progress} max={pageCount} value={position + 1} aria-hidden="true" />}
       <form className={classes.cardBody} onSubmit={onSubmit} noValidate aria-label={page.name || 'Form'} data-step-id={page.id}>
         <header className={classes.header}>
           <h1 className={classes.title} data-testid="form-title">
             {title}
           </h1>
-          {pages.length > 1 && (
+          {pageCount > 1 && (
             <div className={classes.pageLine}>
               <h2 className={classes.pageHeading} tabIndex={-1} ref={pageHeadingRef} data-testid="page-heading">
-                {page.name || `Page ${pageIndex + 1}`}
+                {page.name || `Page ${position + 1}`}
               </h2>
               <p className={classes.pageIndicator} data-testid="page-indicator">
-                Page {pageIndex + 1} of {pages.length}
+                Page {position + 1} of {pageCount}
               </p>
             </div>
           )}
         </header>
-        {page.template.widgets.length === 0 && <p className={classes.muted}>{isLast ? 'Press Submit to finish.' : 'Press Next to continue.'}</p>}
-        {page.template.widgets.map((widget) => {
+        {current.widgets.length === 0 && <p className={classes.muted}>{isLast ? 'Press Submit to finish.' : 'Press Next to continue.'}</p>}
+        {current.widgets.map((widget) => {
           const Field = FieldOf(widget);
           return (
             <div key={widget.id} data-testid="public-question" data-widget-id={widget.id} data-widget-type={widget.type} data-invalid={errors[widget.id] ? 'true' : undefined}>
@@ -266,8 +276,8 @@ export function FormRunner({ publicIdentifier, title, template, challenge, setti
           </Alert>
         )}
         <div className={classes.actions}>
-          {pageIndex > 0 ? (
-            <Button variant="default" icon={<IconChevronLeft size={16} />} onClick={() => goTo(pageIndex - 1)} disabled={pending}>
+          {pathIndex > 0 ? (
+            <Button variant="default" icon={<IconChevronLeft size={16} />} onClick={() => goTo(path.pages[pathIndex - 1]!.step.id)} disabled={pending}>
               Back
             </Button>
           ) : (

@@ -7,8 +7,14 @@
  */
 import type { Widget } from '@formloom/contracts/entities/flow-template';
 import type { WidgetType } from '@formloom/contracts/widgets/registry';
+import { CurrencyInputSettings } from './currency-input';
+import { DateTimePickerSettings } from './date-time-picker';
 import { DropdownSettings } from './dropdown';
+import { MatrixSettings } from './matrix';
 import { NumberInputSettings } from './number-input';
+import { OpinionScaleSettings } from './opinion-scale';
+import { SliderSettings } from './slider';
+import { StarRatingSettings } from './star-rating';
 import { OptionsSetting } from './shared/options-editor';
 import { PlaceholderSetting } from './shared/placeholder-setting';
 import type { WidgetOf, WidgetSettings } from './shared/types';
@@ -19,14 +25,21 @@ export const WIDGET_SETTINGS: { readonly [T in WidgetType]: WidgetSettings<Widge
   LongAnswer: PlaceholderSetting,
   EmailInput: PlaceholderSetting,
   NumberInput: NumberInputSettings,
+  CurrencyInput: CurrencyInputSettings,
   PhoneNumber: PlaceholderSetting,
   URLInput: PlaceholderSetting,
   MultipleChoice: OptionsSetting,
   Dropdown: DropdownSettings,
   Checkboxes: OptionsSetting,
   Checkbox: null,
+  Ranking: OptionsSetting,
+  Matrix: MatrixSettings,
   DatePicker: null,
-  StarRating: null,
+  TimePicker: null,
+  DateTimePicker: DateTimePickerSettings,
+  StarRating: StarRatingSettings,
+  OpinionScale: OpinionScaleSettings,
+  Slider: SliderSettings,
 };
 
 /**

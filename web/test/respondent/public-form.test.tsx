@@ -321,3 +321,64 @@ describe('resuming in the same browser', () => {
     expect(screen.queryByTestId('resume-notice')).not.toBeInTheDocument();
   });
 });
+
+describe('logic', () => {
+  /**
+   * Page 1: Plan (Free / Pro) and 'Company' shown only for Pro; page 1 goes to 'Team size' for Pro, else straight
+   * to the ending.
+   */
+  async function branchingForm(): Promise<string> {
+    await signUpUser();
+    const workspaceId = (await callEndpoint(getMe, {})).workspaces[0]!.id;
+    const plan = { var: 'answers.plan' };
+    const template = {
+      firstStep: 's1',
+      steps: {
+        s1: {
+          id: 's1',
+          name: 'Your plan',
+          type: 'form' as const,
+          template: {
+            widgets: [
+              { id: 'plan', name: 'Plan', type: 'MultipleChoice' as const, template: { label: 'Plan', required: true, options: [{ id: 'free', label: 'Free' }, { id: 'pro', label: 'Pro' }] } },
+              { id: 'company', name: 'Company', type: 'ShortAnswer' as const, template: { label: 'Company', required: true, visibleIf: { equals: [plan, 'pro'] } } },
+            ],
+          },
+          nextStep: { defaultNextStep: 'end', rules: [{ condition: { equals: [plan, 'pro'] }, nextStep: 'team' }] },
+        },
+        team: {
+          id: 'team',
+          name: 'Your team',
+          type: 'form' as const,
+          template: { widgets: [{ id: 'size', name: 'Size', type: 'NumberInput' as const, template: { label: 'Team size', required: true } }] },
+          nextStep: { defaultNextStep: 'end' },
+        },
+        end: { id: 'end', name: 'Thank you', type: 'ending' as const, template: { title: 'Thanks!', body: '' }, nextStep: null },
+      },
+    };
+    const { flow } = await callEndpoint(createFlow, { body: { name: 'Plans', type: 'form', workspaceId, flowTemplate: template } });
+    await callEndpoint(publishFlow, { params: { publicIdentifier: flow.publicIdentifier } });
+    return flow.publicIdentifier;
+  }
+
+  it('shows a question and jumps to a page by the answers, and the server takes what the page took', async () => {
+    const publicIdentifier = await branchingForm();
+    stubTurnstile([`${PASSING_TOKEN_PREFIX}9`, `${PASSING_TOKEN_PREFIX}10`]);
+    const { user } = renderForm(publicIdentifier);
+    await user.click(await screen.findByRole('radio', { name: 'Free' }));
+    expect(screen.queryByLabelText(/Company/)).not.toBeInTheDocument();
+    // Free: no more pages, Submit here.
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('radio', { name: 'Pro' }));
+    await user.type(await screen.findByLabelText(/Company/), 'Analytical Engines Ltd');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.type(await screen.findByLabelText(/Team size/), '12');
+    await screen.findByText('Verifying you are human');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByTestId('ending-title')).toBeInTheDocument();
+    const page = await callEndpoint(listSubmissions, { params: { publicIdentifier }, query: {} });
+    const values = Object.fromEntries(page.responses[0]!.questions.map((q) => [q.id, q.value]));
+    expect(values).toEqual({ plan: 'pro', company: 'Analytical Engines Ltd', size: 12 });
+  });
+});

@@ -18,3 +18,18 @@ export function toFiniteNumber(value: unknown): number | null {
 export function displayNumber(value: unknown): string {
   return typeof value === 'number' ? String(value) : formatValue(value);
 }
+
+/**
+ * How many digits `value` has after the decimal point as JavaScript writes it (`12.5` → 1, `3` → 0,
+ * `1e-7` → 7). `value` must be finite.
+ */
+export function decimalPlaces(value: number): number {
+  const [mantissa = '', exponent = '0'] = String(value).toLowerCase().split('e');
+  const fraction = mantissa.split('.')[1]?.length ?? 0;
+  return Math.max(0, fraction - Number(exponent));
+}
+
+/** `value` rounded to `places` decimals (0–20), as a number: `roundTo(0.1 + 0.2, 2)` → `0.3`. */
+export function roundTo(value: number, places: number): number {
+  return Number(value.toFixed(places));
+}

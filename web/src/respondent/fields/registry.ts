@@ -9,9 +9,23 @@ import type { Widget } from '@formloom/contracts/entities/flow-template';
 import type { WidgetType } from '@formloom/contracts/widgets/registry';
 import { CheckboxField } from './checkbox';
 import { CheckboxesField, DropdownField, MultipleChoiceField } from './choices';
+import { CurrencyInputField } from './currency-input';
 import { LongAnswerField } from './long-answer';
+import { MatrixField } from './matrix';
+import { OpinionScaleField } from './opinion-scale';
+import { RankingField } from './ranking';
+import { SliderField } from './slider';
 import { StarRatingField } from './star-rating';
-import { DatePickerField, EmailInputField, NumberInputField, PhoneNumberField, ShortAnswerField, UrlInputField } from './text-types';
+import {
+  DatePickerField,
+  DateTimePickerField,
+  EmailInputField,
+  NumberInputField,
+  PhoneNumberField,
+  ShortAnswerField,
+  TimePickerField,
+  UrlInputField,
+} from './text-types';
 import type { FieldComponent, WidgetOf } from './types';
 
 /** Every type's renderer, keyed by type. */
@@ -20,14 +34,21 @@ export const FIELDS: { readonly [T in WidgetType]: FieldComponent<WidgetOf<T>> }
   LongAnswer: LongAnswerField,
   EmailInput: EmailInputField,
   NumberInput: NumberInputField,
+  CurrencyInput: CurrencyInputField,
   PhoneNumber: PhoneNumberField,
   URLInput: UrlInputField,
   MultipleChoice: MultipleChoiceField,
   Dropdown: DropdownField,
   Checkboxes: CheckboxesField,
   Checkbox: CheckboxField,
+  Ranking: RankingField,
+  Matrix: MatrixField,
   DatePicker: DatePickerField,
+  TimePicker: TimePickerField,
+  DateTimePicker: DateTimePickerField,
   StarRating: StarRatingField,
+  OpinionScale: OpinionScaleField,
+  Slider: SliderField,
 };
 
 /**

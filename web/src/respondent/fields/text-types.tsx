@@ -1,9 +1,11 @@
 /**
  * The one-line types on the public form: ShortAnswer, EmailInput (email keyboard, autofill, 'name@example.com'
  * by default), PhoneNumber (phone keypad, '+1 555 123 4567'), URLInput (URL keyboard, 'https://'), NumberInput
- * (decimal keypad, its bounds as the hint) and DatePicker (the browser's date input: `YYYY-MM-DD`, keyboard and
- * calendar).
+ * (decimal keypad, its bounds as the hint), DatePicker (the browser's date input: `YYYY-MM-DD`, keyboard and
+ * calendar), TimePicker (the browser's time input: `HH:MM`, shown in the respondent's own 12- or 24-hour
+ * clock) and DateTimePicker (the browser's `datetime-local` input: `YYYY-MM-DDTHH:MM`, its bounds as the hint).
  */
+import { formatDateTime } from '@formloom/contracts/answers/date-time-picker';
 import { TextInput, textField } from './text-input';
 import type { FieldProps, WidgetOf } from './types';
 
@@ -35,4 +37,22 @@ export function NumberInputField(props: FieldProps<WidgetOf<'NumberInput'>>) {
 /** DatePicker. */
 export function DatePickerField(props: FieldProps<WidgetOf<'DatePicker'>>) {
   return <TextInput field={props} type="date" narrow />;
+}
+
+/** TimePicker. */
+export function TimePickerField(props: FieldProps<WidgetOf<'TimePicker'>>) {
+  return <TextInput field={props} type="time" narrow />;
+}
+
+/** The hint of a date-and-time question's bounds ('From March 5, 2026 at 9:00 AM'), or `undefined` without bounds. */
+export function dateTimeBoundsHint(min: string | undefined, max: string | undefined): string | undefined {
+  if (min !== undefined && max !== undefined) return `Between ${formatDateTime(min)} and ${formatDateTime(max)}`;
+  if (min !== undefined) return `From ${formatDateTime(min)}`;
+  return max !== undefined ? `Until ${formatDateTime(max)}` : undefined;
+}
+
+/** DateTimePicker: the browser keeps the picker within the bounds, the answer rules check them again. */
+export function DateTimePickerField(props: FieldProps<WidgetOf<'DateTimePicker'>>) {
+  const { min, max } = props.widget.template;
+  return <TextInput field={props} type="datetime-local" min={min} max={max} hint={dateTimeBoundsHint(min, max)} narrow />;
 }

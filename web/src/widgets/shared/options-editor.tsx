@@ -1,6 +1,7 @@
 /**
- * The options setting of the choice types (MultipleChoice, Dropdown, Checkboxes): rename, remove (a question
- * keeps at least one), add ('Add option', or Enter in an option).
+ * The options setting of the choice types (MultipleChoice, Dropdown, Checkboxes) and Ranking: rename, remove (a
+ * question keeps at least one), add ('Add option', or Enter in an option). A Matrix edits its rows and columns
+ * with the same list.
  */
 import { ActionIcon, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import type { WidgetOption } from '@formloom/contracts/entities/flow-template';
@@ -8,18 +9,44 @@ import { IconPlus, IconTrash } from '../../ui/icons';
 import { patchWidgetTemplate } from './field-props';
 import type { WidgetOf, WidgetSettingsProps } from './types';
 
-/** A question of a choice type. */
-export type ChoiceWidget = WidgetOf<'MultipleChoice' | 'Dropdown' | 'Checkboxes'>;
+/** A question of a choice type (or a Ranking: options too). */
+export type ChoiceWidget = WidgetOf<'MultipleChoice' | 'Dropdown' | 'Checkboxes' | 'Ranking'>;
+
+/** How an {@link OptionsEditor} names its list and items: 'Options' / 'Option' / 'choice' by default. */
+export interface ItemNames {
+  /** The list's title ('Options', 'Rows'). */
+  title: string;
+  /** An item's field name, numbered ('Option 1', 'Row 1'). */
+  item: string;
+  /** What the delete button removes, numbered ('Delete choice 1', 'Delete row 1'). */
+  deleteItem: string;
+  /** The add button ('Add option', 'Add row'). */
+  add: string;
+}
+
+/** The names of a choice question's options. */
+const OPTION_NAMES: ItemNames = { title: 'Options', item: 'Option', deleteItem: 'choice', add: 'Add option' };
 
 /**
- * The list of a choice question's options: each one's label ('Option N'), 'Delete choice N' (disabled for the
- * last one) and 'Add option'; `onChange` gets the new list, `onAdd` adds one.
+ * The list of a choice question's options (or a Matrix's rows or columns, by `names`): each one's label ('Option
+ * N'), 'Delete choice N' (disabled for the last one) and 'Add option'; `onChange` gets the new list, `onAdd` adds
+ * one.
  */
-export function OptionsEditor({ options, onChange, onAdd }: { options: WidgetOption[]; onChange: (options: WidgetOption[]) => void; onAdd: () => void }) {
+export function OptionsEditor({
+  options,
+  onChange,
+  onAdd,
+  names = OPTION_NAMES,
+}: {
+  options: WidgetOption[];
+  onChange: (options: WidgetOption[]) => void;
+  onAdd: () => void;
+  names?: ItemNames;
+}) {
   return (
     <Stack gap={6} data-testid="options-editor">
       <Text fz="xs" fw={600} c="dimmed">
-        Options
+        {names.title}
       </Text>
       {options.map((option, index) => (
         <Group key={option.id} gap={6} wrap="nowrap">
@@ -27,7 +54,7 @@ export function OptionsEditor({ options, onChange, onAdd }: { options: WidgetOpt
             {index + 1}.
           </Text>
           <TextInput
-            aria-label={`Option ${index + 1}`}
+            aria-label={`${names.item} ${index + 1}`}
             size="xs"
             flex={1}
             value={option.label}
@@ -46,7 +73,7 @@ export function OptionsEditor({ options, onChange, onAdd }: { options: WidgetOpt
           <ActionIcon
             variant="subtle"
             color="gray"
-            aria-label={`Delete choice ${index + 1}`}
+            aria-label={`Delete ${names.deleteItem} ${index + 1}`}
             disabled={options.length <= 1}
             onClick={() => onChange(options.filter((item) => item.id !== option.id))}
           >
@@ -55,7 +82,7 @@ export function OptionsEditor({ options, onChange, onAdd }: { options: WidgetOpt
         </Group>
       ))}
       <Button variant="subtle" size="compact-sm" leftSection={<IconPlus size={14} />} onClick={onAdd} w="fit-content">
-        Add option
+        {names.add}
       </Button>
     </Stack>
   );
@@ -67,7 +94,7 @@ export function OptionsSetting({ widget, onChange, onAddOption }: WidgetSettings
     <OptionsEditor
       options={widget.template.options}
       onChange={(options) => onChange(patchWidgetTemplate(widget, { options }))}
-      onAdd={onAddOption}
+      onAdd={() => onAddOption('options')}
     />
   );
 }

@@ -6,6 +6,7 @@
 import type { ComponentType } from 'react';
 import type { Widget } from '@formloom/contracts/entities/flow-template';
 import type { WidgetType } from '@formloom/contracts/widgets/registry';
+import type { ItemList } from '@formloom/contracts/widgets/shared/options';
 
 /** The widget of type `T`. */
 export type WidgetOf<T extends WidgetType> = Extract<Widget, { type: T }>;
@@ -15,8 +16,11 @@ export interface WidgetSettingsProps<W extends Widget> {
   widget: W;
   /** Replaces the question by the edited one (a method, so a panel for any widget fits every type's slot). */
   onChange(widget: W): void;
-  /** Adds a choice 'Option N' whose id is unique across the whole template (choice types). */
-  onAddOption: () => void;
+  /**
+   * Adds an item to one of the question's lists, with an id unique across the whole template: a choice 'Option N'
+   * (`options`, the default: choice types and Ranking), a Matrix's 'Row N' (`rows`) or 'Column N' (`columns`).
+   */
+  onAddOption: (list?: ItemList) => void;
 }
 
 /** A type's own settings on the question card (placeholder, options, min/max…): Mantine, editor only. */

@@ -94,6 +94,50 @@ describe('questions', () => {
   });
 });
 
+describe('a Matrix and a Ranking', () => {
+  it('get rows, columns and options whose ids are unique in the whole template, and the server accepts them', () => {
+    let template = blankFlowTemplate();
+    const page = formPages(template)[0]!.id;
+    let matrixId = '';
+    for (const type of ['MultipleChoice', 'Matrix', 'Ranking', 'Matrix'] as const) {
+      const added = addWidget(template, page, type);
+      template = added.template;
+      if (type === 'Matrix') matrixId = added.widgetId;
+    }
+    template = addOption(template, page, matrixId, 'rows');
+    template = addOption(template, page, matrixId, 'columns');
+    template = addOption(template, page, matrixId);
+    const matrix = formPages(template)[0]!.template.widgets.find((widget) => widget.id === matrixId)!;
+    if (matrix.type !== 'Matrix') throw new Error('not a Matrix');
+    expect(matrix.template.rows.map((row) => row.label)).toEqual(['Row 1', 'Row 2', 'Row 3', 'Row 4']);
+    expect(matrix.template.columns.map((column) => column.label)).toEqual(['Column 1', 'Column 2', 'Column 3', 'Column 4']);
+    expect(matrix.template).not.toHaveProperty('options');
+
+    const ids = [...templateIds(template)];
+    expect(ids).toEqual(expect.arrayContaining([...matrix.template.rows, ...matrix.template.columns].map((item) => item.id)));
+    expect(new Set(ids).size).toBe(ids.length);
+    // 2 steps, 4 questions, 3 choices, 3 ranked options, 2 × (3 rows + 3 columns), the added row and column.
+    expect(ids).toHaveLength(2 + 4 + 3 + 3 + 2 * 6 + 2);
+    expectAccepted(template);
+  });
+
+  it('a copied Matrix gets new row and column ids', () => {
+    let template = blankFlowTemplate();
+    const page = formPages(template)[0]!.id;
+    const added = addWidget(template, page, 'Matrix');
+    template = added.template;
+    const before = templateIds(template);
+    const copied = duplicateWidget(template, page, added.widgetId);
+    const copy = formPages(copied.template)[0]!.template.widgets[1]!;
+    if (copy.type !== 'Matrix') throw new Error('not a Matrix');
+    expect(copy.template.rows.map((row) => row.label)).toEqual(['Row 1', 'Row 2', 'Row 3']);
+    for (const item of [...copy.template.rows, ...copy.template.columns]) expect(before.has(item.id)).toBe(false);
+    const ids = [...templateIds(copied.template)];
+    expect(new Set(ids).size).toBe(ids.length);
+    expectAccepted(copied.template);
+  });
+});
+
 describe('duplicating a question', () => {
   it('puts a copy with new ids right after it, same label and choices', () => {
     const start = exampleFormTemplate();

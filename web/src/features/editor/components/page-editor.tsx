@@ -127,7 +127,7 @@ export function PageEditor({ page }: { page: FormStep }) {
                     onMove={onMove}
                     onDelete={() => edit((t) => removeWidget(t, stepId, widget.id))}
                     onDuplicate={() => edit((t) => duplicateWidget(t, stepId, widget.id).template)}
-                    onAddOption={() => edit((t) => addOption(t, stepId, widget.id))}
+                    onAddOption={(list) => edit((t) => addOption(t, stepId, widget.id, list))}
                   />
                 ))}
               </Stack>

@@ -9,6 +9,7 @@ import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { Widget } from '@formloom/contracts/entities/flow-template';
 import { widgetEditorCopy } from '@formloom/contracts/widgets/registry';
+import type { ItemList } from '@formloom/contracts/widgets/shared/options';
 import { IconChevronDown, IconChevronUp, IconCopy, IconGrip, IconTrash } from '../../../ui/icons';
 import { settingsOf } from '../../../widgets/registry';
 import { patchWidgetTemplate } from '../../../widgets/shared/field-props';
@@ -25,7 +26,8 @@ export interface QuestionCardProps {
   onDelete: () => void;
   /** Inserts a copy of the question right after it. */
   onDuplicate: () => void;
-  onAddOption: () => void;
+  /** Adds an item to the question's options (or a Matrix's `rows` / `columns`). */
+  onAddOption: (list?: ItemList) => void;
 }
 
 export const QuestionCard = memo(function QuestionCard({

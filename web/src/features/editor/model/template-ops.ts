@@ -1,7 +1,8 @@
 /**
  * Pure edits of a flow template, as the editor's 'Edit' tab makes them. Each returns a new template (the
  * input is never mutated) and keeps the page chain valid: `firstStep` and every `defaultNextStep` keep
- * naming existing steps. Ids are generated unique across the whole template (steps, widgets and options).
+ * naming existing steps. Ids are generated unique across the whole template (steps, widgets, options and a
+ * Matrix's rows and columns).
  */
 import type {
   EndingStep,
@@ -13,9 +14,9 @@ import type {
 import { copy } from '@formloom/contracts/copy';
 import { orderedSteps } from '@formloom/contracts/rules/flow-template';
 import { newWidget, widgetEditorCopy, type WidgetType } from '@formloom/contracts/widgets/registry';
-import { newOptionLabel } from '@formloom/contracts/widgets/shared/options';
+import { itemListsOf, newItemIdPrefix, newItemLabel, type ItemList } from '@formloom/contracts/widgets/shared/options';
 
-/** Every id used in the template: step ids, widget ids and option ids. */
+/** Every id used in the template: step ids, widget ids and the ids of their items (options, a Matrix's rows and columns). */
 export function templateIds(template: FlowTemplate): Set<string> {
   const ids = new Set<string>();
   for (const [key, step] of Object.entries(template.steps)) {
@@ -24,7 +25,7 @@ export function templateIds(template: FlowTemplate): Set<string> {
     if (step.type !== 'form') continue;
     for (const widget of step.template.widgets) {
       ids.add(widget.id);
-      if ('options' in widget.template) for (const option of widget.template.options) ids.add(option.id);
+      for (const [, items] of itemListsOf(widget.template)) for (const item of items) ids.add(item.id);
     }
   }
   return ids;
@@ -150,16 +151,16 @@ export function setWidgetLabel(widget: Widget, label: string): Widget {
 
 /**
  * Inserts a copy of a question right after it: the same type, label and settings, a new id, and new ids for its
- * choices (ids stay unique across the template). Returns the template and the copy's id (undefined when the
- * question is not on the page).
+ * items — choices, a Matrix's rows and columns (ids stay unique across the template). Returns the template and
+ * the copy's id (undefined when the question is not on the page).
  */
 export function duplicateWidget(template: FlowTemplate, stepId: string, widgetId: string): { template: FlowTemplate; widgetId?: string } {
   const original = formStep(template, stepId)?.template.widgets.find((widget) => widget.id === widgetId);
   if (!original) return { template };
   const taken = templateIds(template);
-  const settings = structuredClone(original.template) as Widget['template'] & { options?: { id: string; label: string }[] };
-  if (Array.isArray(settings.options)) {
-    settings.options = settings.options.map((option) => ({ ...option, id: newId('o', taken) }));
+  const settings: Record<string, unknown> = structuredClone(original.template);
+  for (const [list, items] of itemListsOf(settings)) {
+    settings[list] = items.map((item) => ({ ...item, id: newId(newItemIdPrefix(list), taken) }));
   }
   const copy = { ...original, id: newId('w', taken), template: settings } as Widget;
   return {
@@ -185,12 +186,17 @@ export function moveWidget(template: FlowTemplate, stepId: string, from: number,
   });
 }
 
-/** Adds an option 'Option N' to a choice question; the id is unique across the template. */
-export function addOption(template: FlowTemplate, stepId: string, widgetId: string): FlowTemplate {
+/**
+ * Adds an item to a question's `list`: an option 'Option N' to a choice question or a Ranking (`options`, the
+ * default), a row 'Row N' or a column 'Column N' to a Matrix; the id is unique across the template. A question
+ * without that list is left as it is.
+ */
+export function addOption(template: FlowTemplate, stepId: string, widgetId: string, list: ItemList = 'options'): FlowTemplate {
   const taken = templateIds(template);
   return updateWidget(template, stepId, widgetId, (widget) => {
-    if (!('options' in widget.template)) return widget;
-    const options = widget.template.options;
-    return { ...widget, template: { ...widget.template, options: [...options, { id: newId('o', taken), label: newOptionLabel(options.length + 1) }] } } as Widget;
+    const items = itemListsOf(widget.template).find(([name]) => name === list)?.[1];
+    if (!items) return widget;
+    const item = { id: newId(newItemIdPrefix(list), taken), label: newItemLabel(list, items.length + 1) };
+    return { ...widget, template: { ...widget.template, [list]: [...items, item] } } as Widget;
   });
 }

@@ -1,0 +1,119 @@
+/**
+ * Conditional logic of a form (spec 000 §3 "Flow template": each step's `nextStep`): which page follows which,
+ * which questions a page shows, and so the path a respondent takes through the form. The public form runs it to
+ * move between pages and to show questions; `validateAnswers` (`rules/answers.ts`) runs the same walk, so the
+ * flows service accepts exactly the answers the browser accepts. ZOD-FREE AT RUNTIME (type-only imports of the
+ * template's schema; docs/architecture.md "The public form's bundle"). Pure.
+ *
+ * What conditions see: the answers to the questions the respondent was shown before — the visible questions of
+ * the pages already on the path, and the visible questions above on the same page — each as `validateAnswers`
+ * would store it (`'7'` as `7`, an email trimmed; an answer its question refuses as given). Answers to pages of
+ * another branch (the respondent went back and chose differently) and to hidden questions are not seen.
+ */
+import type { EndingStep, FlowTemplate, FormStep, Widget } from '../entities/flow-template';
+import { isEmptyAnswer } from '../answers/define';
+import { checkWidgetAnswer } from '../answers/registry';
+import type { LogicContext } from '../logic';
+import { evaluateCondition } from './conditions';
+import { hasStep } from './steps';
+
+/** A page on a respondent's path and the questions it shows them, in page order. */
+export interface PathPage {
+  step: FormStep;
+  /** The page's visible questions ({@link visibleWidgets}). */
+  widgets: Widget[];
+}
+
+/** The outcome of {@link pagePath}. */
+export interface PagePath {
+  /** The form pages visited, from `firstStep`, each at most once. */
+  pages: PathPage[];
+  /**
+   * The ending reached; `null` when the path stops before one: a link to a missing step, or back to a page
+   * already visited (the respondent then submits from the last page).
+   */
+  ending: EndingStep | null;
+}
+
+/**
+ * The questions of `step` a respondent sees, in page order: those without `visibleIf` and those whose `visibleIf`
+ * holds ({@link evaluateCondition}). Each question's condition sees `context.answers` except the answers to
+ * questions of this page that are hidden or come after it (so the order of the page decides, and a hidden
+ * question's stale answer changes nothing). `context.answers` should hold answers as {@link pagePath} passes
+ * them (earlier pages' visible questions plus this page's, normalized). Never throws.
+ */
+export function visibleWidgets(step: FormStep, context: LogicContext): Widget[] {
+  const given = context.answers;
+  const seen = answerRecord();
+  for (const [key, value] of Object.entries(given)) seen[key] = value;
+  for (const widget of step.template.widgets) delete seen[widget.id];
+  const visible: Widget[] = [];
+  for (const widget of step.template.widgets) {
+    const condition = widget.template.visibleIf;
+    if (condition !== undefined && !evaluateCondition(condition, { ...context, answers: seen })) continue;
+    visible.push(widget);
+    if (Object.prototype.hasOwnProperty.call(given, widget.id)) seen[widget.id] = given[widget.id];
+  }
+  return visible;
+}
+
+/**
+ * The step after the form page `stepId`: the `nextStep` of its first rule whose condition holds in `context`, else
+ * its `defaultNextStep`. `null` when `stepId` is no form page of the template. The id returned may name no step
+ * (a dangling link; saving refuses those).
+ */
+export function nextStepId(template: FlowTemplate, stepId: string, context: LogicContext): string | null {
+  const step = hasStep(template, stepId) ? template.steps[stepId] : undefined;
+  if (step?.type !== 'form') return null;
+  const rule = (step.nextStep.rules ?? []).find(({ condition }) => evaluateCondition(condition, context));
+  return rule ? rule.nextStep : step.nextStep.defaultNextStep;
+}
+
+/**
+ * The path a respondent with `answers` (keyed by widget id; anything else counts as no answers) takes: from
+ * `firstStep`, each form page with its visible questions, then {@link nextStepId} with the answers seen so far
+ * (module doc), until an ending. Stops — with `ending: null` — at a step that does not exist or at a page already
+ * on the path (never visits a page twice, so it always ends, after at most as many pages as the form has).
+ * Never throws.
+ */
+export function pagePath(template: FlowTemplate, answers: unknown): PagePath {
+  const given: Record<string, unknown> = isRecord(answers) ? answers : {};
+  const seen = answerRecord();
+  const pages: PathPage[] = [];
+  const visited = new Set<string>();
+  let key: string | null = template.firstStep;
+  while (key !== null && !visited.has(key)) {
+    const step = hasStep(template, key) ? template.steps[key] : undefined;
+    if (!step) break;
+    if (step.type === 'ending') return { pages, ending: step };
+    visited.add(key);
+    const onPage = answerRecord();
+    for (const [id, value] of Object.entries(seen)) onPage[id] = value;
+    for (const widget of step.template.widgets) {
+      if (Object.prototype.hasOwnProperty.call(given, widget.id)) onPage[widget.id] = logicAnswer(widget, given[widget.id]);
+    }
+    const widgets = visibleWidgets(step, { answers: onPage });
+    for (const widget of widgets) {
+      if (Object.prototype.hasOwnProperty.call(onPage, widget.id)) seen[widget.id] = onPage[widget.id];
+    }
+    pages.push({ step, widgets });
+    key = nextStepId(template, key, { answers: seen });
+  }
+  return { pages, ending: null };
+}
+
+/** An answer as conditions see it: `undefined` when empty, the normalized value when its question accepts it, else as given. */
+function logicAnswer(widget: Widget, value: unknown): unknown {
+  if (isEmptyAnswer(value)) return undefined;
+  const check = checkWidgetAnswer(widget, value);
+  return check.ok ? check.value : value;
+}
+
+/** A record without a prototype: a widget id such as `__proto__` is an ordinary key. */
+function answerRecord(): Record<string, unknown> {
+  return Object.create(null) as Record<string, unknown>;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

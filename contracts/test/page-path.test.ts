@@ -1,0 +1,411 @@
+/**
+ * `rules/page-path.ts` and `validateAnswers` along it: which page follows which, which questions show, and that
+ * the browser (one page at a time) and the server (the whole submission) accept the same answers.
+ */
+import fc from 'fast-check';
+import { copy } from '../src/copy';
+import type { FlowTemplate, FormStep, PageRule, Widget } from '../src/entities/flow-template';
+import { validateAnswers } from '../src/rules/answers';
+import type { Condition } from '../src/rules/conditions';
+import { validateFlowTemplate } from '../src/rules/flow-template';
+import { nextStepId, pagePath, visibleWidgets } from '../src/rules/page-path';
+import { exampleTemplateJson } from './fixtures';
+import { ask, ending, form, page, planForm, q } from './logic-forms';
+
+const pageIds = (template: FlowTemplate, answers: unknown) => pagePath(template, answers).pages.map(({ step }) => step.id);
+const endingOf = (template: FlowTemplate, answers: unknown) => pagePath(template, answers).ending?.id ?? null;
+const shown = (template: FlowTemplate, answers: unknown, stepId: string) =>
+  pagePath(template, answers).pages.find(({ step }) => step.id === stepId)?.widgets.map((widget) => widget.id);
+
+describe('nextStepId', () => {
+  const template = planForm();
+
+  it('follows the default link when no rule holds', () => {
+    expect(nextStepId(template, 'start', { answers: { plan: 'free' } })).toBe('feedback');
+    expect(nextStepId(template, 'business', { answers: { seats: 5 } })).toBe('welcome');
+  });
+
+  it('takes the first rule that holds, in order', () => {
+    expect(nextStepId(template, 'start', { answers: { plan: 'team' } })).toBe('business');
+    const ordered = form(
+      'p',
+      page('p', [ask.number('n')], 'low', [
+        { condition: { gt: [q('n'), 10] }, nextStep: 'high' },
+        { condition: { gt: [q('n'), 0] }, nextStep: 'mid' },
+      ]),
+      ending('low'),
+      ending('mid'),
+      ending('high'),
+    );
+    expect(['-1', '5', '50'].map((n) => nextStepId(ordered, 'p', { answers: { n: Number(n) } }))).toEqual(['low', 'mid', 'high']);
+  });
+
+  it('is null for an ending or a step that does not exist', () => {
+    expect(nextStepId(template, 'bye', { answers: {} })).toBeNull();
+    expect(nextStepId(template, 'ghost', { answers: {} })).toBeNull();
+    expect(nextStepId(template, 'toString', { answers: {} })).toBeNull();
+  });
+});
+
+describe('pagePath', () => {
+  const template = planForm();
+
+  it('takes a respondent on the free plan to the feedback page and its ending', () => {
+    expect(pageIds(template, { plan: 'free' })).toEqual(['start', 'feedback']);
+    expect(endingOf(template, { plan: 'free' })).toBe('bye');
+  });
+
+  it('takes a paying respondent to the business page and another ending', () => {
+    expect(pageIds(template, { plan: 'pro', seats: 5 })).toEqual(['start', 'business']);
+    expect(endingOf(template, { plan: 'pro', seats: 5 })).toBe('welcome');
+  });
+
+  it('adds the sales page for more than 100 seats, typed as text too', () => {
+    expect(pageIds(template, { plan: 'team', seats: 150 })).toEqual(['start', 'business', 'sales']);
+    expect(pageIds(template, { plan: 'team', seats: ' 150 ' })).toEqual(['start', 'business', 'sales']);
+    expect(endingOf(template, { plan: 'team', seats: '150' })).toBe('welcome');
+  });
+
+  it('conditions see answers as they will be stored: an amount typed with thousands separators', () => {
+    const amount: Widget = {
+      id: 'budget', name: 'Budget', type: 'CurrencyInput', template: { label: 'Budget', required: true, currency: 'USD' },
+    };
+    const large = { condition: { gte: [q('budget'), 1000] }, nextStep: 'large' } satisfies PageRule;
+    const quote = form('p', page('p', [amount], 'small', [large]), ending('small'), ending('large'));
+    expect(endingOf(quote, { budget: '1,250.00' })).toBe('large');
+    expect(endingOf(quote, { budget: '950' })).toBe('small');
+  });
+
+  it('a template saved before rules existed still parses and follows its default links', () => {
+    const parsed = validateFlowTemplate(exampleTemplateJson());
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    expect(parsed.template.steps.s1?.nextStep).toEqual({ defaultNextStep: 'end' });
+    expect(pageIds(parsed.template, {})).toEqual(['s1']);
+    expect(endingOf(parsed.template, {})).toBe('end');
+  });
+
+  it('never visits a page twice: a link back stops the path without an ending', () => {
+    const back: PageRule = { condition: { equals: [q('again'), true] }, nextStep: 'a' };
+    const loop = form('a', page('a', [], 'b'), page('b', [ask.yesNo('again')], 'end', [back]), ending('end'));
+    expect(pageIds(loop, { again: true })).toEqual(['a', 'b']);
+    expect(endingOf(loop, { again: true })).toBeNull();
+    expect(endingOf(loop, { again: false })).toBe('end');
+    const self = form('a', page('a', [], 'a'));
+    expect(pageIds(self, {})).toEqual(['a']);
+  });
+
+  it('stops at a link to a step that does not exist', () => {
+    const dangling = form('a', page('a', [], 'ghost'), ending('end'));
+    expect(pagePath(dangling, {})).toEqual({ pages: [expect.objectContaining({ step: dangling.steps.a })], ending: null });
+    expect(pagePath(form('ghost', ending('end')), {})).toEqual({ pages: [], ending: null });
+  });
+
+  it('a form that starts at an ending has no pages', () => {
+    expect(pagePath(form('end', ending('end')), {})).toEqual({ pages: [], ending: { ...ending('end') } });
+  });
+
+  it('answers that are not an object count as none', () => {
+    expect(pageIds(template, 'plan=pro')).toEqual(['start', 'feedback']);
+  });
+});
+
+describe('visible questions', () => {
+  const template = planForm();
+
+  it('shows seats only to paying respondents', () => {
+    expect(shown(template, { plan: 'free' }, 'start')).toEqual(['plan']);
+    expect(shown(template, { plan: 'pro' }, 'start')).toEqual(['plan', 'seats']);
+  });
+
+  it('a hidden question’s answer does not count: it neither shows later questions nor picks the next page', () => {
+    const chain = form(
+      'p',
+      page(
+        'p',
+        [
+          ask.choice('pet', ['cat', 'dog']),
+          ask.text('dogName', { visibleIf: { equals: [q('pet'), 'dog'] } }),
+          ask.yesNo('treats', { visibleIf: { isNotEmpty: [q('dogName')] } }),
+        ],
+        'end',
+        [{ condition: { isNotEmpty: [q('dogName')] }, nextStep: 'dogs' }],
+      ),
+      page('dogs', [], 'end'),
+      ending('end'),
+    );
+    // Chose dog, named it, then went back and chose cat: the name stays in the answers but is hidden.
+    const answers = { pet: 'cat', dogName: 'Rex' };
+    expect(shown(chain, answers, 'p')).toEqual(['pet']);
+    expect(pageIds(chain, answers)).toEqual(['p']);
+    expect(shown(chain, { ...answers, pet: 'dog' }, 'p')).toEqual(['pet', 'dogName', 'treats']);
+    expect(pageIds(chain, { ...answers, pet: 'dog' })).toEqual(['p', 'dogs']);
+  });
+
+  it('a condition on a question further down its page sees it unanswered', () => {
+    const step = page('p', [ask.text('early', { visibleIf: { isNotEmpty: [q('late')] } }), ask.text('late')], 'end');
+    expect(visibleWidgets(step, { answers: { late: 'x' } }).map((w) => w.id)).toEqual(['late']);
+  });
+
+  it('a page of another branch is not seen by conditions', () => {
+    const branches = form(
+      'p',
+      page('p', [ask.choice('way', ['left', 'right'])], 'right', [{ condition: { equals: [q('way'), 'left'] }, nextStep: 'left' }]),
+      page('left', [ask.text('note')], 'last'),
+      page('right', [], 'last'),
+      page('last', [ask.text('extra', { visibleIf: { isNotEmpty: [q('note')] } })], 'end'),
+      ending('end'),
+    );
+    expect(shown(branches, { way: 'left', note: 'hi' }, 'last')).toEqual(['extra']);
+    expect(shown(branches, { way: 'right', note: 'hi' }, 'last')).toEqual([]);
+  });
+});
+
+describe('validateAnswers along the path', () => {
+  const template = planForm();
+
+  it('accepts a free respondent without the business questions, and drops a stale answer of another branch', () => {
+    expect(validateAnswers(template, { plan: 'free', why: 'Just looking', company: 'Acme', seats: 3 })).toEqual({
+      ok: true,
+      answers: { plan: 'free', why: 'Just looking' },
+    });
+  });
+
+  it('requires the questions of the pages on the path', () => {
+    expect(validateAnswers(template, { plan: 'pro', seats: 3 })).toEqual({
+      ok: false,
+      errors: [{ path: 'answers.company', message: copy.answers.required }],
+    });
+    expect(validateAnswers(template, { plan: 'pro', seats: '300', company: 'Acme' })).toEqual({
+      ok: false,
+      errors: [{ path: 'answers.phone', message: copy.answers.required }],
+    });
+  });
+
+  it('requires a required question only while it shows', () => {
+    expect(validateAnswers(template, { plan: 'free', why: 'x' }).ok).toBe(true);
+    expect(validateAnswers(template, { plan: 'team', company: 'Acme' })).toEqual({
+      ok: false,
+      errors: [{ path: 'answers.seats', message: copy.answers.required }],
+    });
+  });
+
+  it('stores the answers of the path normalized', () => {
+    expect(validateAnswers(template, { plan: 'team', seats: ' 120 ', company: 'Acme', phone: ' +1 555 123 4567 ' })).toEqual({
+      ok: true,
+      answers: { plan: 'team', seats: 120, company: 'Acme', phone: '+1 555 123 4567' },
+    });
+  });
+
+  it('checks one page of the path at a time, and nothing for a page off the path', () => {
+    const answers = { plan: 'pro', seats: 3 };
+    expect(validateAnswers(template, answers, { stepIds: ['start'] })).toEqual({ ok: true, answers: { plan: 'pro', seats: 3 } });
+    expect(validateAnswers(template, answers, { stepIds: ['business'] })).toEqual({
+      ok: false,
+      errors: [{ path: 'answers.company', message: copy.answers.required }],
+    });
+    expect(validateAnswers(template, answers, { stepIds: ['feedback'] })).toEqual({ ok: true, answers: {} });
+  });
+
+  it('still refuses an answer to no question of the form', () => {
+    expect(validateAnswers(template, { plan: 'free', why: 'x', ghost: 1 })).toEqual({
+      ok: false,
+      errors: [{ path: 'answers.ghost', message: copy.answers.unknownQuestion }],
+    });
+  });
+
+  it('an invalid answer that picks the branch is refused on its page', () => {
+    expect(validateAnswers(template, { plan: 'gold' })).toEqual({
+      ok: false,
+      errors: [
+        { path: 'answers.plan', message: copy.answers.invalidOption },
+        { path: 'answers.why', message: copy.answers.required },
+      ],
+    });
+  });
+});
+
+// ---- properties: random branching forms and random answers ----
+
+const OPTIONS = ['a', 'b', 'c'];
+const literal = fc.constantFrom<string | number | boolean | null>('a', 'b', 'c', '', 3, 5, '7', true, false, '2026-01-05', null);
+/** Answers of any shape: some fit a question, most do not. */
+const answerValue = fc.constantFrom<unknown>(
+  undefined, '', ' ', 'a', 'b', ' a ', 'x', ['a'], ['a', 'b'], ['z'], [], 0, 3, '7', 11, -1, true, false,
+  '2026-01-05', '2026-13-01', 4, '4', 9,
+);
+/** Answers a respondent of each question type may give (each valid for the type). */
+const VALID: Record<string, unknown[]> = {
+  ShortAnswer: ['a', 'b', ' a ', 'x'],
+  NumberInput: [0, 3, '7', 11, -1],
+  MultipleChoice: ['a', 'b', 'c'],
+  Checkboxes: [['a'], ['a', 'b'], ['c']],
+  Checkbox: [true, false],
+  DatePicker: ['2026-01-05', '2025-12-31'],
+  StarRating: [1, 3, 4, '5'],
+};
+const MAKERS: Array<(id: string, o: { required: boolean; visibleIf?: Condition }) => Widget> = [
+  (id, o) => ask.text(id, o),
+  (id, o) => ask.number(id, o),
+  (id, o) => ask.choice(id, OPTIONS, o),
+  (id, o) => ask.choices(id, OPTIONS, o),
+  (id, o) => ask.yesNo(id, o),
+  (id, o) => ask.date(id, o),
+  (id, o) => ask.stars(id, o),
+];
+
+/** A random form before it is built: per page its questions, its default link and its rules (links by index). */
+interface Shape {
+  pages: Array<{
+    widgets: Array<{ kind: number; required: boolean; visibleIf: Condition | null }>;
+    next: number;
+    rules: Array<{ condition: Condition; next: number }>;
+  }>;
+}
+
+/**
+ * Builds a form from `shape`: pages `p0…` (the first is `firstStep`), endings `e0` and `e1`, questions
+ * `w<page>_<i>`; a link index picks a page, an ending or the step `missing` (links back make loops).
+ */
+function build(shape: Shape): FlowTemplate {
+  const targets = [...shape.pages.map((_, i) => `p${i}`), 'e0', 'e1', 'missing'];
+  const target = (index: number) => targets[index % targets.length] as string;
+  const steps: FormStep[] = shape.pages.map((p, i) => {
+    const widgets = p.widgets.map((w, j) => {
+      const make = MAKERS[w.kind % MAKERS.length] as (typeof MAKERS)[number];
+      return make(`w${i}_${j}`, w.visibleIf ? { required: w.required, visibleIf: w.visibleIf } : { required: w.required });
+    });
+    const rules: PageRule[] = p.rules.map((rule) => ({ condition: rule.condition, nextStep: target(rule.next) }));
+    return page(`p${i}`, widgets, target(p.next), rules);
+  });
+  return form('p0', ...steps, ending('e0'), ending('e1'));
+}
+
+/** `{[operator]: args}` (the key is computed, so TypeScript needs telling that it is a condition). */
+const leafOf = (operator: string, args: unknown[]) => ({ [operator]: args }) as unknown as Condition;
+/** Questions conditions name: those of the first three places of the first three pages (some do not exist). */
+const conditionTarget = fc.tuple(fc.nat(2), fc.nat(2)).map(([i, j]) => q(`w${i}_${j}`));
+const binary = fc.constantFrom('equals', 'notEquals', 'equalsIgnoreCase', 'contains', 'notContains', 'lt', 'lte', 'gt', 'gte', 'in', 'notIn');
+const leaf: fc.Arbitrary<Condition> = fc.oneof(
+  fc
+    .tuple(binary, conditionTarget, fc.oneof(literal, fc.array(literal, { maxLength: 3 })))
+    .map(([operator, left, right]) => leafOf(operator, [left, right])),
+  fc.tuple(fc.constantFrom('isEmpty', 'isNotEmpty'), conditionTarget).map(([operator, left]) => leafOf(operator, [left])),
+);
+const condition: fc.Arbitrary<Condition> = fc.oneof(
+  { weight: 3, arbitrary: leaf },
+  { weight: 1, arbitrary: fc.array(leaf, { maxLength: 3 }).map((all) => ({ and: all })) },
+  { weight: 1, arbitrary: fc.array(leaf, { maxLength: 3 }).map((all) => ({ or: all })) },
+);
+const question = fc.record({
+  kind: fc.nat(MAKERS.length - 1),
+  required: fc.nat(3).map((n) => n === 0),
+  visibleIf: fc.option(condition, { freq: 2 }),
+});
+const templateArb = fc
+  .record({
+    pages: fc.array(
+      fc.record({
+        widgets: fc.array(question, { maxLength: 3 }),
+        next: fc.nat(8),
+        rules: fc.array(fc.record({ condition, next: fc.nat(8) }), { maxLength: 3 }),
+      }),
+      { minLength: 1, maxLength: 4 },
+    ),
+  })
+  .map(build);
+
+/**
+ * A form and answers to it: mostly valid answers to its questions, some left out, some of any shape (often
+ * invalid), and now and then (1 in 20) an answer to a question that does not exist.
+ */
+const scenario = templateArb.chain((template) => {
+  const widgets = Object.values(template.steps).flatMap((step) => (step.type === 'form' ? step.template.widgets : []));
+  const one = (widget: Widget) =>
+    fc.oneof(
+      { weight: 6, arbitrary: fc.constantFrom(...(VALID[widget.type] ?? [undefined])) },
+      { weight: 2, arbitrary: fc.constant(undefined) },
+      { weight: 1, arbitrary: answerValue },
+    );
+  const ghost = fc.oneof({ weight: 19, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: answerValue.map((value) => ({ value })) });
+  const answers = fc.tuple(fc.tuple(...widgets.map(one)), ghost).map(([values, stray]) => {
+    const given: Record<string, unknown> = {};
+    widgets.forEach((widget, index) => {
+      if (values[index] !== undefined) given[widget.id] = values[index];
+    });
+    if (stray !== null) given.ghost = stray.value;
+    return given;
+  });
+  return fc.tuple(fc.constant(template), answers);
+});
+
+/**
+ * What the public form does: from the first page, check the page it shows (`stepIds: [page]`), keep that page's
+ * normalized answers, and ask `nextStepId` with the answers kept so far; stop at the first page refused, or at the
+ * ending reached (`null`: none).
+ */
+function browser(template: FlowTemplate, answers: Record<string, unknown>) {
+  const kept: Record<string, unknown> = {};
+  const pages: string[] = [];
+  let at: string | null = template.firstStep;
+  while (at !== null && template.steps[at]?.type === 'form' && !pages.includes(at)) {
+    pages.push(at);
+    const check = validateAnswers(template, answers, { stepIds: [at] });
+    if (!check.ok) return { ok: false as const, pages };
+    Object.assign(kept, check.answers);
+    at = nextStepId(template, at, { answers: kept });
+  }
+  const ending = at !== null && template.steps[at]?.type === 'ending' ? at : null;
+  return { ok: true as const, pages, ending, answers: kept };
+}
+
+describe('properties of random branching forms', () => {
+  it('the page path never repeats a page, ends within the form’s pages, and ends at an ending or nowhere', () => {
+    fc.assert(
+      fc.property(scenario, ([template, answers]) => {
+        const { pages, ending: reached } = pagePath(template, answers);
+        const ids = pages.map(({ step }) => step.id);
+        expect(new Set(ids).size).toBe(ids.length);
+        expect(ids.length).toBeLessThanOrEqual(Object.values(template.steps).filter((s) => s.type === 'form').length);
+        expect(ids[0] ?? template.firstStep).toBe(template.firstStep);
+        if (reached) expect(template.steps[reached.id]).toBe(reached);
+        for (const { step, widgets } of pages) {
+          expect(widgets.every((widget) => step.template.widgets.includes(widget))).toBe(true);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('the browser page by page and the server at once accept the same answers and keep the same ones', () => {
+    fc.assert(
+      fc.property(scenario, ([template, answers]) => {
+        const server = validateAnswers(template, answers);
+        const client = browser(template, answers);
+        expect(client.ok).toBe(server.ok);
+        const walked = pagePath(template, answers);
+        const path = walked.pages.map(({ step }) => step.id);
+        if (client.ok && server.ok) {
+          expect(client.pages).toEqual(path);
+          expect(client.ending).toBe(walked.ending?.id ?? null);
+          expect(client.answers).toEqual(server.answers);
+          const onPath = new Set(pagePath(template, answers).pages.flatMap(({ widgets }) => widgets.map((widget) => widget.id)));
+          expect(Object.keys(server.answers).every((id) => onPath.has(id))).toBe(true);
+        } else {
+          expect(path.slice(0, client.pages.length)).toEqual(client.pages);
+        }
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('the random forms are ones saving accepts, but for links to the missing step', () => {
+    fc.assert(
+      fc.property(templateArb, (template) => {
+        const result = validateFlowTemplate(JSON.parse(JSON.stringify(template)));
+        const messages = result.ok ? [] : result.errors.map((error) => error.message);
+        expect(messages.every((message) => message === copy.flows.unknownStep('missing'))).toBe(true);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});

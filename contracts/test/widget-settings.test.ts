@@ -1,0 +1,169 @@
+/**
+ * The settings of the question types with settings of their own, as a form builder saves them
+ * (`validateFlowTemplate`, what `PUT …/template` runs): sound settings are kept, the rest is refused at the
+ * setting it is about, and a question saved before a setting existed keeps working as before.
+ */
+import { copy } from '../src/copy';
+import { validateAnswers } from '../src/rules/answers';
+import { validateFlowTemplate } from '../src/rules/flow-template';
+import type { FlowTemplate } from '../src/entities/flow-template';
+
+/** A one-page template whose only question is `{id: 'q', type, template: {label: 'Q', ...settings}}`. */
+function oneQuestion(type: string, settings: Record<string, unknown>): unknown {
+  return {
+    firstStep: 'p',
+    steps: {
+      p: {
+        id: 'p',
+        name: 'Page',
+        type: 'form',
+        template: { widgets: [{ id: 'q', name: 'Q', type, template: { label: 'Q', ...settings } }] },
+        nextStep: { defaultNextStep: 'end' },
+      },
+      end: { id: 'end', name: 'End', type: 'ending', template: { title: 'Thanks', body: '' }, nextStep: null },
+    },
+  };
+}
+
+/** The paths (under the question's template) and messages of the save errors, or `[]` when it saves. */
+function settingErrors(type: string, settings: Record<string, unknown>): Array<{ path: string; message?: string }> {
+  const result = validateFlowTemplate(oneQuestion(type, settings));
+  if (result.ok) return [];
+  return result.errors.map((error) => ({ path: error.path.replace('steps.p.template.widgets.0.template.', ''), message: error.message }));
+}
+
+/** The paths only (for errors whose message is zod's). */
+function errorPaths(type: string, settings: Record<string, unknown>): string[] {
+  return settingErrors(type, settings).map((error) => error.path);
+}
+
+/** The saved template of the question. */
+function saved(type: string, settings: Record<string, unknown>): FlowTemplate {
+  const result = validateFlowTemplate(oneQuestion(type, settings));
+  if (!result.ok) throw new Error(JSON.stringify(result.errors));
+  return result.template;
+}
+
+describe('StarRating stars', () => {
+  it('takes 3 to 10 stars', () => {
+    expect(errorPaths('StarRating', { max: 3 })).toEqual([]);
+    expect(errorPaths('StarRating', { max: 10 })).toEqual([]);
+    expect(errorPaths('StarRating', { max: 2 })).toEqual(['max']);
+    expect(errorPaths('StarRating', { max: 11 })).toEqual(['max']);
+    expect(errorPaths('StarRating', { max: 4.5 })).toEqual(['max']);
+  });
+
+  it('a question saved without stars keeps five, and takes 1 to 5', () => {
+    const template = saved('StarRating', {});
+    expect(validateAnswers(template, { q: 5 })).toEqual({ ok: true, answers: { q: 5 } });
+    expect(validateAnswers(template, { q: 6 })).toEqual({ ok: false, errors: [{ path: 'answers.q', message: copy.answers.invalidRating(5) }] });
+  });
+
+  it('more stars take higher ratings', () => {
+    expect(validateAnswers(saved('StarRating', { max: 7 }), { q: 7 })).toEqual({ ok: true, answers: { q: 7 } });
+    expect(validateAnswers(saved('StarRating', { max: 3 }), { q: 4 })).toEqual({ ok: false, errors: [{ path: 'answers.q', message: copy.answers.invalidRating(3) }] });
+  });
+});
+
+describe('OpinionScale range', () => {
+  it('starts at 0 or 1 and ends at 5 to 10', () => {
+    expect(errorPaths('OpinionScale', { start: 1, end: 5 })).toEqual([]);
+    expect(errorPaths('OpinionScale', { start: 2 })).toEqual(['start']);
+    expect(errorPaths('OpinionScale', { end: 4 })).toEqual(['end']);
+    expect(errorPaths('OpinionScale', { end: 11 })).toEqual(['end']);
+    expect(errorPaths('OpinionScale', { leftLabel: 'x'.repeat(101) })).toEqual(['leftLabel']);
+  });
+
+  it('without a range it is 0 to 10', () => {
+    const template = saved('OpinionScale', {});
+    expect(validateAnswers(template, { q: 0 })).toEqual({ ok: true, answers: { q: 0 } });
+    expect(validateAnswers(template, { q: 11 })).toEqual({ ok: false, errors: [{ path: 'answers.q', message: copy.answers.outOfScale(0, 10) }] });
+  });
+});
+
+describe('Slider range and step', () => {
+  it('needs a maximum above the minimum and a step that fits between them', () => {
+    expect(settingErrors('Slider', { min: 0, max: 1, step: 0.1 })).toEqual([]);
+    expect(settingErrors('Slider', { min: 5, max: 5 })).toEqual([{ path: 'max', message: copy.flows.sliderRangeEmpty }]);
+    expect(settingErrors('Slider', { min: 10 })).toEqual([]);
+    expect(settingErrors('Slider', { min: 100 })).toEqual([{ path: 'max', message: copy.flows.sliderRangeEmpty }]);
+    expect(settingErrors('Slider', { min: 0, max: 10, step: 20 })).toEqual([{ path: 'step', message: copy.flows.sliderStepTooLarge }]);
+    expect(errorPaths('Slider', { step: 0 })).toEqual(['step']);
+    expect(errorPaths('Slider', { step: -1 })).toEqual(['step']);
+  });
+
+  it('a step that does not divide the range leaves the last positions out', () => {
+    const template = saved('Slider', { min: 0, max: 10, step: 3 });
+    expect(validateAnswers(template, { q: 9 })).toEqual({ ok: true, answers: { q: 9 } });
+    expect(validateAnswers(template, { q: 10 })).toEqual({ ok: false, errors: [{ path: 'answers.q', message: copy.answers.offStep(3, 0) }] });
+  });
+
+  it('counts the steps from the minimum', () => {
+    const template = saved('Slider', { min: 1, max: 9, step: 2 });
+    expect(validateAnswers(template, { q: 5 })).toEqual({ ok: true, answers: { q: 5 } });
+    expect(validateAnswers(template, { q: 4 })).toEqual({ ok: false, errors: [{ path: 'answers.q', message: copy.answers.offStep(2, 1) }] });
+  });
+});
+
+describe('DateTimePicker bounds', () => {
+  it('are dates and times YYYY-MM-DDTHH:MM, the earliest not after the latest', () => {
+    expect(settingErrors('DateTimePicker', { min: '2026-01-01T09:00', max: '2026-01-01T09:00' })).toEqual([]);
+    expect(settingErrors('DateTimePicker', { min: '2026-01-02T09:00', max: '2026-01-01T09:00' })).toEqual([
+      { path: 'min', message: copy.flows.minAboveMax },
+    ]);
+    expect(settingErrors('DateTimePicker', { max: '2026-01-01' })).toEqual([{ path: 'max', message: copy.answers.invalidDateTime }]);
+    expect(settingErrors('DateTimePicker', { min: '2026-13-01T09:00' })).toEqual([{ path: 'min', message: copy.answers.invalidDateTime }]);
+  });
+});
+
+describe('CurrencyInput currency and bounds', () => {
+  it('asks for one of ten currencies, USD when none is set', () => {
+    for (const currency of ['USD', 'EUR', 'GBP', 'JPY', 'CAD', 'AUD', 'CHF', 'INR', 'BRL', 'MXN']) {
+      expect(errorPaths('CurrencyInput', { currency })).toEqual([]);
+    }
+    expect(errorPaths('CurrencyInput', { currency: 'XBT' })).toEqual(['currency']);
+    expect(errorPaths('CurrencyInput', { currency: 'usd' })).toEqual(['currency']);
+    const template = saved('CurrencyInput', {});
+    expect(validateAnswers(template, { q: '12.5' })).toEqual({ ok: true, answers: { q: 12.5 } });
+    expect(validateAnswers(template, { q: '12.505' })).toEqual({ ok: false, errors: [{ path: 'answers.q', message: copy.answers.amountDecimals(2) }] });
+  });
+
+  it('refuses a minimum above the maximum, and bounds with more decimals than the currency has', () => {
+    expect(settingErrors('CurrencyInput', { currency: 'USD', min: 5.25, max: 10 })).toEqual([]);
+    expect(settingErrors('CurrencyInput', { min: 10, max: 5 })).toEqual([{ path: 'min', message: copy.flows.minAboveMax }]);
+    expect(settingErrors('CurrencyInput', { currency: 'JPY', min: 0.5, max: 100.5 })).toEqual([
+      { path: 'min', message: copy.flows.amountDecimals('JPY', 0) },
+      { path: 'max', message: copy.flows.amountDecimals('JPY', 0) },
+    ]);
+    expect(settingErrors('CurrencyInput', { currency: 'EUR', max: 1.005 })).toEqual([{ path: 'max', message: copy.flows.amountDecimals('EUR', 2) }]);
+  });
+});
+
+describe('Matrix rows and columns', () => {
+  const rows = [{ id: 'r1', label: 'Speed' }, { id: 'r2', label: 'Price' }];
+  const columns = [{ id: 'c1', label: 'Poor' }, { id: 'c2', label: 'Good' }];
+
+  it('needs a row and a column', () => {
+    expect(errorPaths('Matrix', { rows, columns })).toEqual([]);
+    expect(errorPaths('Matrix', { rows: [], columns })).toEqual(['rows']);
+    expect(errorPaths('Matrix', { rows, columns: [] })).toEqual(['columns']);
+    expect(errorPaths('Matrix', { columns })).toEqual(['rows']);
+  });
+
+  it('keeps ids unique across its rows and columns', () => {
+    expect(settingErrors('Matrix', { rows: [...rows, { id: 'r1', label: 'Again' }], columns })).toEqual([
+      { path: 'rows.2.id', message: copy.flows.duplicateOptionId('r1') },
+    ]);
+    expect(settingErrors('Matrix', { rows, columns: [{ id: 'r2', label: 'Same id as a row' }] })).toEqual([
+      { path: 'columns.0.id', message: copy.flows.duplicateOptionId('r2') },
+    ]);
+  });
+});
+
+describe('Ranking options', () => {
+  it('keeps option ids unique, like a choice question', () => {
+    expect(settingErrors('Ranking', { options: [{ id: 'a', label: 'A' }, { id: 'a', label: 'B' }] })).toEqual([
+      { path: 'options.1.id', message: copy.flows.duplicateOptionId('a') },
+    ]);
+  });
+});
