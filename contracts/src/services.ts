@@ -65,7 +65,7 @@ export const SERVICE_MANIFEST = [
     entry: 'src/main.ts',
     port: 8102,
     calls: ['workspaces-auth'],
-    settings: ['PUBLIC_SUBMISSIONS_RATE_LIMIT', 'CHALLENGE_PROVIDER', 'CHALLENGE_SITE_KEY', 'CHALLENGE_VERIFY_URL'],
+    settings: ['PUBLIC_SUBMISSIONS_RATE_LIMIT', 'SUBMISSIONS_EXPORT_BATCH_SIZE', 'CHALLENGE_PROVIDER', 'CHALLENGE_SITE_KEY', 'CHALLENGE_VERIFY_URL'],
     secrets: ['CHALLENGE_SECRET_KEY'],
     publishes: ['flow.created', 'flow.deleted', 'flow.published', 'form.submitted'],
     consumes: [],

@@ -11,7 +11,10 @@
  *   gateway) is sent as one buffer;
  * - the upstream's status and headers come back without hop-by-hop headers (RFC 9110 §7.6.1); the body is
  *   collected and sent in one write when it is small (every JSON answer), and streamed otherwise (exports,
- *   files: more than {@link BUFFERED_RESPONSE_MAX_BYTES}, or no `Content-Length`);
+ *   files: more than {@link BUFFERED_RESPONSE_MAX_BYTES}, or no `Content-Length`) at the client's pace; when
+ *   the client goes away the upstream request is aborted, so the service stops writing (an export stops
+ *   reading) at once — a paused request is never timed out by undici, and would hold its upstream connection
+ *   (and the gateway's shutdown) for good;
  * - an upstream that cannot be reached (refused, reset before an answer) gives {@link UpstreamError} with
  *   `timedOut: false`; one that sends no headers within {@link UPSTREAM_HEADERS_TIMEOUT_MS}, `timedOut: true`.
  *   The caller maps them to 503 / 504 in the error format.
@@ -136,6 +139,8 @@ class ResponseCollector implements Dispatcher.DispatchHandler {
   private chunks: Buffer[] | null = null;
   private stream: PassThrough | null = null;
   private settled = false;
+  /** The upstream's body ended (or failed): nothing left to abort. */
+  private ended = false;
 
   constructor(
     private readonly resolve: (response: UpstreamResponse) => void,
@@ -163,6 +168,10 @@ class ResponseCollector implements Dispatcher.DispatchHandler {
     // Large or of unknown length: stream it (with its Content-Length when known; chunked otherwise).
     const stream = new PassThrough();
     stream.on('drain', () => controller.resume());
+    // Closed before the upstream's end: the client went away (the reply destroys the stream). Abort upstream.
+    stream.on('close', () => {
+      if (!this.ended) controller.abort(new Error('the client went away'));
+    });
     this.stream = stream;
     this.settle(() => this.resolve({ statusCode, headers: kept, body: stream }));
   }
@@ -176,6 +185,7 @@ class ResponseCollector implements Dispatcher.DispatchHandler {
   }
 
   onResponseEnd(): void {
+    this.ended = true;
     if (this.stream) {
       this.stream.end();
       return;
@@ -186,6 +196,7 @@ class ResponseCollector implements Dispatcher.DispatchHandler {
   }
 
   onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
+    this.ended = true;
     if (this.stream) {
       // Headers already went to the client: cut the answer off.
       this.stream.destroy(error);

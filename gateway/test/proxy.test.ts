@@ -1,7 +1,8 @@
 /**
  * The gateway's transport (`src/proxy.ts`) against a raw Node HTTP upstream whose answers each test writes by
- * hand: large and unknown-length bodies stream through intact, hop-by-hop headers stop at the gateway, an
- * upstream that answers nothing in time gives 504 and one that drops the connection 503 — in the error format.
+ * hand: large and unknown-length bodies stream through intact and stop upstream when the client leaves,
+ * hop-by-hop headers stop at the gateway, an upstream that answers nothing in time gives 504 and one that drops
+ * the connection 503 — in the error format.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -67,6 +68,44 @@ it('streams an answer of unknown length (chunked upstream) through intact', asyn
   const response = await fetch(`${gateway.url}/admin/flows/stream`);
   expect(response.status).toBe(200);
   expect(await response.text()).toBe(pieces.join(''));
+});
+
+it('stops the upstream answer as soon as the client goes away in the middle of a download', async () => {
+  // A long body timeout: only the client's leaving can end the upstream answer within the test.
+  const patient = await startGateway({ ...upstreams, flows: { ...upstreams.flows, url: `http://127.0.0.1:${(flows.address() as AddressInfo).port}` } }, {
+    upstreamTimeouts: { headersTimeoutMs: 500, bodyTimeoutMs: 30_000 },
+  });
+  let upstreamClosed!: () => void;
+  const closed = new Promise<void>((resolve) => (upstreamClosed = resolve));
+  let written = 0;
+  handler = (_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/csv' });
+    // An endless export: a chunk whenever there is room, until the connection is gone.
+    const more = () => {
+      while (!response.destroyed && response.write(randomBytes(16 * 1024))) written += 16 * 1024;
+      if (!response.destroyed) response.once('drain', more);
+    };
+    response.on('close', () => upstreamClosed());
+    more();
+  };
+  try {
+    // The client reads the first bytes, then drops the connection.
+    const started = await new Promise<number>((resolve, reject) => {
+      const request = http.get(`${patient.url}/admin/flows/export`, (response) => {
+        response.once('data', () => {
+          request.destroy();
+          resolve(Date.now());
+        });
+      });
+      request.on('error', (error) => (request.destroyed ? undefined : reject(error)));
+    });
+    await closed;
+    expect(Date.now() - started).toBeLessThan(5_000);
+    // Nothing near an endless amount was produced: the upstream was held back, then stopped.
+    expect(written).toBeLessThan(16 * 1024 * 1024);
+  } finally {
+    await patient.app.close();
+  }
 });
 
 it('passes the status and end-to-end headers back, never the upstream’s hop-by-hop ones', async () => {

@@ -30,10 +30,18 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  */
 export type Access = 'public' | 'session' | 'internal';
 
-/** A response: its schema (`null` when it has no body) and what it means. */
+/**
+ * A response: its JSON schema (`null` when it has no JSON body), what it means, and — for a file
+ * ({@link fileResponse}) — the media types of its body.
+ */
 export interface ResponseSpec {
   schema: z.ZodType | null;
   description: string;
+  /**
+   * The body is a file of one of these media types (`text/csv`, …), not JSON; `schema` is then `null`. The
+   * handler sends it itself (`reply.type(…).send(stream)`; `@formloom/kit/routes`).
+   */
+  mediaTypes?: readonly string[];
 }
 
 /** The responses of an endpoint by HTTP status. */
@@ -88,6 +96,20 @@ export function errorResponse(description: string): ResponseSpec {
 /** A success response with a JSON body (its schema's type is kept: handlers and callers are typed from it). */
 export function okResponse<S extends z.ZodType>(schema: S, description = 'OK'): { schema: S; description: string } {
   return { schema, description };
+}
+
+/**
+ * A success response whose body is a file, not JSON (an export, a download): one of `mediaTypes`
+ * (`['text/csv; charset=utf-8']`), streamed by the handler. OpenAPI documents it as a binary string of each
+ * media type. Callers fetch it as a file (a link with `download`), never through a JSON client.
+ * @throws Error when `mediaTypes` is empty (a programming error, caught when the catalogue loads).
+ */
+export function fileResponse<const M extends readonly [string, ...string[]]>(
+  mediaTypes: M,
+  description: string,
+): { schema: null; description: string; mediaTypes: M } {
+  if (mediaTypes.length === 0) throw new Error('fileResponse: at least one media type is needed');
+  return { schema: null, description, mediaTypes };
 }
 
 /** A success response without a body (204). */
@@ -175,6 +197,11 @@ type SuccessKey<R> = { [K in keyof R]: K extends 200 | 201 | 202 | 204 ? K : nev
 
 /** The schema of `E`'s success response. */
 type SuccessSchema<E extends EndpointInput> = E['responses'][SuccessKey<E['responses']>] extends { schema: infer S } ? S : never;
+
+/** Whether `E`'s success response is a file ({@link fileResponse}): its handler sends the body itself. */
+export type SendsFile<E extends EndpointInput> = E['responses'][SuccessKey<E['responses']>] extends { mediaTypes: readonly string[] }
+  ? true
+  : false;
 
 /** What a handler of `E` returns: the success body before serialization (`undefined` for no body). */
 export type ReplyOf<E extends EndpointInput> = SuccessSchema<E> extends z.ZodType ? z.input<SuccessSchema<E>> : undefined;

@@ -16,7 +16,7 @@ import {
 } from 'zod-openapi';
 import { INTERNAL_TOKEN_HEADER, SESSION_COOKIE } from '../auth';
 import { PRODUCT_NAME } from '../copy';
-import type { Endpoint } from './endpoint';
+import type { Endpoint, ResponseSpec } from './endpoint';
 import { openApiPath } from './endpoint';
 
 /** The OpenAPI version of every document. */
@@ -50,13 +50,25 @@ function securityOf(endpoint: Endpoint): ZodOpenApiOperationObject['security'] {
   return [{ sessionCookie: [] }, { bearerToken: [] }];
 }
 
+/**
+ * The OpenAPI response of `response`: its JSON schema under `application/json`, a file
+ * (`ResponseSpec.mediaTypes`) as a binary string under each of its media types, or no content.
+ */
+function responseOf(response: ResponseSpec): ZodOpenApiResponseObject {
+  if (response.mediaTypes?.length) {
+    const content = Object.fromEntries(
+      response.mediaTypes.map((type) => [type, { schema: { type: 'string' as const, format: 'binary' } }]),
+    );
+    return { description: response.description, content };
+  }
+  return response.schema
+    ? { description: response.description, content: { 'application/json': { schema: response.schema } } }
+    : { description: response.description };
+}
+
 function operationOf(endpoint: Endpoint): ZodOpenApiOperationObject {
   const responses: Record<string, ZodOpenApiResponseObject> = {};
-  for (const [status, response] of Object.entries(endpoint.responses)) {
-    responses[status] = response.schema
-      ? { description: response.description, content: { 'application/json': { schema: response.schema } } }
-      : { description: response.description };
-  }
+  for (const [status, response] of Object.entries(endpoint.responses)) responses[status] = responseOf(response);
   return {
     operationId: endpoint.id,
     summary: endpoint.summary,

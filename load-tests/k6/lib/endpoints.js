@@ -23,6 +23,7 @@ export const endpoints = {
   'flows.saveTemplate': { method: 'PUT', path: '/admin/flows/:publicIdentifier/template' },
   'flows.unpublish': { method: 'POST', path: '/admin/flows/:publicIdentifier/unpublish' },
   'flows.updateSettings': { method: 'PATCH', path: '/admin/flows/:publicIdentifier/settings' },
+  'flows.exportSubmissions': { method: 'GET', path: '/admin/flows/:publicIdentifier/submissions/export' },
   'flows.submissions': { method: 'GET', path: '/admin/flows/:publicIdentifier/submissions' },
   'publicForms.submit': { method: 'POST', path: '/public/flows/:publicIdentifier/submissions' },
   'publicForms.template': { method: 'GET', path: '/public/flows/templates/:publicIdentifier' },

@@ -12,6 +12,7 @@ import { createChallenge } from './challenge';
 import { createFlowReads } from './db/flow-reads';
 import { migrations } from './db/migrations';
 import type { FlowsServiceDeps } from './deps';
+import { EXPORT_BATCH_SIZE_DEFAULT } from './domain/export';
 import { createSubmissionWriter } from './domain/submissions';
 import { adminFlowRoutes } from './routes/admin-flows';
 import { internalFlowRoutes } from './routes/internal-flows';
@@ -25,6 +26,11 @@ export const FlowsConfig = z.object({
    * test from one address). Default `PUBLIC_SUBMISSIONS_PER_ADDRESS_MAX` (60).
    */
   PUBLIC_SUBMISSIONS_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(PUBLIC_SUBMISSIONS_PER_ADDRESS_MAX),
+  /**
+   * Submissions the results export (`GET /admin/flows/:id/submissions/export`) reads per database round trip:
+   * more is fewer round trips, less is less memory per export in flight. Default `EXPORT_BATCH_SIZE_DEFAULT` (1000).
+   */
+  SUBMISSIONS_EXPORT_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(EXPORT_BATCH_SIZE_DEFAULT),
   /** A bot challenge before every public submission (`challenge.ts`): `turnstile` or `hcaptcha`; unset, none. */
   CHALLENGE_PROVIDER: ChallengeProvider.optional(),
   /** The provider's public site key (with `CHALLENGE_PROVIDER`). */
@@ -50,6 +56,7 @@ export const definition: ServiceDefinition<FlowsShape, FlowsServiceDeps> = {
     transact: ctx.transact,
     reads: createFlowReads(ctx.db),
     submissionWriter: createSubmissionWriter(ctx.writeWithEvents),
+    exportBatchSize: ctx.config.SUBMISSIONS_EXPORT_BATCH_SIZE,
     submissionLimit:
       ctx.config.PUBLIC_SUBMISSIONS_RATE_LIMIT > 0
         ? ctx.rateLimits.limit({

@@ -9,9 +9,12 @@ import type { SubmissionWriter } from './domain/submissions';
 
 /**
  * The database and outbox of the service, its group commit of submissions, the limit of public submissions per
- * client address and form (absent when `PUBLIC_SUBMISSIONS_RATE_LIMIT` is 0), and the bot challenge.
+ * client address and form (absent when `PUBLIC_SUBMISSIONS_RATE_LIMIT` is 0), the bot challenge, and the rows
+ * the results export reads at once.
  */
 export type FlowsServiceDeps = FlowsDeps & {
+  /** Submissions the results export reads per database round trip (`SUBMISSIONS_EXPORT_BATCH_SIZE`; `domain/export.ts`). */
+  exportBatchSize: number;
   submissionWriter: SubmissionWriter;
   submissionLimit?: RateLimit;
   /** The bot challenge before public submissions, when the operator configured one (`challenge.ts`). */

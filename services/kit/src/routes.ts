@@ -16,12 +16,24 @@
  * with the endpoint's `unauthorizedMessage`), `internal` needs the shared `x-internal-token`. The handler gets
  * the parsed input and returns the success body; the router answers with the endpoint's success status.
  *
+ * A file endpoint (its success response is contracts' `fileResponse`: no JSON schema) is answered by its
+ * handler: the router sets the success status, the handler sets the media type and headers and sends the body
+ * (a stream is piped with backpressure; Fastify destroys it when the client goes away), and resolves the reply:
+ *
+ * ```ts
+ * router.handle(exportSubmissions, async ({ reply }) =>
+ *   reply.type('text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="a.csv"').send(stream),
+ * );
+ * ```
+ *
+ * Errors thrown before the reply is sent are answered in the error format like any other.
+ *
  * Every route module is written this one way ({@link defineRoutes}); each is registered as its own
  * encapsulated Fastify plugin, so hooks it adds stay in its scope.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthClaims } from '@formloom/contracts/auth';
-import type { BodyOf, Endpoint, ParamsOf, QueryOf, ReplyOf } from '@formloom/contracts/api/endpoint';
+import type { BodyOf, Endpoint, ParamsOf, QueryOf, ReplyOf, SendsFile } from '@formloom/contracts/api/endpoint';
 import { requireInternal } from './auth';
 import { notSignedIn } from './errors';
 import type { ZodFastify } from './http';
@@ -38,12 +50,18 @@ export interface HandlerInput<E extends Endpoint> {
   auth: E['access'] extends 'session' ? AuthClaims : AuthClaims | null;
   /** The Fastify request (headers, cookies, `ip`, `log`). */
   request: FastifyRequest;
-  /** The Fastify reply (headers and cookies; the router sets the status and sends the body). */
+  /**
+   * The Fastify reply (headers and cookies; the router sets the status and sends the body — except for a file
+   * endpoint, whose handler sends the file itself).
+   */
   reply: FastifyReply;
 }
 
-/** A handler of `E`: resolves the success body (serialized through the endpoint's success schema). */
-export type Handler<E extends Endpoint> = (input: HandlerInput<E>) => Promise<ReplyOf<E>>;
+/**
+ * A handler of `E`: resolves the success body (serialized through the endpoint's success schema), or — for a
+ * file endpoint ({@link SendsFile}) — the reply it sent the file with.
+ */
+export type Handler<E extends Endpoint> = (input: HandlerInput<E>) => Promise<SendsFile<E> extends true ? FastifyReply : ReplyOf<E>>;
 
 /** Registers handlers for catalogue endpoints on one encapsulated scope. */
 export interface Router {
@@ -87,6 +105,7 @@ export function createRouter(app: ZodFastify, options: RouterOptions): Router {
       }
       options.onRegister(endpoint);
       const success = endpoint.responses[endpoint.successStatus];
+      const sendsFile = Boolean(success?.mediaTypes?.length);
       app.route({
         method: endpoint.method,
         url: endpoint.path,
@@ -100,7 +119,8 @@ export function createRouter(app: ZodFastify, options: RouterOptions): Router {
         handler: async (request, reply) => {
           if (endpoint.access === 'internal') requireInternal(request, options.internalToken);
           if (endpoint.access === 'session' && !request.auth) throw notSignedIn(endpoint.unauthorizedMessage);
-          const result = await handler({
+          if (sendsFile) reply.code(endpoint.successStatus);
+          const result: unknown = await handler({
             params: request.params as ParamsOf<typeof endpoint>,
             query: request.query as QueryOf<typeof endpoint>,
             body: request.body as BodyOf<typeof endpoint>,
@@ -108,7 +128,9 @@ export function createRouter(app: ZodFastify, options: RouterOptions): Router {
             request,
             reply,
           });
-          if (reply.sent) return reply;
+          // A streamed body is still being sent (`reply.sent` turns true only once it ended): never send twice.
+          if (reply.sent || result === reply) return reply;
+          if (sendsFile) throw new Error(`${endpoint.id}: a file endpoint's handler must send the file and resolve the reply`);
           return reply.code(endpoint.successStatus).send(result);
         },
       });

@@ -1,11 +1,13 @@
 /**
  * Routes from the endpoint catalogue (`src/routes.ts`): a handler registered for an endpoint object gets its
  * parsed input, answers with the endpoint's success status through its success schema, and never runs for a
- * caller the endpoint's `access` refuses. A service that leaves an endpoint of the catalogue without a handler
- * does not start.
+ * caller the endpoint's `access` refuses. A file endpoint's handler streams its own answer, whole. A service that
+ * leaves an endpoint of the catalogue without a handler does not start.
  */
+import { Readable } from 'node:stream';
 import { z } from 'zod';
-import { defineEndpoint, errorResponse, okResponse } from '@formloom/contracts/api/endpoint';
+import { defineEndpoint, errorResponse, fileResponse, okResponse } from '@formloom/contracts/api/endpoint';
+import { notFound } from '../src/errors';
 import type { ServiceName } from '@formloom/contracts/services';
 import { createService, type FormloomService } from '../src/service';
 import { defineRoutes } from '../src/routes';
@@ -48,6 +50,20 @@ const secret = defineEndpoint({
   responses: { 200: okResponse(z.object({ secret: z.string() })) },
 });
 
+const download = defineEndpoint({
+  id: 'test.download',
+  service: SERVICE,
+  method: 'GET',
+  path: '/test/files/:name',
+  access: 'public',
+  summary: 'Download a file',
+  params: z.object({ name: z.enum(['lines', 'missing', 'forgotten']) }),
+  responses: { 200: fileResponse(['text/plain; charset=utf-8'], 'The file.'), 404: errorResponse('No such file.') },
+});
+
+/** The lines the `lines` file streams, one chunk each (about 290 KB in all). */
+const LINES = Array.from({ length: 5000 }, (_, i) => `line ${i} ${'·'.repeat(25)}\n`);
+
 const foreign = defineEndpoint({
   id: 'test.foreign',
   service: 'flows',
@@ -72,6 +88,19 @@ const testRoutes = defineRoutes<unknown>((router) => {
   router.handle(secret, async () => {
     calls += 1;
     return { secret: 'internal only' };
+  });
+  router.handle(download, async ({ params, reply }) => {
+    calls += 1;
+    if (params.name === 'missing') throw notFound('No such file');
+    if (params.name === 'forgotten') return undefined as never;
+    // Chunks produced one at a time, as an export reads its rows.
+    const lines = Readable.from((async function* () {
+      for (const line of LINES) {
+        await new Promise((resolve) => setImmediate(resolve));
+        yield line;
+      }
+    })());
+    return reply.type('text/plain; charset=utf-8').header('content-disposition', 'attachment; filename="lines.txt"').send(lines);
   });
 });
 
@@ -133,9 +162,40 @@ describe('a route registered for an endpoint', () => {
   });
 
   it('records the endpoints a service serves and serves their OpenAPI document', async () => {
-    expect(service.endpoints.map((endpoint) => endpoint.id)).toEqual(['test.createNote', 'test.whoAmI', 'test.secret']);
-    const document = (await service.app.inject({ url: '/openapi.json' })).json<{ paths: Record<string, unknown> }>();
-    expect(Object.keys(document.paths).sort()).toEqual(['/internal/test/secret', '/test/me', '/test/notes/{folder}']);
+    expect(service.endpoints.map((endpoint) => endpoint.id)).toEqual(['test.createNote', 'test.whoAmI', 'test.secret', 'test.download']);
+    const document = (await service.app.inject({ url: '/openapi.json' })).json<{ paths: Record<string, Record<string, unknown>> }>();
+    expect(Object.keys(document.paths).sort()).toEqual(['/internal/test/secret', '/test/files/{name}', '/test/me', '/test/notes/{folder}']);
+  });
+});
+
+describe('a file endpoint', () => {
+  it('sends the stream its handler sent, whole, with the success status and its headers', async () => {
+    const response = await service.app.inject(endpointRequest(download, { params: { name: 'lines' } }));
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe('attachment; filename="lines.txt"');
+    expect(response.body).toBe(LINES.join(''));
+  });
+
+  it('answers an error its handler throws before sending in the error format', async () => {
+    const response = await service.app.inject(endpointRequest(download, { params: { name: 'missing' } }));
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: { code: 'not_found', message: 'No such file' } });
+  });
+
+  it('answers 500 when its handler sent nothing, never an empty file', async () => {
+    const response = await service.app.inject(endpointRequest(download, { params: { name: 'forgotten' } }));
+    expect(response.statusCode).toBe(500);
+    expect(response.json().error.code).toBe('internal_error');
+  });
+
+  it('is documented as a binary body of its media types', async () => {
+    const document = (await service.app.inject({ url: '/openapi.json' })).json<{
+      paths: Record<string, { get: { responses: Record<string, { content?: Record<string, { schema: unknown }> }> } }>;
+    }>();
+    const responses = document.paths['/test/files/{name}']!.get.responses;
+    expect(responses['200']?.content).toEqual({ 'text/plain; charset=utf-8': { schema: { type: 'string', format: 'binary' } } });
+    expect(Object.keys(responses['404']?.content ?? {})).toEqual(['application/json']);
   });
 });
 

@@ -54,6 +54,7 @@ export const IconSend = icon(['M22 2L11 13', 'M22 2l-7 20-4-9-9-4z'], 'IconSend'
 export const IconFlag = icon(['M5 21V4', 'M5 4c4-2 8 2 13 0v9c-5 2-9-2-13 0'], 'IconFlag');
 export const IconLogout = icon(['M15 4h4v16h-4', 'M10 17l5-5-5-5', 'M15 12H3'], 'IconLogout');
 export const IconDots = icon(['M5 12h.01', 'M12 12h.01', 'M19 12h.01'], 'IconDots');
+export const IconDownload = icon(['M12 4v11', 'M7 10l5 5 5-5', 'M5 20h14'], 'IconDownload');
 export const IconRefresh = icon(['M20 11a8 8 0 1 0-2.3 5.7', 'M20 4v7h-7'], 'IconRefresh');
 export const IconUndo = icon(['M9 14L4 9l5-5', 'M4 9h11a5 5 0 0 1 0 10h-3'], 'IconUndo');
 export const IconRedo = icon(['M15 14l5-5-5-5', 'M20 9H9a5 5 0 0 0 0 10h3'], 'IconRedo');

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { copy } from '../../copy';
 import { Submission } from '../../entities/flow';
 import { CHALLENGE_TOKEN_MAX_LENGTH, RESPONDENT_ID_MAX_LENGTH, RESPONDENT_ID_MIN_LENGTH, SUBMISSIONS_PAGE_DEFAULT, SUBMISSIONS_PAGE_MAX, SUBMISSIONS_PAGE_MIN } from '../../limits';
-import { defineEndpoint, errorResponse, okResponse } from '../endpoint';
+import { defineEndpoint, errorResponse, fileResponse, okResponse } from '../endpoint';
 import { PUBLIC_FORM_ROUTES } from '../public-form-routes';
 import { ProgressToken } from './progress';
 import { FlowParams } from './flows';
@@ -67,6 +67,37 @@ export const SubmissionsResponse = z.object({
 export type SubmissionsResponse = z.infer<typeof SubmissionsResponse>;
 
 
+/** The file formats of a results export and the media type of each (`Content-Type` of the answer). */
+export const EXPORT_MEDIA_TYPES = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+} as const;
+/** `csv` or `xlsx`. */
+export type ExportFormat = keyof typeof EXPORT_MEDIA_TYPES;
+
+/** The message of a 400 at `querystring.to` when the export's range is empty (ours). */
+export const EXPORT_RANGE_EMPTY = 'The end of the range must be after its start';
+
+/**
+ * `GET /admin/flows/:publicIdentifier/submissions/export` query: `format` `csv` (default) or `xlsx`; `sort` by
+ * submission time, `desc` (default, newest first) or `asc`; `from` and `to`, ISO 8601 date-times with `Z` or an
+ * offset (`2026-03-01T00:00:00Z`), bound the submission time: `from` inclusive, `to` exclusive, either may be
+ * left out. `to` not after `from` is a 400 at `querystring.to` ({@link EXPORT_RANGE_EMPTY}).
+ */
+export const ExportSubmissionsQuery = z
+  .object({
+    format: z.enum(['csv', 'xlsx']).default('csv'),
+    sort: z.enum(['asc', 'desc']).default('desc'),
+    from: z.iso.datetime({ offset: true }).optional(),
+    to: z.iso.datetime({ offset: true }).optional(),
+  })
+  .refine((query) => !query.from || !query.to || Date.parse(query.to) > Date.parse(query.from), {
+    path: ['to'],
+    message: EXPORT_RANGE_EMPTY,
+  });
+/** `{format, sort, from?, to?}`. */
+export type ExportSubmissionsQuery = z.infer<typeof ExportSubmissionsQuery>;
+
 /** `POST /public/flows/:publicIdentifier/submissions`: a respondent submits the live form. */
 export const submitAnswers = defineEndpoint({
   id: 'publicForms.submit',
@@ -99,6 +130,27 @@ export const listSubmissions = defineEndpoint({
   query: SubmissionsQuery,
   responses: {
     200: okResponse(SubmissionsResponse),
+    404: errorResponse(`'${copy.flows.flowNotFound}'.`),
+  },
+});
+
+/**
+ * `GET /admin/flows/:publicIdentifier/submissions/export`: every submission of a form (in the time range) as one
+ * CSV or Excel file, streamed (docs/product-rules.md §3 "Export").
+ */
+export const exportSubmissions = defineEndpoint({
+  id: 'flows.exportSubmissions',
+  service: 'flows',
+  method: 'GET',
+  path: '/admin/flows/:publicIdentifier/submissions/export',
+  access: 'session',
+  summary: 'Export submissions as CSV or Excel',
+  description:
+    "A file to download (`Content-Disposition: attachment`, named `<form name>-responses-<YYYY-MM-DD>.csv|xlsx`): a row per submission with 'Submission ID', 'Submitted at' (ISO 8601, UTC) and one column per question of the form's live version (its draft before the first publish) in page order, each cell the answer's text as the results list gives it (`displayValue`), empty when unanswered. CSV is UTF-8 with a byte order mark and CRLF line ends; a cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading apostrophe. Excel cells are all text. `from` is inclusive, `to` exclusive.",
+  params: FlowParams,
+  query: ExportSubmissionsQuery,
+  responses: {
+    200: fileResponse([EXPORT_MEDIA_TYPES.csv, EXPORT_MEDIA_TYPES.xlsx], 'The file, streamed.'),
     404: errorResponse(`'${copy.flows.flowNotFound}'.`),
   },
 });

@@ -1,6 +1,6 @@
 /**
  * Admin flow routes (spec 000 §7): create, list, fetch the draft, save the draft, publish, rename, settings, duplicate,
- * unpublish (close), delete, and the submissions list — the endpoints of `@formloom/contracts/api/flows/flows` and `…/submissions`. Every one needs a signed-in
+ * unpublish (close), delete, the submissions list and its export — the endpoints of `@formloom/contracts/api/flows/flows` and `…/submissions`. Every one needs a signed-in
  * caller (the router enforces it) and checks workspace access on the server (spec 000 §6).
  */
 import {
@@ -15,10 +15,11 @@ import {
   unpublishFlow,
   updateFlowSettings,
 } from '@formloom/contracts/api/flows/flows';
-import { listSubmissions } from '@formloom/contracts/api/flows/submissions';
+import { exportSubmissions, listSubmissions } from '@formloom/contracts/api/flows/submissions';
 import type { AccessLevel } from '@formloom/contracts/entities/identity';
 import { requireWorkspaceAccess } from '@formloom/kit/auth';
 import { defineRoutes } from '@formloom/kit/routes';
+import * as exports from '../domain/export';
 import * as flows from '../domain/flows';
 import * as submissions from '../domain/submissions';
 import type { FlowsServiceDeps } from '../deps';
@@ -80,4 +81,14 @@ export const adminFlowRoutes = defineRoutes<FlowsServiceDeps>((router, deps) => 
   router.handle(listSubmissions, async ({ params, query, request }) =>
     submissions.listSubmissions(deps, params.publicIdentifier, query, flowAuthorizer(request)),
   );
+
+  // A file, streamed: the reply is sent here (the kit's router leaves file endpoints to their handler).
+  router.handle(exportSubmissions, async ({ params, query, request, reply }) => {
+    const file = await exports.exportSubmissions(deps, params.publicIdentifier, query, flowAuthorizer(request));
+    return reply
+      .type(file.mediaType)
+      .header('content-disposition', file.contentDisposition)
+      .header('cache-control', 'no-store')
+      .send(file.body);
+  });
 });

@@ -3,7 +3,7 @@
  * and one column per question (the union of the questions of the page's submissions, in their order),
  * paginated. Each answer shows its `displayValue`, the text the flows service computed (contracts
  * `widgets/registry.ts` `displayAnswer`), which the thank-you email shows too. Empty state when nothing was
- * submitted yet.
+ * submitted yet. The header's 'Export' menu downloads every response as CSV or Excel (`export-menu.tsx`).
  */
 import { useState } from 'react';
 import { ActionIcon, Badge, Card, Container, Group, Pagination, ScrollArea, Skeleton, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
@@ -13,6 +13,7 @@ import { formatDateTime } from '../../../lib/format';
 import { IconInbox, IconRefresh } from '../../../ui/icons';
 import { Empty, ErrorAlert } from '../../../ui/states';
 import { useSubmissions } from '../api/get-submissions';
+import { ExportMenu } from './export-menu';
 import classes from './results-panel.module.css';
 
 interface Column {
@@ -53,7 +54,7 @@ export function ResultsPanel({
   return (
     <Container size="xl" py="lg" px={{ base: 'sm', sm: 'md' }}>
       <Stack gap="md">
-        <Group justify="space-between">
+        <Group justify="space-between" gap="sm">
           <Group gap="sm">
             <Title order={2} fz="xl">
               Results
@@ -64,11 +65,14 @@ export function ResultsPanel({
               </Badge>
             )}
           </Group>
-          <Tooltip label="Refresh">
-            <ActionIcon variant="default" size="lg" aria-label="Refresh results" onClick={() => void submissions.refetch()} loading={submissions.isFetching}>
-              <IconRefresh size={16} />
-            </ActionIcon>
-          </Tooltip>
+          <Group gap="sm">
+            <ExportMenu publicIdentifier={publicIdentifier} hasResponses={total > 0} />
+            <Tooltip label="Refresh">
+              <ActionIcon variant="default" size="lg" aria-label="Refresh results" onClick={() => void submissions.refetch()} loading={submissions.isFetching}>
+                <IconRefresh size={16} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
         </Group>
 
         {submissions.isPending ? (
@@ -106,7 +110,8 @@ function ResultsTable({ responses }: { responses: Submission[] }) {
   const columns = questionColumns(responses);
   return (
     <Card p={0}>
-      <ScrollArea type="auto">
+      {/* Focusable, so that a keyboard can scroll a table wider than the screen (axe's scrollable-region-focusable). */}
+      <ScrollArea type="auto" viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Responses' }}>
         <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md" miw={Math.max(480, 200 + columns.length * 180)} data-testid="results-table">
           <Table.Thead>
             <Table.Tr>

@@ -1,0 +1,69 @@
+/**
+ * The results export's reads (`domain/export.ts`): a form's finished submissions page by page, by keyset. Plain
+ * functions over a database or a transaction ({@link DbOrTx}).
+ */
+import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '@formloom/kit/db';
+import { submissions } from './schema';
+import type { SubmissionRecord } from './submissions-repository';
+
+/** Where a keyset page starts: after the submission with this time and id (in the page's order). */
+export interface SubmissionCursor {
+  /** The submission time as PostgreSQL's text of its `timestamptz` (exact to the microsecond). */
+  time: string;
+  id: string;
+}
+
+/** A {@link SubmissionRecord} with the cursor that continues after it. */
+export interface CursoredSubmission {
+  record: SubmissionRecord;
+  cursor: SubmissionCursor;
+}
+
+/** Which submissions {@link keysetSubmissions} reads. */
+export interface KeysetPage {
+  /** By submission time, then id: `asc` oldest first, `desc` newest first (the results list's order). */
+  sort: 'asc' | 'desc';
+  /** Submitted at or after this time (inclusive); absent: from the first. */
+  from?: Date;
+  /** Submitted before this time (exclusive); absent: up to the last. */
+  to?: Date;
+  /** Continue after this submission; absent: the first page. */
+  after?: SubmissionCursor;
+  /** At most this many (≥ 1). */
+  limit: number;
+}
+
+/**
+ * One keyset page of flow `flowId`'s finished submissions (respondents' progress left out) submitted in
+ * `[from, to)`, ordered like the results list (`pageSubmissions`: submission time, then id), starting after
+ * `after`: a row comparison `(submission_time, id) > (…)` (`<` for `desc`) that walks the
+ * `(flow_id, submission_time, id)` index, so every page costs the same however deep it is (an offset reads and
+ * skips every row before it). Each row comes with the cursor that continues after it.
+ */
+export async function keysetSubmissions(db: DbOrTx, flowId: number, page: KeysetPage): Promise<CursoredSubmission[]> {
+  const order = page.sort === 'asc' ? asc : desc;
+  const conditions: SQL[] = [eq(submissions.flowId, flowId), eq(submissions.status, 'finished')];
+  if (page.from) conditions.push(gte(submissions.submissionTime, page.from));
+  if (page.to) conditions.push(lt(submissions.submissionTime, page.to));
+  if (page.after) {
+    const row = sql`(${submissions.submissionTime}, ${submissions.id})`;
+    const cursor = sql`(${page.after.time}::timestamptz, ${page.after.id}::uuid)`;
+    conditions.push(page.sort === 'asc' ? sql`${row} > ${cursor}` : sql`${row} < ${cursor}`);
+  }
+  const rows = await db
+    .select({
+      id: submissions.id,
+      flowId: submissions.flowId,
+      snapshotId: submissions.snapshotId,
+      answers: submissions.answers,
+      submissionTime: submissions.submissionTime,
+      lastUpdatedAt: submissions.lastUpdatedAt,
+      cursorTime: sql<string>`${submissions.submissionTime}::text`,
+    })
+    .from(submissions)
+    .where(and(...conditions))
+    .orderBy(order(submissions.submissionTime), order(submissions.id))
+    .limit(page.limit);
+  return rows.map(({ cursorTime, ...record }) => ({ record, cursor: { time: cursorTime, id: record.id } }));
+}
