@@ -54,6 +54,8 @@ async function auditAt(browser: Browser, url: string, viewport: { width: number;
   await page.waitForURL(/\/editor\/[^/]+\/edit/);
   const publicIdentifier = /\/editor\/([^/]+)\/edit/.exec(page.url())![1]!;
   await page.getByRole('button', { name: 'Add question' }).first().click();
+  await page.getByRole('menuitem', { name: 'Short answer', exact: true }).waitFor();
+  await check(page, 'editor with the question types menu open');
   await page.getByRole('menuitem', { name: 'Short answer', exact: true }).click();
   const card = page.getByTestId('question-card').first();
   await card.getByLabel('Question label').fill('Your name');

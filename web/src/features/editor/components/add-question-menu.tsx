@@ -5,7 +5,9 @@ import { IconPlus } from '../../../ui/icons';
 
 export function AddQuestionMenu({ onAdd, fullWidth = false }: { onAdd: (type: WidgetType) => void; fullWidth?: boolean }) {
   return (
-    <Menu position="bottom-start" width={240} shadow="md" withinPortal>
+    // No focus placeholder: Mantine's hidden focusable one is an aria-hidden element that takes focus (axe, WCAG
+    // 4.1.2); the first type gets the focus instead.
+    <Menu position="bottom-start" width={240} shadow="md" withinPortal withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <Button variant="light" leftSection={<IconPlus size={16} />} fullWidth={fullWidth} data-testid="add-question-button">
           Add question
