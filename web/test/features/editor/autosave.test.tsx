@@ -51,3 +51,25 @@ it('undoes and redoes template edits from the header', async () => {
   expect(await screen.findAllByLabelText('Question label')).toHaveLength(1);
   expect(screen.getByRole('button', { name: 'Redo' })).toBeDisabled();
 });
+
+it('publishes when asked while an autosave is under way, and the form stays Live', async () => {
+  await signUpUser({ firstName: 'Ada' });
+  const workspaceId = (await callEndpoint(getMe, {})).workspaces[0]!.id;
+  const { flow } = await callEndpoint(createFlow, { body: { name: 'Raced', type: 'form', workspaceId, flowTemplate: blankFlowTemplate() } });
+  const { user } = renderApp(paths.editor.getHref(flow.publicIdentifier, 'edit'));
+
+  await user.click((await screen.findAllByRole('button', { name: 'Add question' }))[0]!);
+  await user.click(await screen.findByRole('menuitem', { name: 'Short answer' }));
+  const label = await screen.findByLabelText('Question label');
+  await user.clear(label);
+  await user.type(label, 'Your name');
+  // Publish is not held back by the save in flight: it runs after it, in order.
+  await screen.findByTestId('saving-indicator');
+  await user.click(screen.getByTestId('publish-button'));
+
+  await waitFor(() => expect(screen.getByTestId('flow-status')).toHaveTextContent('Live'), { timeout: 10_000 });
+  await waitFor(() => expect(screen.getByTestId('saved-indicator')).toHaveTextContent('All changes saved'), { timeout: 10_000 });
+  expect(screen.getByTestId('flow-status')).toHaveTextContent('Live');
+  const { flow: saved } = await callEndpoint(fetchFlow, { params: { publicIdentifier: flow.publicIdentifier } });
+  expect(saved).toMatchObject({ isPublished: true, hasUnpublishedChanges: false });
+});

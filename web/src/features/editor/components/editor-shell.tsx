@@ -9,7 +9,7 @@
  * again), saves unsaved changes, then publishes and shows the public link. The status says Draft, Live or
  * Closed, and 'Unpublished changes' when the saved draft differs from the live version. Leaving the editor with unsaved changes asks first (in-app navigation and page unload).
  */
-import { useEffect, useEffectEvent, useState, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
 import { ActionIcon, Anchor, Badge, Box, Button, Container, Group, Modal, Stack, Tabs, Text, Tooltip } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -88,13 +88,30 @@ function useSaveAndPublish() {
   const publishMutation = usePublishFlow();
   // The draft the last save refused or could not send (autosave waits for a change or a retry).
   const [failedDraft, setFailedDraft] = useState<FlowTemplate | null>(null);
+  // Saves and publishes run one at a time, in the order asked: an autosave answered after a publish would
+  // otherwise put its older flow (not live yet) back in the cache.
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  // The last template the server accepted, so a save queued behind an identical one is not sent twice.
+  const lastSaved = useRef<FlowTemplate | null>(null);
+  // Publish was asked for and has not finished (it may be waiting for a save to finish first).
+  const [publishAsked, setPublishAsked] = useState(false);
+  function serially<T>(task: () => Promise<T>): Promise<T> {
+    const run = queue.current.then(task, task);
+    queue.current = run.catch(() => undefined);
+    return run;
+  }
 
   /**
    * Saves the draft. `quiet`: no toast on success; `auto` (autosave): no toast at all — a failure shows in the
    * header's status instead, and the same draft is not tried again until it changes or the user retries.
    */
-  async function save({ quiet = false, auto = false } = {}): Promise<boolean> {
+  function save(options: { quiet?: boolean; auto?: boolean } = {}): Promise<boolean> {
     const sent = draft;
+    return serially(() => saveNow(sent, options));
+  }
+
+  async function saveNow(sent: FlowTemplate, { quiet = false, auto = false }: { quiet?: boolean; auto?: boolean }): Promise<boolean> {
+    if (sent === lastSaved.current) return true;
     const local = validateFlowTemplate(sent);
     if (!local.ok) {
       setErrors(local.errors, sent);
@@ -105,6 +122,7 @@ function useSaveAndPublish() {
     try {
       const data = await saveMutation.mutateAsync({ publicIdentifier, template: sent });
       markSaved(data?.flowSnapshot?.template ?? sent, sent);
+      lastSaved.current = sent;
       setFailedDraft(null);
       if (!quiet && !auto) notifications.show({ color: 'green', message: 'Changes saved', icon: <IconCheck size={16} /> });
       return true;
@@ -116,16 +134,23 @@ function useSaveAndPublish() {
     }
   }
 
-  async function publish(): Promise<void> {
-    const problems = publishProblems(draft);
+  function publish(): Promise<void> {
+    const sent = draft;
+    const dirty = isDirty;
+    setPublishAsked(true);
+    return serially(() => publishNow(sent, dirty)).finally(() => setPublishAsked(false));
+  }
+
+  async function publishNow(template: FlowTemplate, dirty: boolean): Promise<void> {
+    const problems = publishProblems(template);
     if (problems.length > 0) {
-      showPublishProblems(problems);
+      showPublishProblems(problems, template);
       return;
     }
-    if (isDirty && !(await save({ quiet: true }))) return;
+    if (dirty && !(await saveNow(template, { quiet: true }))) return;
     try {
       await publishMutation.mutateAsync(publicIdentifier);
-      setErrors([], draft, 'publish');
+      setErrors([], template, 'publish');
       const url = publicFormUrl(publicIdentifier);
       notifications.show({
         color: 'green',
@@ -139,7 +164,7 @@ function useSaveAndPublish() {
       });
     } catch (error) {
       if (error instanceof ApiError && error.fieldErrors.length > 0) {
-        showPublishProblems(error.fieldErrors);
+        showPublishProblems(error.fieldErrors, template);
         return;
       }
       notifications.show({ color: 'red', title: 'Could not publish', message: errorMessage(error) });
@@ -147,8 +172,8 @@ function useSaveAndPublish() {
   }
 
   /** Shows publish problems on their questions, and says so (the first problem's text when it has no question). */
-  function showPublishProblems(problems: FieldError[]): void {
-    setErrors(problems, draft, 'publish');
+  function showPublishProblems(problems: FieldError[], template: FlowTemplate): void {
+    setErrors(problems, template, 'publish');
     const general = problems.find((problem) => problem.path === '' || problem.path === 'template');
     notifications.show({
       color: 'red',
@@ -161,7 +186,7 @@ function useSaveAndPublish() {
     save,
     publish,
     saving: saveMutation.isPending,
-    publishing: publishMutation.isPending,
+    publishing: publishAsked || publishMutation.isPending,
     /** The current draft could not be saved (shown in the header, with Retry). */
     saveFailed: failedDraft !== null && failedDraft === draft,
   };
@@ -201,10 +226,10 @@ function EditorFrame({
   // again a draft that just failed). An effect event reads the latest `save` without resetting the timer.
   const autosave = useEffectEvent(() => void save({ auto: true }));
   useEffect(() => {
-    if (!isDirty || !canWrite || saving || saveFailed) return;
+    if (!isDirty || !canWrite || saving || publishing || saveFailed) return;
     const timer = setTimeout(autosave, AUTOSAVE_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [draft, isDirty, canWrite, saving, saveFailed]);
+  }, [draft, isDirty, canWrite, saving, publishing, saveFailed]);
 
   // Ask before leaving the editor with unsaved changes (tab switches inside the editor are fine).
   const blocker = useBlocker(({ nextLocation }) => isDirty && !nextLocation.pathname.startsWith(`${base}/`));
@@ -310,7 +335,7 @@ function EditorFrame({
             <Button
               onClick={() => void publish()}
               loading={publishing}
-              disabled={!canWrite || saving}
+              disabled={!canWrite}
               leftSection={<IconSend size={16} />}
               data-testid="publish-button"
             >
