@@ -79,6 +79,8 @@ export const copy = {
     endingName: 'Thank you',
     endingTitle: 'Thanks!',
     endingBody: "We've received your submission.",
+    /** ours: the name of an ending page added in the editor, the n-th of the form (`Ending 2`). */
+    extraEndingName: (n: number) => `Ending ${n}`,
   },
   /** ours: answer validation messages shown next to a question, on the public form and in 400 details. */
   answers: {
@@ -148,6 +150,23 @@ export const copy = {
       isEmpty: 'is empty',
       isNotEmpty: 'is not empty',
     },
+    /** ours: the orderings' names for dates, times and dates with times (a day is before another, not less). */
+    timeOperators: {
+      lt: 'is before',
+      lte: 'is on or before',
+      gt: 'is after',
+      gte: 'is on or after',
+    },
+    /** ours: how a Checkbox answer reads in a condition ('Consent is checked'). */
+    is: 'is',
+    checked: 'checked',
+    /** ours: how an unticked Checkbox answer reads in a condition. */
+    notChecked: 'not checked',
+    /** ours: the words joining the conditions of an `and` group and of an `or` group. */
+    and: 'and',
+    or: 'or',
+    /** ours: a comparison whose question is not chosen (or no longer on the form), in words. */
+    missingQuestion: 'a question not on the form',
     /** ours: an `and`/`or` group without conditions. */
     emptyGroup: 'Add at least one condition',
     /** ours: a condition whose first value is not a question's answer. */

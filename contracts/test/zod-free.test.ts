@@ -15,6 +15,7 @@ const ZOD_FREE_ENTRIES = [
   'rules/answers.ts',
   'rules/steps.ts',
   'rules/conditions.ts',
+  'rules/condition-text.ts',
   'rules/page-path.ts',
   'logic.ts',
   'copy.ts',

@@ -27,6 +27,7 @@ import {
   type LocatedLeaf,
 } from './conditions';
 import { joinPath } from './field-errors';
+import { formWidgets } from './steps';
 
 /** A choice as publish checks read it. */
 interface OptionLike {
@@ -95,6 +96,28 @@ function widgetProblems(widget: Widget, path: string): FieldError[] {
     seen.add(key);
   });
   return problems;
+}
+
+/**
+ * The questions a condition on page `stepId` may refer to, in page order (`formWidgets`): those of the pages
+ * from which the page can be reached (default links and rules), then the page's own questions above
+ * `beforeWidgetId` (a question's `visibleIf`), or all of them (`beforeWidgetId` omitted: a navigation rule of
+ * the page). The editor offers exactly these; {@link conditionProblems} refuses the others at publish time.
+ * `[]` when `stepId` is no form page.
+ */
+export function conditionQuestions(template: FlowTemplate, stepId: string, beforeWidgetId?: string): Widget[] {
+  const step = Object.prototype.hasOwnProperty.call(template.steps, stepId) ? template.steps[stepId] : undefined;
+  if (step?.type !== 'form') return [];
+  const before = askedBefore(template).get(stepId) ?? new Set<string>();
+  const earlier = formWidgets(template)
+    .filter(({ stepId: at, widget }) => at !== stepId && before.has(widget.id))
+    .map(({ widget }) => widget);
+  const onPage: Widget[] = [];
+  for (const widget of step.template.widgets) {
+    if (widget.id === beforeWidgetId) break;
+    onPage.push(widget);
+  }
+  return [...earlier, ...onPage];
 }
 
 /** What a condition may refer to: the questions of pages that can come before its page, and those above it on the page. */

@@ -58,6 +58,8 @@ export const IconDownload = icon(['M12 4v11', 'M7 10l5 5 5-5', 'M5 20h14'], 'Ico
 export const IconRefresh = icon(['M20 11a8 8 0 1 0-2.3 5.7', 'M20 4v7h-7'], 'IconRefresh');
 export const IconUndo = icon(['M9 14L4 9l5-5', 'M4 9h11a5 5 0 0 1 0 10h-3'], 'IconUndo');
 export const IconRedo = icon(['M15 14l5-5-5-5', 'M20 9H9a5 5 0 0 0 0 10h3'], 'IconRedo');
+export const IconArrowRight = icon(['M5 12h14', 'M13 6l6 6-6 6'], 'IconArrowRight');
+export const IconBranch = icon(['M6 3v18', 'M15 6a3 3 0 1 0 6 0a3 3 0 1 0-6 0', 'M18 9c0 6-12 4-12 12'], 'IconBranch');
 export const IconPencil = icon(['M4 20h4L19 9l-4-4L4 16z', 'M14 6l4 4'], 'IconPencil');
 
 /** A filled five-point star; `filled` false draws the outline only. */

@@ -1,6 +1,7 @@
 /**
- * The selected form page on the 'Edit' tab: its name, 'Delete page', and its questions, which can be added,
- * edited, reordered (drag with dnd-kit, or the up/down buttons) and deleted.
+ * The selected form page on the 'Edit' tab: its name, 'Delete page', its questions, which can be added,
+ * edited, reordered (drag with dnd-kit, or the up/down buttons) and deleted, and where it leads ('After this
+ * page': navigation rules and the default next step, `logic/page-logic.tsx`).
  */
 import { useCallback } from 'react';
 import { Button, Card, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
@@ -31,6 +32,7 @@ import {
 } from '../model/template-ops';
 import { AddQuestionMenu } from './add-question-menu';
 import { useEditor } from './editor-context';
+import { PageLogic } from './logic/page-logic';
 import { QuestionCard } from './question-card';
 import classes from './page-editor.module.css';
 
@@ -119,6 +121,7 @@ export function PageEditor({ page }: { page: FormStep }) {
                 {widgets.map((widget, index) => (
                   <QuestionCard
                     key={widget.id}
+                    stepId={stepId}
                     widget={widget}
                     index={index}
                     count={widgets.length}
@@ -141,6 +144,7 @@ export function PageEditor({ page }: { page: FormStep }) {
           </Group>
         </>
       )}
+      <PageLogic page={page} />
     </Stack>
   );
 }

@@ -1,6 +1,11 @@
-/** The left list of the 'Edit' tab: form pages in page order, 'Add page', then the ending page(s). */
+/**
+ * The left list of the 'Edit' tab: form pages in page order, 'Add page', then the ending pages and 'Add ending'
+ * (a form can end in several ways: a page's rules choose the ending, `logic/page-logic.tsx`). An ending no page
+ * leads to says so.
+ */
 import { Badge, Button, Divider, NavLink, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconFlag, IconForm, IconPlus } from '../../../ui/icons';
+import { IconFlag, IconPlus } from '../../../ui/icons';
+import { addEnding } from '../model/logic-ops';
 import { addPage, endingPages, formPages } from '../model/template-ops';
 import { useEditor } from './editor-context';
 import classes from './pages-panel.module.css';
@@ -15,6 +20,15 @@ export function PagesPanel() {
     edit(() => result.template);
     select(result.stepId);
   }
+
+  function addAnEnding() {
+    const result = addEnding(draft);
+    edit(() => result.template);
+    select(result.stepId);
+  }
+
+  // Endings some page leads to (by default or by a rule); the others are never shown.
+  const reached = new Set(pages.flatMap((page) => [page.nextStep.defaultNextStep, ...(page.nextStep.rules ?? []).map((rule) => rule.nextStep)]));
 
   const errorCount = (stepId: string) =>
     saveErrors.list.filter((error) => error.stepId === stepId).length;
@@ -61,7 +75,7 @@ export function PagesPanel() {
           active={ending.id === selectedStepId}
           onClick={() => select(ending.id)}
           label={ending.name || 'Ending'}
-          description="Ending page"
+          description={reached.has(ending.id) ? 'Ending page' : 'Ending page · no page leads here'}
           leftSection={
             <ThemeIcon size={26} variant={ending.id === selectedStepId ? 'filled' : 'light'} color="teal" radius="sm">
               <IconFlag size={14} />
@@ -72,11 +86,9 @@ export function PagesPanel() {
           className={classes.item}
         />
       ))}
-      {endings.length === 0 && (
-        <Text fz="xs" c="dimmed" px="xs">
-          <IconForm size={12} /> No ending page
-        </Text>
-      )}
+      <Button variant="subtle" color="teal" leftSection={<IconPlus size={16} />} onClick={addAnEnding} justify="flex-start" data-testid="add-ending-button">
+        Add ending
+      </Button>
     </Stack>
   );
 }

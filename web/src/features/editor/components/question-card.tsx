@@ -1,7 +1,8 @@
 /**
  * One question on the 'Edit' tab: drag handle (dnd-kit), type, label, required switch, move up/down,
  * duplicate and delete, plus the type's own settings panel from the settings registry (`web/src/widgets/registry.ts`: placeholder,
- * options of choice types, min/max of NumberInput…). Errors from the last save are shown under the card.
+ * options of choice types, min/max of NumberInput…) and its display condition ('Show only when…',
+ * `logic/question-visibility.tsx`). Errors from the last save are shown under the card.
  */
 import { memo } from 'react';
 import { ActionIcon, Badge, Card, Group, Stack, Switch, Text, TextInput, Tooltip } from '@mantine/core';
@@ -14,9 +15,12 @@ import { IconChevronDown, IconChevronUp, IconCopy, IconGrip, IconTrash } from '.
 import { settingsOf } from '../../../widgets/registry';
 import { patchWidgetTemplate } from '../../../widgets/shared/field-props';
 import { setWidgetLabel } from '../model/template-ops';
+import { QuestionVisibility } from './logic/question-visibility';
 import classes from './question-card.module.css';
 
 export interface QuestionCardProps {
+  /** The page holding the question (for its display condition). */
+  stepId: string;
   widget: Widget;
   index: number;
   count: number;
@@ -31,6 +35,7 @@ export interface QuestionCardProps {
 }
 
 export const QuestionCard = memo(function QuestionCard({
+  stepId,
   widget,
   index,
   count,
@@ -121,6 +126,8 @@ export const QuestionCard = memo(function QuestionCard({
         />
 
         {Settings && <Settings widget={widget} onChange={onChange} onAddOption={onAddOption} />}
+
+        <QuestionVisibility stepId={stepId} widget={widget} />
 
         <Group justify="space-between">
           <Switch

@@ -20,15 +20,18 @@ export interface SaveErrors {
   list: LocatedError[];
   byWidget: Record<string, string[]>;
   byStep: Record<string, string[]>;
+  /** The errors of a page's navigation rule, keyed `<stepId>:<rule index>` (not in `byStep`). */
+  byRule: Record<string, string[]>;
 }
 
-export const NO_SAVE_ERRORS: SaveErrors = { kind: 'save', list: [], byWidget: {}, byStep: {} };
+export const NO_SAVE_ERRORS: SaveErrors = { kind: 'save', list: [], byWidget: {}, byStep: {}, byRule: {} };
 
 const STEP_PATH = /^steps\.([^.]+)(?:\.(.*))?$/;
 const WIDGET_PATH = /^template\.widgets\.(\d+)(?:\.|$)/;
+const RULE_PATH = /^nextStep\.rules\.(\d+)(?:\.|$)/;
 
 export function locateErrors(errors: FieldError[], template: FlowTemplate, kind: SaveErrors['kind'] = 'save'): SaveErrors {
-  const result: SaveErrors = { kind, list: [], byWidget: {}, byStep: {} };
+  const result: SaveErrors = { kind, list: [], byWidget: {}, byStep: {}, byRule: {} };
   for (const error of errors) {
     const path = error.path.replace(/^template\./, '');
     const located: LocatedError = { ...error, where: path || 'Form' };
@@ -46,7 +49,14 @@ export function locateErrors(errors: FieldError[], template: FlowTemplate, kind:
           (result.byWidget[widget.id] ??= []).push(error.message);
         }
       } else {
-        (result.byStep[stepMatch[1]] ??= []).push(error.message);
+        const ruleMatch = RULE_PATH.exec(stepMatch[2] ?? '');
+        if (ruleMatch?.[1] !== undefined) {
+          const index = Number(ruleMatch[1]);
+          located.where = `${located.where} › Rule ${index + 1}`;
+          (result.byRule[`${stepMatch[1]}:${index}`] ??= []).push(error.message);
+        } else {
+          (result.byStep[stepMatch[1]] ??= []).push(error.message);
+        }
       }
     } else if (path === 'firstStep') {
       located.where = 'First page';

@@ -93,22 +93,35 @@ export function renamePage(template: FlowTemplate, stepId: string, name: string)
 }
 
 /**
- * Deletes a form page: every page that led to it now leads where it led, and `firstStep` moves on when the
- * first page is deleted. The last remaining form page cannot be deleted (the template is returned as is).
+ * Deletes a form page: every link and navigation rule that led to it now leads where it led (or, when it led to
+ * itself, to the first ending), and `firstStep` moves on when the first page is deleted. The last remaining form
+ * page cannot be deleted (the template is returned as is).
  */
 export function deletePage(template: FlowTemplate, stepId: string): FlowTemplate {
   const page = formStep(template, stepId);
   if (!page || formPages(template).length <= 1) return template;
   const next = page.nextStep.defaultNextStep;
+  const target = next === stepId ? (endingPages(template)[0]?.id ?? next) : next;
+  return retarget(template, stepId, target);
+}
+
+/**
+ * Removes step `removed`; every default link and navigation rule that led to it leads to `target` instead, and
+ * `firstStep` too.
+ */
+export function retarget(template: FlowTemplate, removed: string, target: string): FlowTemplate {
   const steps: Record<string, Step> = {};
   for (const [key, step] of Object.entries(template.steps)) {
-    if (key === stepId) continue;
-    steps[key] =
-      step.type === 'form' && step.nextStep.defaultNextStep === stepId
-        ? { ...step, nextStep: { defaultNextStep: next === stepId ? (endingPages(template)[0]?.id ?? key) : next } }
-        : step;
+    if (key === removed) continue;
+    if (step.type !== 'form') {
+      steps[key] = step;
+      continue;
+    }
+    const defaultNextStep = step.nextStep.defaultNextStep === removed ? target : step.nextStep.defaultNextStep;
+    const rules = step.nextStep.rules?.map((rule) => (rule.nextStep === removed ? { ...rule, nextStep: target } : rule));
+    steps[key] = { ...step, nextStep: rules ? { defaultNextStep, rules } : { defaultNextStep } };
   }
-  return { ...template, firstStep: template.firstStep === stepId ? next : template.firstStep, steps };
+  return { ...template, firstStep: template.firstStep === removed ? target : template.firstStep, steps };
 }
 
 /** Updates the title and/or body of an ending page. */

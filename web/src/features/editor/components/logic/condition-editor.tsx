@@ -1,0 +1,316 @@
+/**
+ * Edits a condition (`rules/conditions.ts`) as the form's logic uses it — a page's navigation rule, a question's
+ * display condition — in words: 'All'/'Any' of a list of rows 'question · operator · value', and groups of such
+ * rows one level down. The question list is what the condition may refer to (`conditionQuestions`), grouped by
+ * page; operators are those that fit the question (`operatorsFor`), named as spec 001 §5 names them
+ * (`operatorLabel`); the value field follows the question's answers (choices, a number, a date, text …).
+ */
+import { ActionIcon, Button, Group, MultiSelect, NumberInput, Paper, Select, Stack, TagsInput, Text, TextInput, Tooltip } from '@mantine/core';
+import type { Widget } from '@formloom/contracts/entities/flow-template';
+import { copy } from '@formloom/contracts/copy';
+import { MAX_CONDITIONS_PER_GROUP } from '@formloom/contracts/limits';
+import type { LogicValue } from '@formloom/contracts/logic';
+import { ANSWER_KINDS, operatorsFor, type Condition, type ConditionOperator, type LeafCondition } from '@formloom/contracts/rules/conditions';
+import { operatorLabel, questionLabel } from '@formloom/contracts/rules/condition-text';
+import { IconPlus, IconTrash } from '../../../../ui/icons';
+import {
+  asGroup,
+  comparisonOf,
+  comparisonParts,
+  fromGroup,
+  isGroup,
+  newComparison,
+  takesList,
+  withOperator,
+  withQuestion,
+  type ComparisonParts,
+  type ConditionGroup,
+} from '../../model/logic-ops';
+import classes from './logic.module.css';
+
+/** The questions a condition may use, each with the name of its page (for the grouped question list). */
+export interface ConditionQuestion {
+  widget: Widget;
+  pageName: string;
+}
+
+export interface ConditionEditorProps {
+  /** The condition edited; `undefined` starts an empty 'All of' group. */
+  value: Condition | undefined;
+  onChange: (condition: Condition) => void;
+  /** What the condition may refer to, in page order. */
+  questions: readonly ConditionQuestion[];
+  /** Names the fields for assistive technology ('Rule 1', 'Show this question'). */
+  label: string;
+}
+
+/** The top-level group: its mode, its rows, 'Add condition' and 'Add condition group'. */
+export function ConditionEditor({ value, onChange, questions, label }: ConditionEditorProps) {
+  return (
+    <GroupEditor
+      group={asGroup(value)}
+      onChange={(group) => onChange(fromGroup(group))}
+      questions={questions}
+      label={label}
+      nested={false}
+    />
+  );
+}
+
+function GroupEditor({
+  group,
+  onChange,
+  questions,
+  label,
+  nested,
+}: {
+  group: ConditionGroup;
+  onChange: (group: ConditionGroup) => void;
+  questions: readonly ConditionQuestion[];
+  label: string;
+  nested: boolean;
+}) {
+  const first = questions[0]?.widget;
+  const full = group.items.length >= MAX_CONDITIONS_PER_GROUP;
+  const setItem = (index: number, item: Condition) => onChange({ ...group, items: group.items.map((old, at) => (at === index ? item : old)) });
+  const removeItem = (index: number) => onChange({ ...group, items: group.items.filter((_, at) => at !== index) });
+  const add = (item: Condition) => onChange({ ...group, items: [...group.items, item] });
+
+  return (
+    <Stack gap="xs" data-testid={nested ? 'condition-group' : 'condition-editor'}>
+      {group.items.length > 1 && (
+        <Group gap="xs">
+          <Select
+            size="xs"
+            w={90}
+            aria-label={`${label}: all or any`}
+            data={[
+              { value: 'and', label: 'All' },
+              { value: 'or', label: 'Any' },
+            ]}
+            value={group.mode}
+            allowDeselect={false}
+            onChange={(mode) => mode && onChange({ ...group, mode: mode as ConditionGroup['mode'] })}
+            data-testid="condition-mode"
+          />
+          <Text fz="sm">of these are true</Text>
+        </Group>
+      )}
+      {group.items.map((item, index) => {
+        const rowLabel = `${label}, condition ${index + 1}`;
+        const joiner = index > 0 ? (group.mode === 'and' ? copy.conditions.and : copy.conditions.or) : null;
+        return (
+          // Conditions have no ids; rows are replaced or removed, never reordered, so the index is the key.
+          <Stack key={index} gap={4}>
+            {joiner && (
+              <Text fz="xs" fw={700} c="dimmed" tt="uppercase">
+                {joiner}
+              </Text>
+            )}
+            {isGroup(item) ? (
+              <Paper withBorder p="xs" bg="var(--mantine-color-gray-0)">
+                <Group align="flex-start" wrap="nowrap" gap="xs">
+                  <div className={classes.groupBody}>
+                    <GroupEditor
+                      group={asGroup(item)}
+                      onChange={(inner) => (inner.items.length === 0 ? removeItem(index) : setItem(index, fromGroup(inner)))}
+                      questions={questions}
+                      label={rowLabel}
+                      nested
+                    />
+                  </div>
+                  <RemoveButton label={`Remove ${rowLabel}`} onClick={() => removeItem(index)} />
+                </Group>
+              </Paper>
+            ) : (
+              <ComparisonRow
+                condition={item}
+                onChange={(next) => setItem(index, next)}
+                onRemove={() => removeItem(index)}
+                questions={questions}
+                label={rowLabel}
+              />
+            )}
+          </Stack>
+        );
+      })}
+      {first ? (
+        <Group gap="xs">
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            leftSection={<IconPlus size={14} />}
+            disabled={full}
+            onClick={() => add(newComparison(first))}
+            data-testid="add-condition"
+          >
+            Add condition
+          </Button>
+          {!nested && (
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              color="gray"
+              leftSection={<IconPlus size={14} />}
+              disabled={full}
+              onClick={() => add({ [group.mode === 'and' ? 'or' : 'and']: [newComparison(first)] } as Condition)}
+              data-testid="add-condition-group"
+            >
+              Add condition group
+            </Button>
+          )}
+        </Group>
+      ) : (
+        <Text fz="sm" c="dimmed">
+          Conditions can use the questions asked before this point. Add a question first.
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function RemoveButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <Tooltip label="Remove">
+      <ActionIcon variant="subtle" color="gray" aria-label={label} onClick={onClick} data-testid="remove-condition">
+        <IconTrash size={16} />
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+/** One comparison: question, operator and value, and Remove. Wraps onto several lines on narrow screens. */
+function ComparisonRow({
+  condition,
+  onChange,
+  onRemove,
+  questions,
+  label,
+}: {
+  condition: LeafCondition;
+  onChange: (condition: LeafCondition) => void;
+  onRemove: () => void;
+  questions: readonly ConditionQuestion[];
+  label: string;
+}) {
+  const parts = comparisonParts(condition);
+  const question = questions.find((item) => item.widget.id === parts.questionId)?.widget;
+  const kind = question ? ANSWER_KINDS[question.type] : 'text';
+  const operators = question ? operatorsFor(question.type) : [parts.operator];
+  const pages = [...new Set(questions.map((item) => item.pageName))];
+  const questionData = pages.map((page) => ({
+    group: page,
+    items: questions.filter((item) => item.pageName === page).map((item) => ({ value: item.widget.id, label: questionLabel(item.widget) })),
+  }));
+
+  return (
+    <Group gap="xs" align="flex-start" wrap="wrap" data-testid="condition-row">
+      <Select
+        size="xs"
+        w={{ base: '100%', xs: 200 }}
+        aria-label={`${label}: question`}
+        placeholder={copy.conditions.needsQuestion}
+        data={questionData}
+        value={question ? question.id : null}
+        error={parts.questionId !== null && !question ? copy.conditions.laterQuestion : undefined}
+        allowDeselect={false}
+        searchable
+        comboboxProps={{ withinPortal: true }}
+        onChange={(id) => {
+          const next = questions.find((item) => item.widget.id === id)?.widget;
+          if (next) onChange(withQuestion(parts, question, next));
+        }}
+        data-testid="condition-question"
+      />
+      <Select
+        size="xs"
+        w={{ base: '100%', xs: 190 }}
+        aria-label={`${label}: operator`}
+        data={operators.map((operator) => ({ value: operator, label: operatorLabel(operator, kind) }))}
+        value={parts.operator}
+        allowDeselect={false}
+        onChange={(operator) => operator && onChange(withOperator(parts, question, operator as ConditionOperator))}
+        data-testid="condition-operator"
+      />
+      {parts.value !== undefined && (
+        <ValueField parts={parts} question={question} label={`${label}: value`} onChange={(value) => onChange(withValue(parts, value))} />
+      )}
+      <RemoveButton label={`Remove ${label}`} onClick={onRemove} />
+    </Group>
+  );
+}
+
+function withValue(parts: ComparisonParts, value: LogicValue | LogicValue[]): LeafCondition {
+  return comparisonOf({ ...parts, value });
+}
+
+/** The options of a choice question, for the value lists. */
+function optionsOf(question: Widget | undefined): { value: string; label: string }[] {
+  const options = (question?.template as { options?: readonly { id: string; label: string }[] } | undefined)?.options ?? [];
+  return options.map((option) => ({ value: option.id, label: option.label.trim() || option.id }));
+}
+
+const INPUT_TYPE = { date: 'date', time: 'time', dateTime: 'datetime-local' } as const;
+
+/** The value of a comparison, as the question's answers are: choices, checked or not, a number, a date, text. */
+function ValueField({
+  parts,
+  question,
+  label,
+  onChange,
+}: {
+  parts: ComparisonParts;
+  question: Widget | undefined;
+  label: string;
+  onChange: (value: LogicValue | LogicValue[]) => void;
+}) {
+  const kind = question ? ANSWER_KINDS[question.type] : 'text';
+  const common = { size: 'xs' as const, 'aria-label': label, 'data-testid': 'condition-value', w: { base: '100%', xs: 200 } };
+  const list = Array.isArray(parts.value) ? parts.value : parts.value === undefined ? [] : [parts.value];
+  const text = (value: LogicValue | undefined) => (value === undefined || value === null || typeof value === 'object' ? '' : String(value));
+
+  if (kind === 'choice' || kind === 'choices') {
+    if (takesList(parts.operator, question)) {
+      return <MultiSelect {...common} data={optionsOf(question)} value={list.map(text)} onChange={onChange} placeholder="Choose options" />;
+    }
+    return <Select {...common} data={optionsOf(question)} value={text(list[0]) || null} allowDeselect={false} onChange={(value) => value !== null && onChange(value)} />;
+  }
+  if (kind === 'boolean') {
+    return (
+      <Select
+        {...common}
+        data={[
+          { value: 'true', label: copy.conditions.checked },
+          { value: 'false', label: copy.conditions.notChecked },
+        ]}
+        value={list[0] === false || list[0] === 'false' ? 'false' : 'true'}
+        allowDeselect={false}
+        onChange={(value) => onChange(value === 'true')}
+      />
+    );
+  }
+  if (takesList(parts.operator, question)) {
+    return (
+      <TagsInput
+        {...common}
+        value={list.map(text)}
+        onChange={(values) => onChange(kind === 'number' ? values.map((value) => (Number.isFinite(Number(value)) ? Number(value) : value)) : values)}
+        placeholder="Type a value, then Enter"
+      />
+    );
+  }
+  if (kind === 'number') {
+    return (
+      <NumberInput
+        {...common}
+        value={typeof list[0] === 'number' ? list[0] : text(list[0])}
+        onChange={(value) => onChange(typeof value === 'number' ? value : '')}
+        placeholder="A number"
+      />
+    );
+  }
+  if (kind === 'date' || kind === 'time' || kind === 'dateTime') {
+    return <TextInput {...common} type={INPUT_TYPE[kind]} value={text(list[0])} onChange={(event) => onChange(event.currentTarget.value)} />;
+  }
+  return <TextInput {...common} value={text(list[0])} onChange={(event) => onChange(event.currentTarget.value)} placeholder="A value" />;
+}
