@@ -79,6 +79,10 @@ export const copy = {
     endingName: 'Thank you',
     endingTitle: 'Thanks!',
     endingBody: "We've received your submission.",
+    /** ours: a text pipes (`{{answers.<id>}}`, `rules/piping.ts`) the answer to a question the form does not have. */
+    pipedUnknownQuestion: 'This text shows the answer to a question that is not on the form',
+    /** ours: a question's label pipes the answer to a question asked after it (or on a page that cannot come before). */
+    pipedLaterQuestion: 'This text shows the answer to a question that is not asked before it',
     /** ours: the name of an ending page added in the editor, the n-th of the form (`Ending 2`). */
     extraEndingName: (n: number) => `Ending ${n}`,
   },

@@ -16,6 +16,7 @@ const ZOD_FREE_ENTRIES = [
   'rules/steps.ts',
   'rules/conditions.ts',
   'rules/condition-text.ts',
+  'rules/piping.ts',
   'rules/page-path.ts',
   'logic.ts',
   'copy.ts',

@@ -27,6 +27,7 @@ import {
   type LocatedLeaf,
 } from './conditions';
 import { joinPath } from './field-errors';
+import { pipedAnswerIds } from './piping';
 import { formWidgets } from './steps';
 
 /** A choice as publish checks read it. */
@@ -42,6 +43,9 @@ interface OptionLike {
  * - a blank choice: `copy.flows.publishBlankOption` at `….template.options.<i>.label`;
  * - a choice label repeated in one question (trimmed, case-insensitive): `copy.flows.publishDuplicateOption`
  *   at the repeat's `….template.options.<i>.label`;
+ * - a label piping (`{{answers.<id>}}`, `rules/piping.ts`) a question the form does not have
+ *   (`copy.flows.pipedUnknownQuestion`) or one not asked before it (`copy.flows.pipedLaterQuestion`), at
+ *   `….template.label`; an ending's title or message piping an unknown question, at `steps.<id>.template.title|body`;
  * - the problems of every condition ({@link conditionProblems}): a question's `visibleIf` (after its other
  *   problems), then the page's navigation rules.
  */
@@ -57,6 +61,7 @@ export function publishProblems(template: FlowTemplate): FieldError[] {
       questions += 1;
       const path = `steps.${stepId}.template.widgets.${index}.template`;
       problems.push(...widgetProblems(widget, path));
+      problems.push(...pipingProblems(widget.template.label, `${path}.label`, { template, before, onPage: earlierOnPage }));
       const { visibleIf } = widget.template;
       if (visibleIf !== undefined) {
         const scope = { template, before, onPage: earlierOnPage };
@@ -69,8 +74,24 @@ export function publishProblems(template: FlowTemplate): FieldError[] {
       problems.push(...conditionProblems(rule.condition, `steps.${stepId}.nextStep.rules.${index}.condition`, scope));
     });
   }
+  for (const [stepId, step] of Object.entries(template.steps)) {
+    if (step.type !== 'ending') continue;
+    for (const field of ['title', 'body'] as const) {
+      const unknown = pipedAnswerIds(step.template[field]).some((id) => !questionById(template, id));
+      if (unknown) problems.push({ path: `steps.${stepId}.template.${field}`, message: copy.flows.pipedUnknownQuestion });
+    }
+  }
   if (questions === 0) problems.unshift({ path: '', message: copy.flows.publishNeedsQuestion });
   return problems;
+}
+
+/** The problems of the answers `text` pipes (`rules/piping.ts`): one per kind, at `path`. */
+function pipingProblems(text: string, path: string, scope: ConditionScope): FieldError[] {
+  const ids = pipedAnswerIds(text);
+  if (ids.length === 0) return [];
+  if (ids.some((id) => !questionById(scope.template, id))) return [{ path, message: copy.flows.pipedUnknownQuestion }];
+  if (ids.some((id) => !scope.before.has(id) && !scope.onPage.has(id))) return [{ path, message: copy.flows.pipedLaterQuestion }];
+  return [];
 }
 
 /** A question's own problems: its label and its choices. */

@@ -17,6 +17,7 @@ import { copy } from '@formloom/contracts/copy';
 import { orderedSteps } from '@formloom/contracts/rules/steps';
 import { validateAnswers } from '@formloom/contracts/rules/answers';
 import { pagePath, visibleWidgets } from '@formloom/contracts/rules/page-path';
+import { pipeAnswers, questionsById } from '@formloom/contracts/rules/piping';
 import { ApiError, errorMessage } from '../lib/api-client';
 import { IconAlert, IconCheck, IconChevronLeft } from '../ui/icons';
 import { markResponded, respondentIdFor, type SubmitInput } from './api';
@@ -75,6 +76,15 @@ export function FormRunner({ publicIdentifier, title, template, challenge, setti
   // The respondent's path through the form with these answers (page rules, visible questions): the same walk the
   // server checks a submission against (`rules/page-path.ts`).
   const path = useMemo(() => pagePath(template, answers), [template, answers]);
+  // Answer piping (`rules/piping.ts`): labels and the ending show answers given on the path, never those of a
+  // hidden question or of a branch not taken.
+  const questions = useMemo(() => questionsById(template), [template]);
+  const pipedAnswers = useMemo(() => {
+    const shown: Record<string, unknown> = {};
+    for (const { widgets } of path.pages) for (const widget of widgets) if (widget.id in answers) shown[widget.id] = answers[widget.id];
+    return shown;
+  }, [path, answers]);
+  const pipe = (text: string) => pipeAnswers(text, questions, pipedAnswers);
   const [currentId, setCurrentId] = useState<string | undefined>(() =>
     resume && path.pages.some((p) => p.step.id === resume.stepId) ? resume.stepId : path.pages[0]?.step.id,
   );
@@ -211,11 +221,11 @@ export function FormRunner({ publicIdentifier, title, template, challenge, setti
             <IconCheck size={32} />
           </IconBadge>
           <h1 className={classes.endingTitle} data-testid="ending-title">
-            {ending?.template.title || 'Thanks!'}
+            {pipe(ending?.template.title ?? '') || 'Thanks!'}
           </h1>
           {ending?.template.body && (
             <p className={`${classes.muted} ${classes.preLine}`} data-testid="ending-body">
-              {ending.template.body}
+              {pipe(ending.template.body)}
             </p>
           )}
         </div>
@@ -251,8 +261,10 @@ export function FormRunner({ publicIdentifier, title, template, challenge, setti
           )}
         </header>
         {current.widgets.length === 0 && <p className={classes.muted}>{isLast ? 'Press Submit to finish.' : 'Press Next to continue.'}</p>}
-        {current.widgets.map((widget) => {
-          const Field = FieldOf(widget);
+        {current.widgets.map((question) => {
+          const Field = FieldOf(question);
+          const label = pipe(question.template.label);
+          const widget = label === question.template.label ? question : ({ ...question, template: { ...question.template, label } } as typeof question);
           return (
             <div key={widget.id} data-testid="public-question" data-widget-id={widget.id} data-widget-type={widget.type} data-invalid={errors[widget.id] ? 'true' : undefined}>
               <Field widget={widget} value={answers[widget.id]} error={errors[widget.id]} onChange={(value) => setAnswer(widget.id, value)} inputId={`q-${widget.id}`} />

@@ -381,4 +381,51 @@ describe('logic', () => {
     const values = Object.fromEntries(page.responses[0]!.questions.map((q) => [q.id, q.value]));
     expect(values).toEqual({ plan: 'pro', company: 'Analytical Engines Ltd', size: 12 });
   });
+
+  it('pipes earlier answers into labels and the ending, as the respondent reads them', async () => {
+    await signUpUser();
+    const workspaceId = (await callEndpoint(getMe, {})).workspaces[0]!.id;
+    const template = {
+      firstStep: 's1',
+      steps: {
+        s1: {
+          id: 's1',
+          name: 'You',
+          type: 'form' as const,
+          template: {
+            widgets: [
+              { id: 'name', name: 'Name', type: 'ShortAnswer' as const, template: { label: 'Your name', required: true } },
+              { id: 'plan', name: 'Plan', type: 'MultipleChoice' as const, template: { label: 'Plan for {{answers.name}}', required: true, options: [{ id: 'free', label: 'Free' }, { id: 'pro', label: 'Pro' }] } },
+            ],
+          },
+          nextStep: { defaultNextStep: 's2' },
+        },
+        s2: {
+          id: 's2',
+          name: 'Team',
+          type: 'form' as const,
+          template: { widgets: [{ id: 'size', name: 'Size', type: 'NumberInput' as const, template: { label: 'How big is your {{ answers.plan }} team, {{answers.name}}?', required: false } }] },
+          nextStep: { defaultNextStep: 'end' },
+        },
+        end: { id: 'end', name: 'Thank you', type: 'ending' as const, template: { title: 'Thanks, {{answers.name}}!', body: 'Your {{answers.plan}} plan is on its way.' }, nextStep: null },
+      },
+    };
+    const { flow } = await callEndpoint(createFlow, { body: { name: 'Piped', type: 'form', workspaceId, flowTemplate: template } });
+    await callEndpoint(publishFlow, { params: { publicIdentifier: flow.publicIdentifier } });
+    stubTurnstile([`${PASSING_TOKEN_PREFIX}11`]);
+    const { user } = renderForm(flow.publicIdentifier);
+
+    // Unanswered: the placeholder reads as nothing.
+    expect(await screen.findByText(/^Plan for\s*$/)).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/Your name/), 'Ada');
+    expect(screen.getByText('Plan for Ada')).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Pro' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    // A choice pipes its label, not its id.
+    expect(await screen.findByLabelText(/How big is your Pro team, Ada\?/)).toBeInTheDocument();
+    await screen.findByText('Verifying you are human');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByTestId('ending-title')).toHaveTextContent('Thanks, Ada!');
+    expect(screen.getByTestId('ending-body')).toHaveTextContent('Your Pro plan is on its way.');
+  });
 });

@@ -2,10 +2,12 @@
  * An ending page on the 'Edit' tab: its name, the title and the body shown after a submission, and 'Delete
  * ending' (not the form's last one; pages and rules that led to it lead to another ending).
  */
+import { useRef } from 'react';
 import { Button, Card, Stack, Text, TextInput, Textarea, ThemeIcon, Group, Tooltip } from '@mantine/core';
 import type { EndingStep } from '@formloom/contracts/entities/flow-template';
 import { IconFlag, IconTrash } from '../../../ui/icons';
 import { deleteEnding } from '../model/logic-ops';
+import { InsertAnswerMenu, PipingHint } from './logic/insert-answer-menu';
 import { endingPages, renamePage, updateEnding } from '../model/template-ops';
 import { useEditor } from './editor-context';
 
@@ -13,6 +15,8 @@ export function EndingEditor({ ending }: { ending: EndingStep }) {
   const { draft, edit, select, saveErrors } = useEditor();
   const errors = saveErrors.byStep[ending.id] ?? [];
   const others = endingPages(draft).filter((other) => other.id !== ending.id);
+  const titleRef = useRef<HTMLInputElement>(null);
+  const bodyRef = useRef<HTMLTextAreaElement>(null);
 
   function remove() {
     const next = others[0];
@@ -49,30 +53,58 @@ export function EndingEditor({ ending }: { ending: EndingStep }) {
             edit((t) => renamePage(t, ending.id, name));
           }}
         />
-        <TextInput
-          label="Title"
-          aria-label="Ending title"
-          value={ending.template.title}
-          onChange={(event) => {
-            const title = event.currentTarget.value;
-            edit((t) => updateEnding(t, ending.id, { title }));
-          }}
-          size="md"
-          data-testid="ending-title"
-        />
-        <Textarea
-          label="Message"
-          aria-label="Ending body"
-          autosize
-          minRows={3}
-          maxRows={10}
-          value={ending.template.body}
-          onChange={(event) => {
-            const body = event.currentTarget.value;
-            edit((t) => updateEnding(t, ending.id, { body }));
-          }}
-          data-testid="ending-body"
-        />
+        <Stack gap={4}>
+          <TextInput
+            ref={titleRef}
+            label="Title"
+            aria-label="Ending title"
+            value={ending.template.title}
+            onChange={(event) => {
+              const title = event.currentTarget.value;
+              edit((t) => updateEnding(t, ending.id, { title }));
+            }}
+            size="md"
+            rightSectionWidth={44}
+            rightSection={
+              <InsertAnswerMenu
+                target={titleRef}
+                value={ending.template.title}
+                onChange={(title) => edit((t) => updateEnding(t, ending.id, { title }))}
+                label="Insert an answer into the title"
+              />
+            }
+            data-testid="ending-title"
+          />
+          <PipingHint text={ending.template.title} />
+        </Stack>
+        <Stack gap={4}>
+          <Group justify="space-between" align="flex-end">
+            <Text component="label" htmlFor={`ending-body-${ending.id}`} fz="sm" fw={500}>
+              Message
+            </Text>
+            <InsertAnswerMenu
+              target={bodyRef}
+              value={ending.template.body}
+              onChange={(body) => edit((t) => updateEnding(t, ending.id, { body }))}
+              label="Insert an answer into the message"
+            />
+          </Group>
+          <Textarea
+            ref={bodyRef}
+            id={`ending-body-${ending.id}`}
+            aria-label="Ending body"
+            autosize
+            minRows={3}
+            maxRows={10}
+            value={ending.template.body}
+            onChange={(event) => {
+              const body = event.currentTarget.value;
+              edit((t) => updateEnding(t, ending.id, { body }));
+            }}
+            data-testid="ending-body"
+          />
+          <PipingHint text={ending.template.body} />
+        </Stack>
         {errors.map((message) => (
           <Text key={message} fz="sm" c="red" role="alert">
             {message}

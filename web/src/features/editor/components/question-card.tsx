@@ -4,7 +4,7 @@
  * options of choice types, min/max of NumberInput…) and its display condition ('Show only when…',
  * `logic/question-visibility.tsx`). Errors from the last save are shown under the card.
  */
-import { memo } from 'react';
+import { memo, useRef } from 'react';
 import { ActionIcon, Badge, Card, Group, Stack, Switch, Text, TextInput, Tooltip } from '@mantine/core';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
@@ -15,6 +15,7 @@ import { IconChevronDown, IconChevronUp, IconCopy, IconGrip, IconTrash } from '.
 import { settingsOf } from '../../../widgets/registry';
 import { patchWidgetTemplate } from '../../../widgets/shared/field-props';
 import { setWidgetLabel } from '../model/template-ops';
+import { InsertAnswerMenu, PipingHint } from './logic/insert-answer-menu';
 import { QuestionVisibility } from './logic/question-visibility';
 import classes from './question-card.module.css';
 
@@ -51,6 +52,7 @@ export const QuestionCard = memo(function QuestionCard({
   const Settings = settingsOf(widget);
   const number = index + 1;
   const hasErrors = (errors?.length ?? 0) > 0;
+  const labelRef = useRef<HTMLInputElement>(null);
 
   return (
     <Card
@@ -115,15 +117,29 @@ export const QuestionCard = memo(function QuestionCard({
           </Group>
         </Group>
 
-        <TextInput
-          aria-label="Question label"
-          placeholder="Type your question"
-          value={widget.template.label}
-          onChange={(event) => onChange(setWidgetLabel(widget, event.currentTarget.value))}
-          size="md"
-          styles={{ input: { fontWeight: 600 } }}
-          data-testid="question-label"
-        />
+        <Stack gap={4}>
+          <TextInput
+            ref={labelRef}
+            aria-label="Question label"
+            placeholder="Type your question"
+            value={widget.template.label}
+            onChange={(event) => onChange(setWidgetLabel(widget, event.currentTarget.value))}
+            size="md"
+            styles={{ input: { fontWeight: 600 } }}
+            rightSectionWidth={44}
+            rightSection={
+              <InsertAnswerMenu
+                at={{ stepId, widgetId: widget.id }}
+                target={labelRef}
+                value={widget.template.label}
+                onChange={(label) => onChange(setWidgetLabel(widget, label))}
+                label="Insert an earlier answer into the label"
+              />
+            }
+            data-testid="question-label"
+          />
+          <PipingHint text={widget.template.label} />
+        </Stack>
 
         {Settings && <Settings widget={widget} onChange={onChange} onAddOption={onAddOption} />}
 

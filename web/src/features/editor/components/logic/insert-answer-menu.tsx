@@ -1,0 +1,93 @@
+/**
+ * 'Insert answer' beside a text the respondent reads (a question's label, an ending's title and message): a menu of
+ * the questions whose answers it may show (`conditionQuestions`: asked before the question; any question for an
+ * ending), grouped by page. Choosing one inserts `{{answers.<id>}}` (`rules/piping.ts`) at the caret of `target`.
+ * Under the text, {@link PipingHint} shows what it pipes in words: 'Shows: Thanks [Your name]!'.
+ */
+import { Fragment, useMemo, type RefObject } from 'react';
+import { ActionIcon, Menu, Text, Tooltip } from '@mantine/core';
+import { describePiping, hasPipedAnswers, pipedAnswer, questionsById } from '@formloom/contracts/rules/piping';
+import { formWidgets } from '@formloom/contracts/rules/steps';
+import { questionLabel } from '@formloom/contracts/rules/condition-text';
+import { conditionQuestionList } from '../../model/logic-ops';
+import { formPages } from '../../model/template-ops';
+import { useEditor } from '../editor-context';
+import classes from './logic.module.css';
+
+/** `value` with `token` inserted at the caret of `input` (or at the end), and the caret after it. */
+export function insertAtCaret(input: HTMLInputElement | HTMLTextAreaElement | null, value: string, token: string): { value: string; caret: number } {
+  const start = input?.selectionStart ?? value.length;
+  const end = input?.selectionEnd ?? start;
+  return { value: value.slice(0, start) + token + value.slice(end), caret: start + token.length };
+}
+
+export interface InsertAnswerMenuProps {
+  /** The question whose label it is (answers of the questions before it); omitted for an ending (any question). */
+  at?: { stepId: string; widgetId: string };
+  /** The field the placeholder goes into. */
+  target: RefObject<HTMLInputElement | HTMLTextAreaElement | null>;
+  value: string;
+  onChange: (value: string) => void;
+  /** Names the button: 'Insert an answer into the label'. */
+  label: string;
+}
+
+export function InsertAnswerMenu({ at, target, value, onChange, label }: InsertAnswerMenuProps) {
+  const { draft } = useEditor();
+  const choices = useMemo(() => {
+    if (at) return conditionQuestionList(draft, at.stepId, at.widgetId);
+    const names = new Map(formPages(draft).map((page, index) => [page.id, page.name || `Page ${index + 1}`]));
+    return formWidgets(draft).map(({ stepId, widget }) => ({ widget, pageName: names.get(stepId) ?? '' }));
+  }, [draft, at]);
+  const pages = [...new Set(choices.map((choice) => choice.pageName))];
+
+  function insert(widgetId: string) {
+    const input = target.current;
+    const next = insertAtCaret(input, value, pipedAnswer(widgetId));
+    onChange(next.value);
+    requestAnimationFrame(() => {
+      input?.focus();
+      input?.setSelectionRange(next.caret, next.caret);
+    });
+  }
+
+  return (
+    <Menu position="bottom-end" withinPortal shadow="md" width={260} withInitialFocusPlaceholder={false}>
+      <Menu.Target>
+        <Tooltip label={choices.length === 0 ? 'No question is asked before this one' : 'Insert an answer'}>
+          <ActionIcon variant="subtle" color="gray" size="lg" aria-label={label} disabled={choices.length === 0} data-testid="insert-answer">
+            <Text fw={700} fz="sm" aria-hidden>
+              @
+            </Text>
+          </ActionIcon>
+        </Tooltip>
+      </Menu.Target>
+      <Menu.Dropdown mah={320} className={classes.scroll}>
+        {pages.map((page) => (
+          <Fragment key={page}>
+            <Menu.Label>{page}</Menu.Label>
+            {choices
+              .filter((choice) => choice.pageName === page)
+              .map(({ widget }) => (
+                <Menu.Item key={widget.id} onClick={() => insert(widget.id)}>
+                  {questionLabel(widget)}
+                </Menu.Item>
+              ))}
+          </Fragment>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** 'Shows: Thanks [Your name]!' under a text that pipes answers; nothing otherwise. */
+export function PipingHint({ text }: { text: string }) {
+  const { draft } = useEditor();
+  const questions = useMemo(() => questionsById(draft), [draft]);
+  if (!hasPipedAnswers(text)) return null;
+  return (
+    <Text fz="xs" c="dimmed" data-testid="piping-hint">
+      Shows: {describePiping(text, questions)}
+    </Text>
+  );
+}
