@@ -66,6 +66,16 @@ export const copy = {
     sliderRangeEmpty: 'The maximum must be greater than the minimum',
     /** ours: a Slider whose step is larger than the distance from its minimum to its maximum. */
     sliderStepTooLarge: 'The step must not be larger than the range',
+    /** ours: an ImageChoice card whose image address is not an `https://` URL (saving refuses it). */
+    imageUrlNotHttps: 'Enter an image address starting with https://',
+    /** ours: publishing an ImageChoice card without an image. */
+    publishNeedsImage: 'Add an image to this choice',
+    /** ours: publishing a MultiSelect whose minimum of selections is more than its choices. */
+    minSelectionsAboveOptions: 'The minimum is more than the number of choices',
+    /** ours: an Address question whose default country is no ISO 3166-1 alpha-2 code. */
+    unknownCountry: (code: string) => `"${code}" is not a country code`,
+    /** ours: a Statement marked required (a statement takes no answer). */
+    statementNotRequired: 'A statement takes no answer, so it cannot be required',
     /** ours: a CurrencyInput bound with more decimals than its currency has (`JPY` 0, the others 2). */
     amountDecimals: (currency: string, digits: number) =>
       digits === 0 ? `${currency} amounts have no decimals` : `${currency} amounts have at most ${digits} decimals`,
@@ -83,6 +93,10 @@ export const copy = {
     pipedUnknownQuestion: 'This text shows the answer to a question that is not on the form',
     /** ours: a question's label pipes the answer to a question asked after it (or on a page that cannot come before). */
     pipedLaterQuestion: 'This text shows the answer to a question that is not asked before it',
+    /** ours: two hidden fields read the same query parameter (`rules/url-params.ts`). */
+    duplicateUrlParam: (name: string) => `There is already a hidden field named "${name}"`,
+    /** ours: an id used by a hidden field and by a page or a question too. */
+    duplicateTemplateId: (id: string) => `The id "${id}" is used twice in this form`,
     /** ours: the name of an ending page added in the editor, the n-th of the form (`Ending 2`). */
     extraEndingName: (n: number) => `Ending ${n}`,
   },
@@ -128,6 +142,36 @@ export const copy = {
     matrixIncomplete: 'Please answer every row',
     /** ours: a Ranking answer that leaves options out. */
     rankingIncomplete: 'Please rank every option',
+    /** ours: a MultiSelect answer with fewer options than its `minSelections`. */
+    tooFewSelections: (min: number) => `Please choose at least ${min} ${min === 1 ? 'option' : 'options'}`,
+    /** ours: a MultiSelect answer with more options than its `maxSelections`. */
+    tooManySelections: (max: number) => `Please choose at most ${max} ${max === 1 ? 'option' : 'options'}`,
+    /** ours: an Address answer that is not an object of texts. */
+    invalidAddress: 'Please enter an address',
+    /** ours: an Address answer without a country, or with a code that is no ISO 3166-1 alpha-2 country. */
+    invalidCountry: 'Please choose a country',
+    /** ours: an Address answer with a required part left blank (`part`: one of {@link copy.answers.addressPartNames}). */
+    addressPartMissing: (part: string) => `Please enter the ${part}`,
+    /** ours: an Address answer with a part longer than allowed. */
+    addressPartTooLong: (part: string, max: number) => `Please enter at most ${max} characters for the ${part}`,
+    /** ours: the parts of an address as the messages above name them. */
+    addressPartNames: {
+      street: 'street address',
+      line2: 'second address line',
+      city: 'city',
+      state: 'state or province',
+      postalCode: 'postal code',
+      country: 'country',
+    },
+    /** ours: the labels of an Address question's fields on the public form. */
+    addressFieldLabels: {
+      street: 'Street address',
+      line2: 'Apartment, suite, etc.',
+      city: 'City',
+      state: 'State / Province',
+      postalCode: 'Postal code',
+      country: 'Country',
+    },
   },
   /**
    * Conditions (`rules/conditions.ts`): the names of their operators and the problems of a condition in a form
@@ -195,6 +239,63 @@ export const copy = {
     unknownOption: (value: string) => `"${value}" is not a choice of this question`,
     /** ours: groups nested deeper than `MAX_CONDITION_DEPTH`. */
     tooDeep: (max: number) => `Conditions can be nested at most ${max} levels deep`,
+  },
+  /**
+   * Uploaded files: FileUpload and Signature questions (`answers/file-upload.ts`, `answers/signature.ts`), the upload
+   * and download calls (`api/flows/uploads.ts`) and the public form's renderers. spec 000 §5 gives 'File is too
+   * large' and the 'Expected PDF, doc, docx' pattern; the rest is ours.
+   */
+  uploads: {
+    /** spec 000 §5 (PDF upload), with the largest size allowed (`max`: '10 MB'). */
+    fileTooLarge: (max: string) => `File is too large. Files can be up to ${max}`,
+    /** spec 000 §5 ('Expected PDF, doc, docx'): the extensions a question takes (`list`: 'pdf, doc, docx'). */
+    expectedTypes: (list: string) => `Expected ${list}`,
+    /** ours: a file whose first bytes are not those of its extension's type (a `.png` that is no PNG). */
+    contentMismatch: 'The file’s content does not match its type',
+    /** ours: a file of 0 bytes. */
+    emptyFile: 'The file is empty',
+    /** ours: an upload request without a file, or with more than one. */
+    oneFileNeeded: 'Send exactly one file',
+    /** ours: an upload for a question that takes no files. */
+    notAFileQuestion: 'This question does not take files',
+    /** ours: a download (or an answer) naming an upload that does not exist for this form. */
+    fileNotFound: 'File not found',
+    /** ours: an answer naming a file uploaded for another question of the form. */
+    otherQuestionsFile: 'This file was uploaded for another question',
+    /** ours: an answer naming a file another response already sent. */
+    alreadyUsed: 'This file was already sent with another response. Please upload it again',
+    /** ours: `POST /admin/fileupload` without a valid flow id header. */
+    flowIdRequired: 'Name the form in the x-flow-id header',
+    /** ours: public uploads over `PUBLIC_UPLOADS_PER_ADDRESS_MAX`. */
+    tooManyUploads: 'Too many uploads from your network. Please try again in a few minutes',
+    /** ours: a FileUpload question listing an extension twice (saving refuses it). */
+    duplicateExtension: (extension: string) => `"${extension}" is listed more than once`,
+    /** ours: a FileUpload answer with more files than the question takes. */
+    tooManyFiles: (max: number) => `Please upload at most ${max} ${max === 1 ? 'file' : 'files'}`,
+    /** ours: an answer whose file reference is malformed (not one the upload call returned). */
+    invalidFile: 'Please upload the file again',
+    /** ours: the text of a signed Signature answer (results, export, email). */
+    signed: 'Signed',
+    /** ours: the public form's drop zone and file list. */
+    chooseFile: 'Choose a file',
+    chooseFiles: 'Choose files',
+    dropHint: 'or drop it here',
+    dropHintMany: 'or drop them here',
+    uploading: 'Uploading…',
+    uploadFailed: 'The upload failed. Please try again',
+    remove: (name: string) => `Remove ${name}`,
+    /** ours: the hint under a FileUpload question (`types`: 'pdf, doc, docx' or 'any type'; `max`: '10 MB'). */
+    limitsHint: (types: string, max: string, files: number) =>
+      `${types === '' ? 'Any type' : types}, up to ${max}${files > 1 ? ` each, at most ${files} files` : ''}`,
+    /** ours: the Signature renderer. */
+    drawHint: 'Draw your signature in the box',
+    clear: 'Clear',
+    typeInstead: 'Type your name instead',
+    drawInstead: 'Draw instead',
+    typedName: 'Your name',
+    signatureSaved: 'Signature saved',
+    /** ours: the preview of the editor, which uploads nothing. */
+    previewOnly: 'Preview: files are not uploaded',
   },
   defaultNames: {
     /** spec 000 §9 default names. */
@@ -356,6 +457,8 @@ export const copy = {
     rateLimited: 'Too many requests. Please try again later',
     /** ours: the HTTP edge (`services/kit/src/http.ts`, `gateway/src/origin-check.ts`). */
     unsupportedMediaType: 'The request body must be JSON (Content-Type: application/json)',
+    /** ours: an upload endpoint's body that is not `multipart/form-data`. */
+    multipartExpected: 'The request body must be a file upload (Content-Type: multipart/form-data)',
     crossOriginRefused: 'This request came from another website and was refused',
     invalidCharacter: 'The request contains a character that is not allowed (U+0000 or an unpaired surrogate)',
     nestedTooDeeply: (maxDepth: number) => `The request body is nested more than ${maxDepth} levels deep`,

@@ -118,6 +118,16 @@ export const SLIDER_UNIT_MAX_LENGTH = 20;
 /** ours: a Matrix has at most this many rows and columns. */
 export const MATRIX_MAX_ROWS = 100;
 export const MATRIX_MAX_COLUMNS = 20;
+/** ours: the longest text alternative of an ImageChoice card's image (characters). */
+export const IMAGE_ALT_MAX_LENGTH = 500;
+/**
+ * ours: the longest part of an Address answer (street, second line, city, state; characters) and its longest
+ * postal code (the world's longest are 10 characters with a space or dash; 20 leaves room for a prefix).
+ */
+export const ADDRESS_LINE_MAX_LENGTH = 200;
+export const ADDRESS_POSTAL_CODE_MAX_LENGTH = 20;
+/** ours: the longest body of a Statement (characters). */
+export const STATEMENT_BODY_MAX_LENGTH = 10_000;
 /** ours: length bounds of answers and names. */
 export const SHORT_ANSWER_MAX_LENGTH = 1000;
 export const LONG_ANSWER_MAX_LENGTH = 20_000;
@@ -165,6 +175,36 @@ export const PHONE_MAX_DIGITS = 15;
 export const URL_MAX_LENGTH = 2048;
 
 /**
+ * Uploaded files (FileUpload and Signature questions, `POST /admin/fileupload`; `answers/shared/uploads.ts`). A MB
+ * is 2^20 bytes, as spec 000 §5 counts its 10 MB ({@link PDF_MAX_BYTES}).
+ * - {@link UPLOAD_BYTES_PER_MB}: bytes in one MB of these settings.
+ * - {@link FILE_UPLOAD_DEFAULT_MAX_MB}: the largest file a FileUpload question takes when its `maxSizeMb` is unset
+ *   (spec 000 §5's 10 MB, ours for questions).
+ * - {@link FILE_UPLOAD_MAX_MB_CAP}: the largest `maxSizeMb` a question may set, and the default of the flows
+ *   service's `FILE_UPLOAD_MAX_MB`, the service-wide cap an operator may lower (ours).
+ * - {@link FILE_UPLOAD_MAX_FILES}: a FileUpload question takes 1 (default) to 10 files (ours).
+ * - {@link SIGNATURE_MAX_BYTES}: the largest signature PNG (ours: a 600×200 drawing is ~20 KB).
+ * - {@link UPLOAD_NAME_MAX_LENGTH}: a file's name is cut to this many characters, its extension kept (ours).
+ * - {@link UPLOAD_EXTENSIONS_MAX}: a question lists at most this many extensions of at most
+ *   {@link UPLOAD_EXTENSION_MAX_LENGTH} characters (ours).
+ * - {@link UNREFERENCED_UPLOAD_TTL_MS}: an upload no submission refers to is deleted after a day (ms, ours).
+ * - {@link UPLOAD_SWEEP_INTERVAL_MS}: how often the flows service looks for them (ms; an hour, ours).
+ * - {@link PUBLIC_UPLOADS_PER_ADDRESS_MAX}: public uploads per client address and form within
+ *   `PUBLIC_SUBMISSIONS_WINDOW_MS` (the default of `PUBLIC_UPLOADS_RATE_LIMIT`, ours).
+ */
+export const UPLOAD_BYTES_PER_MB = 1024 * 1024;
+export const FILE_UPLOAD_DEFAULT_MAX_MB = 10;
+export const FILE_UPLOAD_MAX_MB_CAP = 100;
+export const FILE_UPLOAD_MAX_FILES = 10;
+export const SIGNATURE_MAX_BYTES = 1024 * 1024;
+export const UPLOAD_NAME_MAX_LENGTH = 200;
+export const UPLOAD_EXTENSIONS_MAX = 50;
+export const UPLOAD_EXTENSION_MAX_LENGTH = 10;
+export const UNREFERENCED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
+export const UPLOAD_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+export const PUBLIC_UPLOADS_PER_ADDRESS_MAX = 100;
+
+/**
  * ours: public submissions accepted per client address and form within {@link PUBLIC_SUBMISSIONS_WINDOW_MS}
  * (the default of the flows service's `PUBLIC_SUBMISSIONS_RATE_LIMIT`): a class or an event behind one network
  * address stays well below it, a script posting a form over and over does not (every submission runs the form's
@@ -199,3 +239,12 @@ export const RESPONDENT_ID_MIN_LENGTH = 16;
 export const RESPONDENT_ID_MAX_LENGTH = 64;
 /** Length of a partial submission's secret token (base64url characters: 32 random bytes). */
 export const PROGRESS_TOKEN_LENGTH = 43;
+
+/**
+ * ours: hidden fields (`rules/url-params.ts`): at most {@link MAX_URL_PARAMS} per form, names of at most
+ * {@link URL_PARAM_NAME_MAX_LENGTH} characters, values of at most {@link URL_PARAM_VALUE_MAX_LENGTH} (longer values
+ * in a link are cut by the public form and refused by the API).
+ */
+export const MAX_URL_PARAMS = 50;
+export const URL_PARAM_NAME_MAX_LENGTH = 64;
+export const URL_PARAM_VALUE_MAX_LENGTH = 1000;

@@ -10,6 +10,8 @@ import {
 import { allWidgetsTemplate, exampleTemplateJson, withRequired } from './fixtures';
 import { validateFlowTemplate } from '../src/rules/flow-template';
 import type { FlowTemplate } from '../src/entities/flow-template';
+import { ADDRESS_LINE_MAX_LENGTH, ADDRESS_POSTAL_CODE_MAX_LENGTH } from '../src/limits';
+import { takesAnswer, WIDGET_TYPES } from '../src/widgets/registry';
 
 const template = allWidgetsTemplate();
 
@@ -23,6 +25,11 @@ function errorsOfOne(widgetId: string, value: unknown) {
   const result = validateAnswers(template, { [widgetId]: value });
   return result.ok ? [] : result.errors;
 }
+
+/** Upload references (`answers/shared/uploads.ts`) as the public upload call returns them. */
+const CV = { id: '0190a0b0-0000-7000-8000-0000000000c1', name: 'cv.pdf', size: 1234, contentType: 'application/pdf' };
+const LETTER = { id: '0190a0b0-0000-7000-8000-0000000000c2', name: 'letter.docx', size: 99, contentType: 'application/octet-stream' };
+const SIGNED = { id: '0190a0b0-0000-7000-8000-0000000000c4', name: 'signature.png', size: 2048, contentType: 'image/png' };
 
 /** [widget id, input, normalized value] */
 const valid: Array<[string, unknown, unknown]> = [
@@ -96,6 +103,40 @@ const valid: Array<[string, unknown, unknown]> = [
   ['matrix', { r1: 'c1', r2: null }, { r1: 'c1' }],
   ['ranking', ['c', 'a', 'b'], ['c', 'a', 'b']],
   ['ranking', ['a', 'b', 'c'], ['a', 'b', 'c']],
+  ['multiselect', ['b'], ['b']],
+  ['multiselect', ['c', 'a'], ['c', 'a']],
+  ['boundedselect', ['a', 'c'], ['a', 'c']],
+  ['boundedselect', ['c', 'b', 'a'], ['c', 'b', 'a']],
+  ['imagechoice', 'b', 'b'],
+  ['imagechoices', ['c', 'a'], ['c', 'a']],
+  ['imagechoices', ['b'], ['b']],
+  [
+    'address',
+    { street: '1 Main St', city: 'Springfield', state: 'IL', postalCode: '62704', country: 'US' },
+    { street: '1 Main St', city: 'Springfield', state: 'IL', postalCode: '62704', country: 'US' },
+  ],
+  [
+    'address',
+    { country: 'us', postalCode: ' 62704 ', state: 'IL', city: 'Springfield', line2: ' Apt 4 ', street: '  1 Main St ', note: 'dropped' },
+    { street: '1 Main St', line2: 'Apt 4', city: 'Springfield', state: 'IL', postalCode: '62704', country: 'US' },
+  ],
+  ['address', { street: ' ', line2: '', city: '', state: null, country: 'US' }, undefined],
+  ['worldaddress', { street: 'Hauptstr. 5', city: 'Berlin' }, { street: 'Hauptstr. 5', city: 'Berlin', postalCode: '', country: 'DE' }],
+  [
+    'worldaddress',
+    { street: 'x'.repeat(ADDRESS_LINE_MAX_LENGTH), line2: null, city: 'Lyon', postalCode: '9'.repeat(ADDRESS_POSTAL_CODE_MAX_LENGTH), country: 'FR' },
+    { street: 'x'.repeat(ADDRESS_LINE_MAX_LENGTH), city: 'Lyon', postalCode: '9'.repeat(ADDRESS_POSTAL_CODE_MAX_LENGTH), country: 'FR' },
+  ],
+  ['statement', 'I have read it', undefined],
+  ['statement', { any: 'shape' }, undefined],
+  ['statement', 42, undefined],
+  ['fileupload', [CV], [CV]],
+  ['fileupload', CV, [CV]],
+  ['fileupload', [{ ...CV, extra: 'dropped' }, LETTER], [CV, LETTER]],
+  ['fileupload', [{ ...CV, name: 'CV.PDF', size: 1024 * 1024 }], [{ ...CV, name: 'CV.PDF', size: 1024 * 1024 }]],
+  ['anyfile', [{ ...CV, name: 'setup.exe', size: 10 * 1024 * 1024 }], [{ ...CV, name: 'setup.exe', size: 10 * 1024 * 1024 }]],
+  ['signature', SIGNED, SIGNED],
+  ['signature', { ...SIGNED, extra: 1 }, SIGNED],
 ];
 
 /** [widget id, input, message] */
@@ -208,6 +249,44 @@ const invalid: Array<[string, unknown, string]> = [
   ['ranking', ['a', 'b', 'c', 'a'], copy.answers.duplicateOption],
   ['ranking', ['a', 'b', 'z'], copy.answers.invalidOption],
   ['ranking', 'a', copy.answers.invalidOption],
+  ['multiselect', ['a', 'b', 'c'], copy.answers.tooManySelections(2)],
+  ['multiselect', 'a', copy.answers.invalidOption],
+  ['multiselect', ['a', 'z'], copy.answers.invalidOption],
+  ['multiselect', ['b', 'b'], copy.answers.duplicateOption],
+  ['boundedselect', ['a'], copy.answers.tooFewSelections(2)],
+  ['imagechoice', ['a'], copy.answers.invalidOption],
+  ['imagechoice', 'z', copy.answers.invalidOption],
+  ['imagechoices', 'a', copy.answers.invalidOption],
+  ['imagechoices', ['a', 'a'], copy.answers.duplicateOption],
+  ['address', '1 Main St, Springfield', copy.answers.invalidAddress],
+  ['address', ['1 Main St'], copy.answers.invalidAddress],
+  ['address', { street: 1, city: 'Springfield' }, copy.answers.invalidAddress],
+  ['address', { city: 'Springfield', state: 'IL', postalCode: '62704', country: 'US' }, copy.answers.addressPartMissing('street address')],
+  ['address', { street: '1 Main St', state: 'IL', postalCode: '62704', country: 'US' }, copy.answers.addressPartMissing('city')],
+  ['address', { street: '1 Main St', city: 'Springfield', postalCode: '62704', country: 'US' }, copy.answers.addressPartMissing('state or province')],
+  ['address', { street: '1 Main St', city: 'Springfield', state: 'IL', country: 'US' }, copy.answers.addressPartMissing('postal code')],
+  ['address', { street: '1 Main St', city: 'Springfield', state: 'IL', postalCode: '62704' }, copy.answers.invalidCountry],
+  ['address', { street: '1 Main St', city: 'Springfield', state: 'IL', postalCode: '62704', country: 'XX' }, copy.answers.invalidCountry],
+  ['address', { street: '1 Main St', city: 'Springfield', state: 'IL', postalCode: '62704', country: 'USA' }, copy.answers.invalidCountry],
+  [
+    'address',
+    { street: '1 Main St', city: 'Springfield', state: 'IL', postalCode: '9'.repeat(ADDRESS_POSTAL_CODE_MAX_LENGTH + 1), country: 'US' },
+    copy.answers.addressPartTooLong('postal code', ADDRESS_POSTAL_CODE_MAX_LENGTH),
+  ],
+  ['worldaddress', { street: 'x'.repeat(ADDRESS_LINE_MAX_LENGTH + 1), city: 'Berlin' }, copy.answers.addressPartTooLong('street address', ADDRESS_LINE_MAX_LENGTH)],
+  ['worldaddress', { street: 'Hauptstr. 5', city: 'Berlin', country: 'Germany' }, copy.answers.invalidCountry],
+  ['fileupload', [CV, LETTER, { ...CV, id: '0190a0b0-0000-7000-8000-0000000000c3' }], copy.uploads.tooManyFiles(2)],
+  ['fileupload', [{ ...CV, name: 'setup.exe' }], copy.uploads.expectedTypes('pdf, doc, docx, xls, xlsx, ppt, pptx, odt, ods, odp, rtf, txt, csv')],
+  ['fileupload', [{ ...CV, size: 1024 * 1024 + 1 }], copy.uploads.fileTooLarge('1 MB')],
+  ['fileupload', [CV, CV], copy.uploads.invalidFile],
+  ['fileupload', [{ ...CV, id: 'not-a-uuid' }], copy.uploads.invalidFile],
+  ['fileupload', 'cv.pdf', copy.uploads.invalidFile],
+  ['anyfile', [{ ...CV, size: 10 * 1024 * 1024 + 1 }], copy.uploads.fileTooLarge('10 MB')],
+  ['anyfile', [{ ...CV, name: ' ' }], copy.uploads.invalidFile],
+  ['signature', [SIGNED], copy.uploads.invalidFile],
+  ['signature', { ...SIGNED, name: 'sign.pdf', contentType: 'application/pdf' }, copy.uploads.expectedTypes('png')],
+  ['signature', { ...SIGNED, contentType: 'image/jpeg' }, copy.uploads.expectedTypes('png')],
+  ['signature', { ...SIGNED, size: 1024 * 1024 + 1 }, copy.uploads.fileTooLarge('1 MB')],
 ];
 
 describe('validateAnswers by widget type', () => {
@@ -216,7 +295,7 @@ describe('validateAnswers by widget type', () => {
     const types = Object.values(template.steps).flatMap((step) =>
       step.type === 'form' ? step.template.widgets.map((widget) => widget.type) : [],
     );
-    expect(new Set(types).size).toBe(19);
+    expect(new Set(types).size).toBe(WIDGET_TYPES.length);
   });
 
   it.each(valid)('accepts %s = %j', (widgetId, input, normalized) => {
@@ -227,12 +306,10 @@ describe('validateAnswers by widget type', () => {
     expect(errorsOfOne(widgetId, input)).toEqual([{ path: `answers.${widgetId}`, message }]);
   });
 
-  it('covers every widget type with valid and invalid cases', () => {
-    const ids = Object.values(template.steps).flatMap((step) =>
-      step.type === 'form' ? step.template.widgets.map((widget) => widget.id) : [],
-    );
-    expect(new Set(valid.map(([id]) => id))).toEqual(new Set(ids));
-    expect(new Set(invalid.map(([id]) => id))).toEqual(new Set(ids));
+  it('covers every widget type with valid and invalid cases (a question that takes no answer has no invalid one)', () => {
+    const widgets = Object.values(template.steps).flatMap((step) => (step.type === 'form' ? step.template.widgets : []));
+    expect(new Set(valid.map(([id]) => id))).toEqual(new Set(widgets.map((widget) => widget.id)));
+    expect(new Set(invalid.map(([id]) => id))).toEqual(new Set(widgets.filter((widget) => takesAnswer(widget)).map((widget) => widget.id)));
   });
 
   it('reports every invalid answer at once, in page order', () => {
@@ -253,7 +330,8 @@ describe('required questions', () => {
     'shortanswer', 'longanswer', 'emailinput', 'urlinput', 'phonenumber', 'numberinput',
     'currencyinput', 'timepicker', 'datetimepicker', 'slider',
     'multiplechoice', 'dropdown', 'checkboxes', 'checkbox', 'datepicker', 'starrating',
-    'opinionscale', 'matrix', 'ranking',
+    'opinionscale', 'matrix', 'ranking', 'multiselect', 'imagechoice', 'imagechoices', 'address',
+    'fileupload', 'signature',
   ];
   const empties: Array<[string, unknown]> = [['missing', undefined], ['null', null], ['empty string', ''], ['whitespace', ' \t\n'], ['empty list', []]];
 
@@ -287,6 +365,20 @@ describe('required questions', () => {
       errors: [{ path: 'answers.matrix', message: copy.answers.matrixIncomplete }],
     });
     expect(validateAnswers(required, { matrix: { r1: 'c1', r2: 'c2' } })).toEqual({ ok: true, answers: { matrix: { r1: 'c1', r2: 'c2' } } });
+  });
+
+  it('a required Address needs some text, not just a country', () => {
+    const required = withRequired('address');
+    for (const empty of [{}, { country: 'US' }, { street: '  ', city: '', postalCode: null }]) {
+      expect(validateAnswers(required, { address: empty })).toEqual({ ok: false, errors: [{ path: 'answers.address', message: copy.answers.required }] });
+    }
+  });
+
+  it('a Statement is never required and keeps no answer, whatever is sent', () => {
+    const required = withRequired('statement');
+    expect(validateAnswers(required, {})).toEqual({ ok: true, answers: {} });
+    expect(validateAnswers(required, { statement: 'read', shortanswer: 'Ada' })).toEqual({ ok: true, answers: { shortanswer: 'Ada' } });
+    expect(validateAnswers(template, { statement: ['x'] }, { stepIds: ['p1'] })).toEqual({ ok: true, answers: {} });
   });
 
   it('an optional Matrix with no row answered is no answer', () => {

@@ -4,13 +4,14 @@ import { MAX_CONDITION_DEPTH } from '../src/limits';
 import type { LogicContext } from '../src/logic';
 import { Condition as ConditionSchema } from '../src/logic-schemas';
 import {
+  answerKindOf,
   CONDITION_OPERATORS,
   conditionLeaves,
   evaluateCondition,
   operatorsFor,
   type Condition,
 } from '../src/rules/conditions';
-import { WIDGET_TYPES } from '../src/widgets/registry';
+import { takesAnswer, WIDGET_TYPES } from '../src/widgets/registry';
 import { q } from './logic-forms';
 
 const holds = (condition: unknown, answers: Record<string, unknown>, extra: Omit<LogicContext, 'answers'> = {}) =>
@@ -207,8 +208,25 @@ describe('malformed conditions are false', () => {
 });
 
 describe('operatorsFor', () => {
-  it('gives every question type some operators, emptiness among them', () => {
-    for (const type of WIDGET_TYPES) expect(operatorsFor(type)).toEqual(expect.arrayContaining(['isEmpty', 'isNotEmpty']));
+  it('gives every question type that takes an answer some operators, emptiness among them; a Statement none', () => {
+    for (const type of WIDGET_TYPES.filter((type) => takesAnswer({ type }))) {
+      expect(operatorsFor(type)).toEqual(expect.arrayContaining(['isEmpty', 'isNotEmpty']));
+    }
+    expect(operatorsFor('Statement')).toEqual([]);
+    expect(answerKindOf('Statement')).toBe('none');
+  });
+
+  it('treats MultiSelect as a list of choices, Address as structured, ImageChoice by its `multiple`', () => {
+    expect(operatorsFor('MultiSelect')).toEqual(operatorsFor('Checkboxes'));
+    expect(operatorsFor('Address')).toEqual(['isEmpty', 'isNotEmpty']);
+    const image = (multiple?: boolean) =>
+      ({ type: 'ImageChoice' as const, template: { label: 'Pick', required: false, options: [], ...(multiple === undefined ? {} : { multiple }) } });
+    expect(answerKindOf(image())).toBe('choice');
+    expect(answerKindOf(image(false))).toBe('choice');
+    expect(answerKindOf(image(true))).toBe('choices');
+    expect(operatorsFor(image(true))).toContain('contains');
+    expect(operatorsFor(image())).not.toContain('contains');
+    expect(answerKindOf('ImageChoice')).toBe('choice');
   });
 
   it('keeps text operators from number questions (spec 001 §5)', () => {

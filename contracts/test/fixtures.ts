@@ -12,9 +12,13 @@ const options = [
   { id: 'c', label: 'C' },
 ];
 
+/** The ImageChoice cards: the same ids, with https images (one without alt text). */
+const imageOptions = options.map((option) => ({ ...option, imageUrl: `https://images.example.com/${option.id}.png`, ...(option.id === 'a' ? { alt: 'The letter A' } : {}) }));
+
 /**
  * One optional widget of every type, ids `<type>` in lower case (plus a few second questions of a type with other
- * settings: `yencurrency`, `defaultslider`, `tenstars`, `onetofive`). Page `p1` holds the typed ones.
+ * settings: `yencurrency`, `defaultslider`, `tenstars`, `onetofive`, `worldaddress`, `boundedselect`,
+ * `imagechoices`). Page `p1` holds the typed ones and the Statement.
  */
 export const pageOneWidgets: Widget[] = [
   { id: 'shortanswer', name: 'Short', type: 'ShortAnswer', template: { label: 'Short', required: false } },
@@ -29,6 +33,12 @@ export const pageOneWidgets: Widget[] = [
   { id: 'datetimepicker', name: 'When', type: 'DateTimePicker', template: { label: 'When', required: false, min: '2026-01-01T09:00', max: '2026-12-31T17:30' } },
   { id: 'slider', name: 'Distance', type: 'Slider', template: { label: 'Distance', required: false, min: 0, max: 10, step: 0.5, unit: 'km' } },
   { id: 'defaultslider', name: 'Percent', type: 'Slider', template: { label: 'Percent', required: false } },
+  { id: 'address', name: 'Home', type: 'Address', template: { label: 'Home', required: false, requirePostalCode: true, requireState: true } },
+  { id: 'worldaddress', name: 'Office', type: 'Address', template: { label: 'Office', required: false, defaultCountry: 'DE' } },
+  { id: 'fileupload', name: 'CV', type: 'FileUpload', template: { label: 'CV', required: false, allowedTypes: 'documents', maxSizeMb: 1, maxFiles: 2 } },
+  { id: 'anyfile', name: 'Attachment', type: 'FileUpload', template: { label: 'Attachment', required: false } },
+  { id: 'signature', name: 'Signature', type: 'Signature', template: { label: 'Sign', required: false } },
+  { id: 'statement', name: 'Note', type: 'Statement', template: { label: 'Please read', required: false, body: 'Take your time.\n\nThanks!' } },
 ];
 
 /** Page `p2`: the choice-like widgets (a pick of options, stars, a scale, a grid, an order). */
@@ -54,6 +64,10 @@ export const pageTwoWidgets: Widget[] = [
     },
   },
   { id: 'ranking', name: 'Order', type: 'Ranking', template: { label: 'Order', required: false, options } },
+  { id: 'multiselect', name: 'Tags', type: 'MultiSelect', template: { label: 'Tags', required: false, options, maxSelections: 2 } },
+  { id: 'boundedselect', name: 'Two tags', type: 'MultiSelect', template: { label: 'Two tags', required: false, options, minSelections: 2 } },
+  { id: 'imagechoice', name: 'Picture', type: 'ImageChoice', template: { label: 'Picture', required: false, options: imageOptions } },
+  { id: 'imagechoices', name: 'Pictures', type: 'ImageChoice', template: { label: 'Pictures', required: false, options: imageOptions, multiple: true } },
 ];
 
 /** A two-page template holding {@link pageOneWidgets} and {@link pageTwoWidgets}, then an ending. */

@@ -85,11 +85,11 @@ describe('validateFlowTemplate', () => {
 
   it('refuses an unknown widget type at the widget type path', () => {
     const json = exampleTemplateJson();
-    setAt(json, 'steps.s1.template.widgets.2.type', 'Signature');
+    setAt(json, 'steps.s1.template.widgets.2.type', 'Hologram');
     expect(errorsOf(json)).toEqual([
-      { path: 'steps.s1.template.widgets.2.type', message: copy.flows.unknownWidgetType('Signature') },
+      { path: 'steps.s1.template.widgets.2.type', message: copy.flows.unknownWidgetType('Hologram') },
     ]);
-    expect(copy.flows.unknownWidgetType('Signature')).toBe('Unknown question type "Signature"');
+    expect(copy.flows.unknownWidgetType('Hologram')).toBe('Unknown question type "Hologram"');
   });
 
   it('refuses a missing widget type as required', () => {

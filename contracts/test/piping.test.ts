@@ -6,7 +6,11 @@
 import { describePiping, pipeAnswers, pipedAnswerIds, questionsById } from '../src/rules/piping';
 import { publishProblems } from '../src/rules/publish-checks';
 import { copy } from '../src/copy';
+import type { Widget } from '../src/entities/flow-template';
 import { ask, ending, form, page } from './logic-forms';
+
+/** `widget` with another label. */
+const relabel = (widget: Widget, label: string) => ({ ...widget, template: { ...widget.template, label } }) as Widget;
 
 const name = ask.text('name');
 const plan = ask.choice('plan', ['free', 'pro']);
@@ -28,12 +32,16 @@ it('lists and describes what a text pipes', () => {
 });
 
 it('refuses to publish a label piping a later or unknown question, and an ending piping an unknown one', () => {
-  const later = form('p1', page('p1', [{ ...name, template: { ...name.template, label: 'Hi {{answers.plan}}' } }, plan], 'end'), ending('end'));
+  const later = form('p1', page('p1', [relabel(name, 'Hi {{answers.plan}}'), plan], 'end'), ending('end'));
   expect(publishProblems(later)).toEqual([{ path: 'steps.p1.template.widgets.0.template.label', message: copy.flows.pipedLaterQuestion }]);
 
   const endsBadly = form('p1', page('p1', [name], 'end'), { ...ending('end'), template: { title: 'Bye {{answers.nobody}}', body: 'Thanks {{answers.name}}' } });
   expect(publishProblems(endsBadly)).toEqual([{ path: 'steps.end.template.title', message: copy.flows.pipedUnknownQuestion }]);
 
-  const fine = form('p1', page('p1', [name, { ...plan, template: { ...plan.template, label: 'Plan for {{answers.name}}' } }], 'end'), ending('end'));
+  const fine = form('p1', page('p1', [name, relabel(plan, 'Plan for {{answers.name}}')], 'end'), ending('end'));
   expect(publishProblems(fine)).toEqual([]);
+});
+
+it('pipes a hidden field by its name', () => {
+  expect(pipeAnswers('Welcome from {{urlParams.utm_source}}{{urlParams.missing}}', questions, {}, { utm_source: 'newsletter' })).toBe('Welcome from newsletter');
 });

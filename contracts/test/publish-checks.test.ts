@@ -1,11 +1,11 @@
 /** `rules/publish-checks.ts`: what keeps a draft from going live, with paths the editor places on questions. */
 import { copy } from '../src/copy';
-import type { FlowTemplate, FormStep } from '../src/entities/flow-template';
+import type { FlowTemplate, FormStep, Widget } from '../src/entities/flow-template';
 import type { Condition } from '../src/rules/conditions';
 import { exampleFormTemplate } from '../src/example-forms';
-import { publishProblems } from '../src/rules/publish-checks';
+import { conditionQuestions, publishProblems } from '../src/rules/publish-checks';
 import { blankFlowTemplate } from '../src/rules/flow-template';
-import { ask, planForm, q } from './logic-forms';
+import { ask, ending, form, page, planForm, q } from './logic-forms';
 
 /** The example form with its first page's widgets changed by `edit`. */
 function editedExample(edit: (widgets: Extract<FlowTemplate['steps'][string], { type: 'form' }>['template']['widgets']) => void): FlowTemplate {
@@ -140,6 +140,63 @@ describe('conditions', () => {
     expect(publishProblems(template)).toEqual([
       { path: `${RULE}.or.0.and`, message: copy.conditions.emptyGroup },
       { path: `${RULE}.or.1.equals.0`, message: copy.conditions.needsQuestion },
+    ]);
+  });
+});
+
+describe('statements, image cards and multi-selects', () => {
+  const statement = (id: string, label = 'Please read'): Widget => ({ id, name: 'Note', type: 'Statement', template: { label, required: false, body: 'Hello' } });
+  const cards = (imageUrls: Array<string | undefined>): Widget => ({
+    id: 'pic',
+    name: 'Picture',
+    type: 'ImageChoice',
+    template: {
+      label: 'Picture',
+      required: false,
+      options: imageUrls.map((imageUrl, index) => ({ id: `o${index}`, label: `Card ${index}`, ...(imageUrl === undefined ? {} : { imageUrl }) })),
+    },
+  });
+  const onlyPage = (...widgets: Widget[]) => form('p', page('p', widgets, 'end'), ending('end'));
+
+  it('a Statement is no question: a form of statements alone cannot be published, and a Statement needs a heading', () => {
+    expect(publishProblems(onlyPage(statement('s1')))).toEqual([{ path: '', message: copy.flows.publishNeedsQuestion }]);
+    expect(publishProblems(onlyPage(statement('s1', ' '), ask.text('name')))).toEqual([
+      { path: 'steps.p.template.widgets.0.template.label', message: copy.flows.publishEmptyLabel },
+    ]);
+  });
+
+  it('no condition or piped label may use a Statement, and the editor never offers one', () => {
+    const template = onlyPage(
+      statement('intro'),
+      ask.text('name', { visibleIf: { isNotEmpty: [q('intro')] } }),
+      { id: 'city', name: 'city', type: 'ShortAnswer', template: { label: 'Where do you live, {{answers.intro}}?', required: false } },
+    );
+    expect(publishProblems(template)).toEqual([
+      { path: 'steps.p.template.widgets.1.template.visibleIf.isNotEmpty.0', message: copy.conditions.unknownQuestion },
+      { path: 'steps.p.template.widgets.2.template.label', message: copy.flows.pipedUnknownQuestion },
+    ]);
+    expect(conditionQuestions(template, 'p').map((widget) => widget.id)).toEqual(['name', 'city']);
+  });
+
+  it('every image card needs an image before the form goes live', () => {
+    expect(publishProblems(onlyPage(cards(['https://images.example.com/a.png', 'https://images.example.com/b.png'])))).toEqual([]);
+    expect(publishProblems(onlyPage(cards(['https://images.example.com/a.png', undefined, ' '])))).toEqual([
+      { path: 'steps.p.template.widgets.0.template.options.1.imageUrl', message: copy.flows.publishNeedsImage },
+      { path: 'steps.p.template.widgets.0.template.options.2.imageUrl', message: copy.flows.publishNeedsImage },
+    ]);
+  });
+
+  it('a MultiSelect may not ask for more choices than it has; its choices are checked like any choice question’s', () => {
+    const tags = (minSelections: number, labels: string[]): Widget => ({
+      id: 'tags',
+      name: 'Tags',
+      type: 'MultiSelect',
+      template: { label: 'Tags', required: false, minSelections, options: labels.map((label, index) => ({ id: `t${index}`, label })) },
+    });
+    expect(publishProblems(onlyPage(tags(2, ['Red', 'Blue'])))).toEqual([]);
+    expect(publishProblems(onlyPage(tags(3, ['Red', 'red'])))).toEqual([
+      { path: 'steps.p.template.widgets.0.template.options.1.label', message: copy.flows.publishDuplicateOption('red') },
+      { path: 'steps.p.template.widgets.0.template.minSelections', message: copy.flows.minSelectionsAboveOptions },
     ]);
   });
 });

@@ -4,6 +4,7 @@
  * setting it is about, and a question saved before a setting existed keeps working as before.
  */
 import { copy } from '../src/copy';
+import { STATEMENT_BODY_MAX_LENGTH } from '../src/limits';
 import { validateAnswers } from '../src/rules/answers';
 import { validateFlowTemplate } from '../src/rules/flow-template';
 import type { FlowTemplate } from '../src/entities/flow-template';
@@ -165,5 +166,79 @@ describe('Ranking options', () => {
     expect(settingErrors('Ranking', { options: [{ id: 'a', label: 'A' }, { id: 'a', label: 'B' }] })).toEqual([
       { path: 'options.1.id', message: copy.flows.duplicateOptionId('a') },
     ]);
+  });
+});
+
+describe('MultiSelect bounds', () => {
+  const options = [{ id: 'a', label: 'A' }, { id: 'b', label: 'B' }, { id: 'c', label: 'C' }];
+
+  it('are whole numbers from 1, the minimum not above the maximum; option ids stay unique', () => {
+    expect(settingErrors('MultiSelect', { options, minSelections: 1, maxSelections: 1 })).toEqual([]);
+    expect(settingErrors('MultiSelect', { options, minSelections: 3, maxSelections: 2 })).toEqual([{ path: 'minSelections', message: copy.flows.minAboveMax }]);
+    expect(errorPaths('MultiSelect', { options, minSelections: 0 })).toEqual(['minSelections']);
+    expect(errorPaths('MultiSelect', { options, maxSelections: 1.5 })).toEqual(['maxSelections']);
+    expect(settingErrors('MultiSelect', { options: [...options, { id: 'a', label: 'Again' }] })).toEqual([
+      { path: 'options.3.id', message: copy.flows.duplicateOptionId('a') },
+    ]);
+  });
+
+  it('without bounds any number of options is an answer', () => {
+    const template = saved('MultiSelect', { options });
+    expect(validateAnswers(template, { q: ['c', 'b', 'a'] })).toEqual({ ok: true, answers: { q: ['c', 'b', 'a'] } });
+    expect(validateAnswers(saved('MultiSelect', { options, minSelections: 2, maxSelections: 2 }), { q: ['a', 'b', 'c'] })).toEqual({
+      ok: false,
+      errors: [{ path: 'answers.q', message: copy.answers.tooManySelections(2) }],
+    });
+  });
+});
+
+describe('ImageChoice cards', () => {
+  const card = (imageUrl?: string, extra: Record<string, unknown> = {}) => ({ id: 'a', label: 'A', ...(imageUrl === undefined ? {} : { imageUrl }), ...extra });
+
+  it('take https image addresses only; a draft card may have none yet', () => {
+    expect(settingErrors('ImageChoice', { options: [card('https://images.example.com/a.png?w=400', { alt: 'A red apple' })] })).toEqual([]);
+    expect(settingErrors('ImageChoice', { options: [card()] })).toEqual([]);
+    for (const bad of ['http://images.example.com/a.png', 'javascript:alert(1)', 'data:image/png;base64,AAAA', '//images.example.com/a.png', 'https://', 'https://exa mple.com/a.png', 'https://user:pw@example.com/a.png']) {
+      expect(settingErrors('ImageChoice', { options: [card(bad)] })).toEqual([{ path: 'options.0.imageUrl', message: copy.flows.imageUrlNotHttps }]);
+    }
+    expect(errorPaths('ImageChoice', { options: [card('https://example.com/a.png', { alt: 'x'.repeat(501) })] })).toEqual(['options.0.alt']);
+  });
+
+  it('answer with one id, or with `multiple` a list of ids', () => {
+    const options = [card('https://example.com/a.png'), { id: 'b', label: 'B', imageUrl: 'https://example.com/b.png' }];
+    expect(validateAnswers(saved('ImageChoice', { options }), { q: 'b' })).toEqual({ ok: true, answers: { q: 'b' } });
+    expect(validateAnswers(saved('ImageChoice', { options, multiple: true }), { q: ['b', 'a'] })).toEqual({ ok: true, answers: { q: ['b', 'a'] } });
+    expect(validateAnswers(saved('ImageChoice', { options, multiple: true }), { q: 'b' })).toEqual({
+      ok: false,
+      errors: [{ path: 'answers.q', message: copy.answers.invalidOption }],
+    });
+  });
+});
+
+describe('Address settings', () => {
+  it('take a default country that is an ISO 3166-1 alpha-2 code (upper case)', () => {
+    expect(settingErrors('Address', { defaultCountry: 'CH', requirePostalCode: true, requireState: false })).toEqual([]);
+    expect(settingErrors('Address', { defaultCountry: 'ch' })).toEqual([{ path: 'defaultCountry', message: copy.flows.unknownCountry('ch') }]);
+    expect(settingErrors('Address', { defaultCountry: 'Switzerland' })).toEqual([{ path: 'defaultCountry', message: copy.flows.unknownCountry('Switzerland') }]);
+  });
+
+  it('require street, city and country; state and postal code only when the question says so', () => {
+    const loose = saved('Address', {});
+    expect(validateAnswers(loose, { q: { street: 'Bahnhofstrasse 1', city: 'Zürich', country: 'CH' } })).toEqual({
+      ok: true,
+      answers: { q: { street: 'Bahnhofstrasse 1', city: 'Zürich', postalCode: '', country: 'CH' } },
+    });
+    expect(validateAnswers(saved('Address', { requirePostalCode: true }), { q: { street: 'Bahnhofstrasse 1', city: 'Zürich', country: 'CH' } })).toEqual({
+      ok: false,
+      errors: [{ path: 'answers.q', message: copy.answers.addressPartMissing('postal code') }],
+    });
+  });
+});
+
+describe('Statement', () => {
+  it('is never required, and its body is plain text of at most STATEMENT_BODY_MAX_LENGTH characters', () => {
+    expect(settingErrors('Statement', { body: 'Read me.\n\nThen go on.' })).toEqual([]);
+    expect(settingErrors('Statement', { required: true, body: '' })).toEqual([{ path: 'required', message: copy.flows.statementNotRequired }]);
+    expect(errorPaths('Statement', { body: 'x'.repeat(STATEMENT_BODY_MAX_LENGTH + 1) })).toEqual(['body']);
   });
 });

@@ -10,7 +10,7 @@ import { FormSubmittedData } from '../src/events/form-submitted';
 import { validateAnswers } from '../src/rules/answers';
 import { validateFlowTemplate } from '../src/rules/flow-template';
 import { toSubmissionQuestions } from '../src/rules/submission-questions';
-import { displayAnswer, newWidget, WIDGET_DEFINITIONS, widgetEditorCopy, type WidgetType } from '../src/widgets/registry';
+import { displayAnswer, newWidget, takesAnswer, WIDGET_DEFINITIONS, widgetEditorCopy, type WidgetType } from '../src/widgets/registry';
 import { everyWidget, everyWidgetAnswers, everyWidgetDisplay, everyWidgetTemplate } from '../src/widgets/samples';
 import { formatCalendarDate } from '../src/widgets/date-picker';
 import { allWidgetsTemplate } from './fixtures';
@@ -35,11 +35,13 @@ function shown(type: WidgetType, answer: unknown): string {
 }
 
 describe('the registry', () => {
-  it('holds the nineteen types of docs/product-rules.md §2, in the Add question menu’s order', () => {
+  it('holds the types of docs/product-rules.md §2, in the Add question menu’s order', () => {
     expect(WIDGET_TYPES).toEqual([
-      'ShortAnswer', 'LongAnswer', 'EmailInput', 'NumberInput', 'CurrencyInput', 'PhoneNumber', 'URLInput',
-      'MultipleChoice', 'Dropdown', 'Checkboxes', 'Checkbox', 'Ranking', 'Matrix',
+      'ShortAnswer', 'LongAnswer', 'EmailInput', 'NumberInput', 'CurrencyInput', 'PhoneNumber', 'URLInput', 'Address',
+      'MultipleChoice', 'Dropdown', 'Checkboxes', 'MultiSelect', 'ImageChoice', 'Checkbox', 'Ranking', 'Matrix',
       'DatePicker', 'TimePicker', 'DateTimePicker', 'StarRating', 'OpinionScale', 'Slider',
+      'FileUpload', 'Signature',
+      'Statement',
     ]);
     expect(new Set(WIDGET_TYPES).size).toBe(WIDGET_TYPES.length);
   });
@@ -53,7 +55,7 @@ describe('the registry', () => {
 
   it('the Widget union accepts a question of every type and refuses the rest', () => {
     for (const widget of everyWidget()) expect(Widget.parse(widget)).toEqual(widget);
-    const unknown = { id: 'x', name: 'X', type: 'Signature', template: { label: 'X', required: false } };
+    const unknown = { id: 'x', name: 'X', type: 'Hologram', template: { label: 'X', required: false } };
     expect(Widget.safeParse(unknown).success).toBe(false);
     expect(validateFlowTemplate(everyWidgetTemplate()).ok).toBe(true);
   });
@@ -87,6 +89,12 @@ describe('the editor’s copy of each type', () => {
       StarRating: { name: 'Star rating', defaultLabel: 'How would you rate us?', hint: 'Rate with stars (5 by default)' },
       OpinionScale: { name: 'Opinion scale', defaultLabel: 'How likely are you to recommend us to a friend?', hint: 'A number on a scale, such as 0 to 10' },
       Slider: { name: 'Slider', defaultLabel: 'Pick a value', hint: 'A number picked on a slider' },
+      FileUpload: { name: 'File upload', defaultLabel: 'Upload a file', hint: 'Files of the types and size you choose' },
+      Signature: { name: 'Signature', defaultLabel: 'Sign here', hint: 'A signature drawn or typed by the respondent' },
+      MultiSelect: { name: 'Multi-select', defaultLabel: 'Choose one or more', hint: 'Pick several options from a dropdown list' },
+      ImageChoice: { name: 'Image choice', defaultLabel: 'Choose a picture', hint: 'Pick from options shown as images' },
+      Address: { name: 'Address', defaultLabel: 'Address', hint: 'A postal address: street, city, postal code, country' },
+      Statement: { name: 'Statement', defaultLabel: 'Before you continue', hint: 'Text to read, no answer' },
     });
   });
 });
@@ -100,7 +108,7 @@ describe('newWidget', () => {
     expect(widget.template).toMatchObject({ label: widgetEditorCopy(type).defaultLabel, required: false });
   });
 
-  it.each(['MultipleChoice', 'Dropdown', 'Checkboxes', 'Ranking'] as const)('gives a new %s three choices with fresh ids', (type) => {
+  it.each(['MultipleChoice', 'Dropdown', 'Checkboxes', 'Ranking', 'MultiSelect', 'ImageChoice'] as const)('gives a new %s three choices with fresh ids', (type) => {
     const ids = ['oA', 'oB', 'oC'];
     const widget = newWidget(type, 'w1', (prefix) => `${prefix}${ids.shift()?.slice(1)}`);
     expect(widget.template).toMatchObject({
@@ -132,6 +140,11 @@ describe('newWidget', () => {
     });
   });
 
+  it('makes a new Statement an empty text that is not required, and a new Address ask for no more than street, city and country', () => {
+    expect(newWidget('Statement', 'w1', (prefix) => prefix).template).toEqual({ label: 'Before you continue', required: false, body: '' });
+    expect(newWidget('Address', 'w1', (prefix) => prefix).template).toEqual({ label: 'Address', required: false });
+  });
+
   it('makes a new Slider go from 0 to 100 in steps of 1, and a new CurrencyInput ask for US dollars', () => {
     expect(newWidget('Slider', 'w1', (prefix) => prefix).template).toMatchObject({ min: 0, max: 100, step: 1 });
     expect(newWidget('CurrencyInput', 'w1', (prefix) => prefix).template).toMatchObject({ currency: 'USD' });
@@ -139,9 +152,19 @@ describe('newWidget', () => {
 });
 
 describe('displayAnswer: the text a person reads', () => {
-  it.each(WIDGET_TYPES)('%s: the sample answer reads as the sample text', (type) => {
+  it.each(WIDGET_TYPES.filter((type) => takesAnswer({ type })))('%s: the sample answer reads as the sample text', (type) => {
     const widget = widgetOf(type);
     expect(shown(type, everyWidgetAnswers()[widget.id])).toBe(everyWidgetDisplay()[widget.id]);
+  });
+
+  it('a Statement takes no answer: it has no sample answer or text, a value sent for it is dropped and reads as nothing', () => {
+    const widget = widgetOf('Statement');
+    expect(takesAnswer(widget)).toBe(false);
+    expect(WIDGET_TYPES.filter((type) => !takesAnswer({ type }))).toEqual(['Statement']);
+    expect(everyWidgetAnswers()).not.toHaveProperty(widget.id);
+    expect(everyWidgetDisplay()).not.toHaveProperty(widget.id);
+    expect(validateAnswers(everyWidgetTemplate(), { [widget.id]: 'I read it' })).toEqual({ ok: true, answers: {} });
+    expect(displayAnswer('I read it', widget)).toBe('');
   });
 
   it.each<[WidgetType, unknown, string]>([
@@ -182,6 +205,13 @@ describe('displayAnswer: the text a person reads', () => {
     ['Matrix', { speed: 'poor' }, 'Speed: Poor'],
     ['Matrix', { speed: 'good', quality: 'good' }, 'Speed: Good; Quality: Good'],
     ['Ranking', ['support', 'price', 'docs'], '1. Support, 2. Price, 3. Documentation'],
+    ['MultiSelect', ['go'], 'Go'],
+    ['MultiSelect', ['ts', 'rust'], 'TypeScript, Rust'],
+    ['ImageChoice', ['city'], 'City'],
+    ['ImageChoice', ['beach', 'city', 'hills'], 'Beach, City, Hills'],
+    ['Address', { street: '10 Downing St', city: 'London', postalCode: 'SW1A 2AA', country: 'gb' }, '10 Downing St, London, SW1A 2AA, United Kingdom'],
+    ['Address', { street: 'Rue de Rivoli 1', city: 'Paris', postalCode: '75001', country: 'FR' }, 'Rue de Rivoli 1, Paris, 75001, France'],
+    ['Address', { street: '1 Main St', city: 'Springfield', state: 'IL', postalCode: '62704' }, '1 Main St, Springfield, IL 62704, United States'],
   ])('%s %j reads as %j', (type, answer, text) => {
     expect(shown(type, answer)).toBe(text);
   });
@@ -203,6 +233,13 @@ describe('displayAnswer: the text a person reads', () => {
     expect(displayAnswer({ quality: 'great', speed: 'poor' }, widgetOf('Matrix'))).toBe('Speed: Poor; Quality: Great');
     expect(displayAnswer({ speed: 'gone', extra: 'good' }, widgetOf('Matrix'))).toBe('Speed: gone; extra: Good');
     expect(displayAnswer({}, widgetOf('Matrix'))).toBe('');
+  });
+
+  it('a single-choice ImageChoice answers with one id; an address without state or postal code leaves them out', () => {
+    const single = { ...widgetOf('ImageChoice'), template: { ...widgetOf('ImageChoice').template, multiple: false } } as Widget;
+    expect(displayAnswer('beach', single)).toBe('Beach');
+    expect(displayAnswer({ street: 'Hauptstr. 5', city: 'Berlin', postalCode: '', country: 'DE' }, widgetOf('Address'))).toBe('Hauptstr. 5, Berlin, Germany');
+    expect(displayAnswer({ street: 'Somewhere 1', city: 'Nowhere', country: 'ZZ' }, widgetOf('Address'))).toBe('Somewhere 1, Nowhere, ZZ');
   });
 
   it('amounts read with the currency code and all its minor digits: cents for most, none for yen', () => {

@@ -23,6 +23,7 @@ const ZOD_FREE_ENTRIES = [
   'limits.ts',
   'api/public-form-routes.ts',
   'rules/form-settings.ts',
+  'countries.ts',
 ];
 
 /** Bundles `entry` (relative to `contracts/src`) as a browser build would; resolves the metafile and the entry's key in it. */

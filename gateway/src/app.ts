@@ -11,7 +11,9 @@
  *   public REST API's API keys are a later issue). The cookie itself only goes to workspaces-auth. A session
  *   workspaces-auth refuses makes the request anonymous (the service answers 401 where it must).
  * - Request bodies are limited to `BODY_LIMIT_BYTES` here too (413 `payload_too_large`); an upstream that
- *   cannot be reached gives 503 `unavailable` (504 when it does not answer in time), in the error format.
+ *   cannot be reached gives 503 `unavailable` (504 when it does not answer in time), in the error format. The
+ *   catalogue's uploads (`multipart/form-data`, `isUploadRequest`) are the exception: streamed upstream as they
+ *   arrive, up to {@link UPLOAD_BODY_LIMIT_BYTES}; their service holds each file to its own limit.
  * - Request ids: `x-request-id` is taken from the client or assigned, passed upstream and echoed back.
  *   `X-Forwarded-For/-Proto/-Host` sent upstream are exactly the client address, scheme and host the gateway
  *   determined (`request.ip`, `.protocol`, `.host`), believing the client's own `X-Forwarded-*` only as far as
@@ -29,11 +31,13 @@
  *   page: they get the JSON 404.
  */
 import fastifyCookie from '@fastify/cookie';
+import { Transform, type Readable } from 'node:stream';
 import fastifyHttpProxy from '@fastify/http-proxy';
 import type { FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { INTERNAL_TOKEN_HEADER, SESSION_COOKIE } from '@formloom/contracts/auth';
 import { copy } from '@formloom/contracts/copy';
-import { ROUTES, type RouteRow } from '@formloom/contracts/api/route-table';
+import { isUploadRequest, ROUTES, type RouteRow } from '@formloom/contracts/api/route-table';
+import { BODY_LIMIT_BYTES, FILE_UPLOAD_MAX_MB_CAP, UPLOAD_BYTES_PER_MB } from '@formloom/contracts/limits';
 import { SERVICES, type ServiceName } from '@formloom/contracts/services';
 import { errorBody, notFound } from '@formloom/kit/errors';
 import type { TrustProxy } from '@formloom/kit/config';
@@ -99,6 +103,44 @@ export interface GatewayOptions {
   upstreamTimeouts?: UpstreamPoolOptions;
 }
 
+/** The media type of upload bodies. */
+const MULTIPART = 'multipart/form-data';
+
+/**
+ * The most bytes of an upload's body the gateway passes on: the largest upload a service may take
+ * (`FILE_UPLOAD_MAX_MB_CAP`) and the usual body limit for the multipart framing. Services hold each file to its
+ * own, lower limit.
+ */
+export const UPLOAD_BODY_LIMIT_BYTES = FILE_UPLOAD_MAX_MB_CAP * UPLOAD_BYTES_PER_MB + BODY_LIMIT_BYTES;
+
+/**
+ * An upload's body on its way upstream: passes the bytes, and fails (setting `exceeded`) past `limit` bytes,
+ * when it also stops reading the client's request (`source`).
+ */
+class LimitedBody extends Transform {
+  exceeded = false;
+  private bytes = 0;
+
+  constructor(
+    private readonly limit: number,
+    private readonly source: Readable,
+  ) {
+    super();
+    source.on('error', (error) => this.destroy(error));
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null, data?: Buffer) => void): void {
+    this.bytes += chunk.length;
+    if (this.bytes > this.limit) {
+      this.exceeded = true;
+      this.source.unpipe(this);
+      callback(new Error('the upload is larger than the gateway passes on'));
+      return;
+    }
+    callback(null, chunk);
+  }
+}
+
 /** How long `/readyz` waits for each upstream's `/healthz` (ms). */
 export const READINESS_TIMEOUT_MS = 2_000;
 
@@ -155,6 +197,8 @@ export async function buildGateway(options: GatewayOptions): Promise<ZodFastify>
     logLevel: options.logLevel ?? 'info',
     trustProxy,
     logger: options.logger,
+    // The catalogue's uploads take `multipart/form-data` (its services check which routes; the gateway's are prefixes).
+    acceptsMultipart: (request) => isUploadRequest(request.method, request.url),
   });
   const sessions = new SessionTokens({
     authUrl: options.services['workspaces-auth'],
@@ -199,6 +243,9 @@ export async function buildGateway(options: GatewayOptions): Promise<ZodFastify>
     // Bodies are read (up to the app's bodyLimit, 413 beyond) and sent upstream byte for byte.
     proxies.removeAllContentTypeParsers();
     proxies.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    // An upload's body (only upload routes get here with one: the kit's edge refuses it elsewhere) is streamed to
+    // the service as it arrives, never held whole, and cut off past the largest upload there can be.
+    proxies.addContentTypeParser(MULTIPART, (_request, payload, done) => done(null, payload.pipe(new LimitedBody(UPLOAD_BODY_LIMIT_BYTES, payload))));
     for (const row of proxyRows(routes)) {
       const origin = options.services[row.service];
       await proxies.register(fastifyHttpProxy, {
@@ -267,10 +314,11 @@ async function forward(input: {
       method: request.method,
       path: queryAt === -1 ? dest : dest + request.url.slice(queryAt),
       headers,
-      body: Buffer.isBuffer(body) && request.method !== 'GET' && request.method !== 'HEAD' ? body : undefined,
+      body: (Buffer.isBuffer(body) || body instanceof LimitedBody) && request.method !== 'GET' && request.method !== 'HEAD' ? body : undefined,
     });
     return reply.code(response.statusCode).headers(response.headers).send(response.body);
   } catch (error) {
+    if (body instanceof LimitedBody && body.exceeded) return reply.code(413).send(errorBody('payload_too_large', copy.errors.payloadTooLarge));
     const timedOut = error instanceof UpstreamError && error.timedOut;
     request.log.warn({ err: error, service: row.service }, 'upstream unavailable');
     return reply.code(timedOut ? 504 : 503).send(errorBody('unavailable', copy.errors.unavailable));

@@ -8,7 +8,7 @@
  * piped into the reply, and per-request option merging. It keeps only what the gateway needs:
  *
  * - the method, path and query go upstream unchanged; the request body (already read and size-limited by the
- *   gateway) is sent as one buffer;
+ *   gateway) is sent as one buffer — an upload's body as the stream it arrives as;
  * - the upstream's status and headers come back without hop-by-hop headers (RFC 9110 §7.6.1); the body is
  *   collected and sent in one write when it is small (every JSON answer), and streamed otherwise (exports,
  *   files: more than {@link BUFFERED_RESPONSE_MAX_BYTES}, or no `Content-Length`) at the client's pace; when
@@ -19,7 +19,7 @@
  *   `timedOut: false`; one that sends no headers within {@link UPSTREAM_HEADERS_TIMEOUT_MS}, `timedOut: true`.
  *   The caller maps them to 503 / 504 in the error format.
  */
-import { PassThrough } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import type { IncomingHttpHeaders } from 'node:http';
 import { Pool, type Dispatcher } from 'undici';
 
@@ -66,8 +66,11 @@ export interface UpstreamRequest {
   /** Path and query, as the client sent them (`/public/flows/abc/submit?x=1`). */
   path: string;
   headers: IncomingHttpHeaders;
-  /** The body to send (absent for GET/HEAD and bodiless requests). */
-  body?: Buffer;
+  /**
+   * The body to send (absent for GET/HEAD and bodiless requests): the whole body, or a stream (an upload's
+   * multipart body, sent chunked as it arrives).
+   */
+  body?: Buffer | Readable;
 }
 
 /** Options of {@link UpstreamPools} (tests shorten the timeouts). */

@@ -42,7 +42,9 @@ export type WebPage = 'app' | 'publicForm';
  * responsive styles as `<style>` elements and many components use `style` attributes (CSS only: scripts stay
  * `'self'`, no inline script, no `eval`). The public form may be framed by any site (`frame-ancestors *`) and
  * may load the bot challenge an operator configures (Turnstile or hCaptcha: `CHALLENGE_CSP_SOURCES` for
- * scripts, frames, styles and requests, as the providers' CSP guidance lists); app pages may do neither.
+ * scripts, frames, styles and requests, as the providers' CSP guidance lists); app pages may do neither. The
+ * public form also shows images from any HTTPS address (`img-src https:`: an ImageChoice question's cards, whose
+ * addresses saving holds to `https://`, contracts `isImageUrl`); app pages show our own only.
  */
 export function webAppCsp(page: WebPage): string {
   const challenge = page === 'publicForm' ? ` ${CHALLENGE_CSP_SOURCES.join(' ')}` : '';
@@ -50,7 +52,7 @@ export function webAppCsp(page: WebPage): string {
     "default-src 'self'",
     `script-src 'self'${challenge}`,
     `style-src 'self' 'unsafe-inline'${challenge}`,
-    "img-src 'self'",
+    `img-src 'self'${page === 'publicForm' ? ' https:' : ''}`,
     "font-src 'self'",
     `connect-src 'self'${challenge}`,
     ...(page === 'publicForm' ? [`frame-src${challenge}`] : []),

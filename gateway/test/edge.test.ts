@@ -167,6 +167,9 @@ describe('security headers', () => {
     expect(webAppCsp('publicForm')).toMatch(/script-src 'self' https:\/\/challenges\.cloudflare\.com [^;]*https:\/\/\*\.hcaptcha\.com;/);
     expect(webAppCsp('publicForm')).toMatch(/frame-src https:\/\/challenges\.cloudflare\.com/);
     expect(webAppCsp('app')).not.toMatch(/cloudflare|hcaptcha|frame-src/);
+    // An ImageChoice's cards load from any HTTPS address on the public form; app pages load their own images only.
+    expect(webAppCsp('publicForm')).toContain("img-src 'self' https:;");
+    expect(webAppCsp('app')).toContain("img-src 'self';");
   });
 
   it('stay the page’s when the browser revalidates it (304: the browser keeps the headers of the 304)', async () => {

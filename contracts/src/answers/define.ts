@@ -9,6 +9,8 @@
  * fails when a runtime import reaches zod). Type-only imports are fine. Pure; runs in the browser and the services.
  */
 
+import type { UploadPolicy, UploadReference } from './shared/uploads';
+
 /**
  * One answer's outcome: `{ok: true, value}` with the normalized value (`undefined`: no answer, leave it out)
  * or `{ok: false, message}` with a `copy.answers` text.
@@ -43,15 +45,38 @@ export interface AnswerRules<T extends string, Template> {
   /** The type name (Fillout's, e.g. `ShortAnswer`). */
   type: T;
   /**
+   * `false` for a type that takes no answer (a Statement: text the respondent reads). Such a question is never
+   * required, never checked, never stored (`validateAnswers` drops any value sent for it), never a results or
+   * export column and never the subject of a condition. Omitted: `true`.
+   */
+  takesAnswer?: boolean;
+  /**
    * Checks a NON-empty answer ({@link isEmptyAnswer} answers never reach it) against the question's template:
    * the normalized value to store, or a `copy.answers` message. Never throws.
    */
   checkAnswer(value: unknown, template: Template): AnswerCheck;
   /**
    * The text a person reads for a NON-empty, normalized answer (option labels, 'Yes'/'No', 'March 5, 2026'…).
-   * Must accept any value (older records, hand-made events) and never throw.
+   * Must accept any value (older records, hand-made events) and never throw. `options.fileUrl` (the flows
+   * service's, for results, exports and emails) makes a link of each file an answer refers to.
    */
-  displayAnswer(value: unknown, widget: { template: Template }): string;
+  displayAnswer(value: unknown, widget: { template: Template }, options?: DisplayOptions): string;
+  /**
+   * The uploaded files a normalized answer refers to (FileUpload, Signature; `answers/shared/uploads.ts`): the
+   * flows service checks each was uploaded for this form and question and is no other response's, and links them.
+   * Omitted: the type's answers hold no files.
+   */
+  files?(value: unknown): UploadReference[];
+  /**
+   * What the question takes as uploads (extensions, the largest file in bytes, how many files): the public upload
+   * call refuses other files. Omitted: the type takes no uploads.
+   */
+  uploadPolicy?(template: Template): UploadPolicy;
+}
+
+/** Options of `displayAnswer`: `fileUrl` gives the link of an uploaded file (absolute, for exports and emails). */
+export interface DisplayOptions {
+  fileUrl?: (file: UploadReference) => string;
 }
 
 /** Defines a type's answer rules (returns them as given, typed); list them in `answers/registry.ts`. */

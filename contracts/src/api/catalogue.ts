@@ -10,6 +10,7 @@ import * as flowsInternal from './flows/internal';
 import * as progress from './flows/progress';
 import * as publicForms from './flows/public-forms';
 import * as submissions from './flows/submissions';
+import * as uploads from './flows/uploads';
 import * as mail from './workflows-engine/mail';
 import * as runs from './workflows-engine/runs';
 import * as workflows from './workflows-engine/workflows';
@@ -36,6 +37,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   submissions,
   publicForms,
   progress,
+  uploads,
   flowsInternal,
   workflows,
   runs,

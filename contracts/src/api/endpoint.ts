@@ -70,6 +70,18 @@ export interface EndpointInput {
   /** The JSON request body. */
   body?: z.ZodType;
   /**
+   * Request headers the endpoint reads (lower-case names). Make it a loose object (`z.looseObject`): the parsed
+   * headers replace the request's, and every other header must pass through.
+   */
+  headers?: z.ZodObject;
+  /**
+   * The endpoint takes a file upload instead of a JSON body: `multipart/form-data` with one file part named `file`
+   * (`description` says what the file is). The kit accepts that media type for this endpoint only (and refuses
+   * JSON there); the gateway streams such bodies through instead of reading them whole; the handler reads the
+   * file as a stream (`@fastify/multipart`).
+   */
+  upload?: { description: string };
+  /**
    * The success response(s), by status (exactly one 2xx), and the errors this endpoint answers besides those
    * {@link defineEndpoint} adds for every endpoint of its kind (see there). Give error statuses as
    * `errorResponse('…')` entries.
@@ -122,19 +134,25 @@ export function noContentResponse(description = 'Done.'): { schema: null; descri
  * endpoint describes them itself:
  * - 400 `validation_error` / `malformed_json` when it takes params, a query or a body;
  * - 401 `unauthorized` for `session` and `internal` endpoints;
- * - 413 `payload_too_large` and 415 for endpoints with a body;
+ * - 413 `payload_too_large` and 415 for endpoints with a body or an upload;
  * - 429 `rate_limited` for every routed endpoint (the edge limits requests);
  * - 500 `internal_error` and 503 `unavailable` (a database outage) for all.
  */
 function implicitErrors(input: EndpointInput): Record<number, ResponseSpec> {
   const errors: Record<number, ResponseSpec> = {};
-  if (input.params || input.query || input.body) errors[400] = errorResponse('The request is invalid: `details` lists each field.');
+  if (input.params || input.query || input.body || input.headers || input.upload) {
+    errors[400] = errorResponse('The request is invalid: `details` lists each field.');
+  }
   if (input.access !== 'public') {
     errors[401] = errorResponse(input.access === 'internal' ? 'The internal token is missing or wrong.' : 'Not signed in.');
   }
   if (input.body) {
     errors[413] = errorResponse('The body is larger than the limit.');
     errors[415] = errorResponse('The body is not JSON.');
+  }
+  if (input.upload) {
+    errors[413] = errorResponse('The file is larger than the limit.');
+    errors[415] = errorResponse('The body is not `multipart/form-data`, or the file is of a type that is not taken.');
   }
   if (input.access !== 'internal') errors[429] = errorResponse('Too many requests: retry after `Retry-After` seconds.');
   errors[500] = errorResponse('An unexpected error.');
@@ -184,6 +202,8 @@ export type ParamsOf<E extends EndpointInput> = Parsed<E['params']>;
 export type QueryOf<E extends EndpointInput> = Parsed<E['query']>;
 /** The body of `E` as a handler sees it (parsed, defaults applied). */
 export type BodyOf<E extends EndpointInput> = Parsed<E['body']>;
+/** The headers of `E` as a handler sees them (parsed; other headers pass through). */
+export type HeadersOf<E extends EndpointInput> = Parsed<E['headers']>;
 
 /** The path parameters a caller gives (before parsing). */
 export type ParamsInputOf<E extends EndpointInput> = Accepted<E['params']>;

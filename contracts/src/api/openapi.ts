@@ -66,6 +66,22 @@ function responseOf(response: ResponseSpec): ZodOpenApiResponseObject {
     : { description: response.description };
 }
 
+/** The request body of an upload endpoint: `multipart/form-data` with one binary part `file`. */
+function uploadBodyOf(description: string) {
+  return {
+    required: true,
+    content: {
+      'multipart/form-data': {
+        schema: {
+          type: 'object' as const,
+          required: ['file'],
+          properties: { file: { type: 'string' as const, format: 'binary', description } },
+        },
+      },
+    },
+  };
+}
+
 function operationOf(endpoint: Endpoint): ZodOpenApiOperationObject {
   const responses: Record<string, ZodOpenApiResponseObject> = {};
   for (const [status, response] of Object.entries(endpoint.responses)) responses[status] = responseOf(response);
@@ -75,10 +91,17 @@ function operationOf(endpoint: Endpoint): ZodOpenApiOperationObject {
     ...(endpoint.description ? { description: endpoint.description } : {}),
     tags: [...(endpoint.tags ?? [defaultTag(endpoint)])],
     security: securityOf(endpoint),
-    ...(endpoint.params || endpoint.query
-      ? { requestParams: { ...(endpoint.params ? { path: endpoint.params } : {}), ...(endpoint.query ? { query: endpoint.query } : {}) } }
+    ...(endpoint.params || endpoint.query || endpoint.headers
+      ? {
+          requestParams: {
+            ...(endpoint.params ? { path: endpoint.params } : {}),
+            ...(endpoint.query ? { query: endpoint.query } : {}),
+            ...(endpoint.headers ? { header: endpoint.headers } : {}),
+          },
+        }
       : {}),
     ...(endpoint.body ? { requestBody: { required: true, content: { 'application/json': { schema: endpoint.body } } } } : {}),
+    ...(endpoint.upload ? { requestBody: uploadBodyOf(endpoint.upload.description) } : {}),
     responses,
   };
 }

@@ -20,6 +20,11 @@ export const PUBLIC_FORM_ROUTES = {
   submit: { method: 'POST', path: '/public/flows/:publicIdentifier/submissions' },
   /** `PUT /public/flows/:publicIdentifier/progress`: the progress so far, a partial submission (`saveProgress`). */
   progress: { method: 'PUT', path: '/public/flows/:publicIdentifier/progress' },
+  /**
+   * `POST /public/flows/:publicIdentifier/uploads?fieldId=<widgetId>`: a file for a FileUpload or Signature question,
+   * `multipart/form-data` (`uploadFile`, `flows/uploads.ts`).
+   */
+  upload: { method: 'POST', path: '/public/flows/:publicIdentifier/uploads' },
 } as const satisfies Record<string, PublicFormRoute>;
 
 /**

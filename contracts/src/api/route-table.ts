@@ -73,3 +73,25 @@ export function routeFor(path: string, routes: readonly RouteRow[] = ROUTES): Ro
   }
   return best;
 }
+
+/** A path in Fastify's `:param` syntax as a regular expression of whole paths (each parameter one segment). */
+function pathPattern(path: string): RegExp {
+  const segments = path.split('/').map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  return new RegExp(`^${segments.join('/')}$`);
+}
+
+/** The upload endpoints of `endpoints` (those taking `multipart/form-data`, `EndpointInput.upload`) as method and path pattern. */
+export function uploadRoutes(endpoints: readonly Endpoint[] = ENDPOINTS): Array<{ method: string; pattern: RegExp }> {
+  return endpoints.filter((endpoint) => endpoint.upload && endpoint.access !== 'internal').map((endpoint) => ({ method: endpoint.method, pattern: pathPattern(endpoint.path) }));
+}
+
+const UPLOAD_ROUTES = uploadRoutes();
+
+/**
+ * Whether a request (its method and path; a query string is ignored) is one of the catalogue's uploads: the gateway
+ * then accepts a `multipart/form-data` body and streams it to the service instead of reading it whole.
+ */
+export function isUploadRequest(method: string, path: string): boolean {
+  const clean = path.split('?')[0] ?? path;
+  return UPLOAD_ROUTES.some((route) => route.method === method && route.pattern.test(clean));
+}

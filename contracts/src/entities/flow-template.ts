@@ -13,7 +13,7 @@
  * ```
  */
 import { z } from 'zod';
-import { MAX_PAGE_RULES } from '../limits';
+import { MAX_PAGE_RULES, MAX_URL_PARAMS, URL_PARAM_NAME_MAX_LENGTH } from '../limits';
 import { Condition } from '../logic-schemas';
 import { templateId } from '../widgets/define-widget';
 import { widgetSchemas } from '../widgets/registry';
@@ -78,15 +78,29 @@ export const Step = z.discriminatedUnion('type', [FormStep, EndingStep]);
 export type Step = z.infer<typeof Step>;
 
 /**
- * The flow template (docs/product-rules.md §2). Reference checks live in `rules/flow-template.ts`. The other template
- * keys of spec 000 §3 (integrations, urlParams, settings, calculations, quizzes) are kept as they are until
- * the issues that give them meaning define their shapes.
+ * A hidden field (`rules/url-params.ts`): `id` (unique across the template's steps, questions and fields) and
+ * `name`, the query parameter of the form's link it is read from (letters, digits, `_`, `-`, `.`; ≤ 64).
+ */
+export const UrlParam = z.object({
+  id,
+  name: z.string().regex(new RegExp(`^[A-Za-z0-9_.-]{1,${URL_PARAM_NAME_MAX_LENGTH}}$`), {
+    message: 'Use letters, digits, _, - and . only',
+  }),
+});
+/** A hidden field. */
+export type UrlParam = z.infer<typeof UrlParam>;
+
+/**
+ * The flow template (docs/product-rules.md §2). Reference checks live in `rules/flow-template.ts`. `urlParams`:
+ * the form's hidden fields (at most `MAX_URL_PARAMS`). The other template keys of spec 000 §3 (integrations,
+ * settings, calculations, quizzes) are kept as they are until the features that give them meaning define their
+ * shapes.
  */
 export const FlowTemplate = z.object({
   firstStep: id,
   steps: z.record(id, Step),
   integrations: z.unknown().optional(),
-  urlParams: z.unknown().optional(),
+  urlParams: z.array(UrlParam).max(MAX_URL_PARAMS).optional(),
   settings: z.record(z.string(), z.unknown()).optional(),
   calculations: z.unknown().optional(),
   quizzes: z.unknown().optional(),

@@ -86,12 +86,21 @@ export const SubmissionQuestion = z.object({
 /** One answered question of a submission. */
 export type SubmissionQuestion = z.infer<typeof SubmissionQuestion>;
 
-/** A submission in Fillout's response shape (times are ISO 8601 strings). */
+/** A hidden field's value in a submission (Fillout's `urlParameters` item; `rules/url-params.ts`). */
+export const SubmissionUrlParameter = z.object({ id: z.string(), name: z.string(), value: z.string() });
+/** `{id, name, value}`. */
+export type SubmissionUrlParameter = z.infer<typeof SubmissionUrlParameter>;
+
+/**
+ * A submission in Fillout's response shape (times are ISO 8601 strings): its `questions` and its hidden fields,
+ * `urlParameters` (every field the snapshot declared, `value` '' when the link did not carry it).
+ */
 export const Submission = z.object({
   submissionId: z.string(),
   submissionTime: z.string(),
   lastUpdatedAt: z.string(),
   questions: z.array(SubmissionQuestion),
+  urlParameters: z.array(SubmissionUrlParameter),
 });
 /** A submission. */
 export type Submission = z.infer<typeof Submission>;

@@ -32,6 +32,11 @@ export const FormSubmittedData = z.object({
   answers: z.record(z.string(), z.unknown()),
   /** Every question of the live template, answered or not, in page order, with its `displayValue`. */
   questions: z.array(SubmittedQuestion),
+  /**
+   * The form's hidden fields `[{id, name, value}]` (`rules/url-params.ts`); also in `answers` under their ids.
+   * Absent in events written before hidden fields existed.
+   */
+  urlParameters: z.array(z.object({ id: z.string(), name: z.string(), value: z.string() })).optional(),
 });
 /** The data of `form.submitted` v1. */
 export type FormSubmittedData = z.infer<typeof FormSubmittedData>;

@@ -11,7 +11,7 @@ import type { FieldError } from '../errors';
 import type { FlowTemplate, Widget } from '../entities/flow-template';
 import { copy } from '../copy';
 import { fail, isEmptyAnswer, pass, type AnswerCheck } from '../answers/define';
-import { checkWidgetAnswer } from '../answers/registry';
+import { checkWidgetAnswer, takesAnswer } from '../answers/registry';
 import { pagePath } from './page-path';
 import { formWidgets } from './steps';
 
@@ -44,7 +44,9 @@ export interface ValidateAnswersOptions {
  *   are neither checked nor returned — a respondent may have answered them and then gone back and chosen
  *   differently. Answers whose key is no widget of the template at all always fail with
  *   `copy.answers.unknownQuestion`.
- * - Each question in scope is checked with {@link checkAnswer} (a hidden required question is not required).
+ * - Each question in scope is checked with {@link checkAnswer} (a hidden required question is not required). A
+ *   question that takes no answer (a Statement, `takesAnswer` false) is skipped: a value sent for it is dropped,
+ *   never an error.
  * - Errors have `path` `answers.<widgetId>` (or `answers` when `answers` is not an object); questions in path
  *   order first, then unknown keys in input order.
  *
@@ -66,6 +68,7 @@ export function validateAnswers(
   const errors: FieldError[] = [];
   const normalized: Array<[string, unknown]> = [];
   for (const widget of inScope.flatMap((page) => page.widgets)) {
+    if (!takesAnswer(widget)) continue;
     const check = checkAnswer(widget, ownValue(answers, widget.id));
     if (!check.ok) errors.push({ path: answerPath(widget.id), message: check.message });
     else if (check.value !== undefined) normalized.push([widget.id, check.value]);
@@ -80,12 +83,14 @@ export function validateAnswers(
 
 /**
  * Checks one answer against its widget:
+ * - a question that takes no answer (a Statement): no answer (`value: undefined`), whatever is sent;
  * - empty ({@link isEmptyAnswer}): `copy.answers.required` when the question is required, otherwise no answer
  *   (`value: undefined`);
  * - otherwise the type's own check (`answers/<type>.ts` `checkAnswer`, through `answers/registry.ts`), returning the
  *   normalized value or a `copy.answers` message (a required Checkbox must also be `true`).
  */
 export function checkAnswer(widget: Widget, value: unknown): AnswerCheck {
+  if (!takesAnswer(widget)) return pass(undefined);
   if (isEmptyAnswer(value)) return widget.template.required === true ? fail(copy.answers.required) : pass(undefined);
   return checkWidgetAnswer(widget, value);
 }

@@ -7,7 +7,7 @@
 import { copy } from '../copy';
 import type { Widget } from '../entities/flow-template';
 import { isLogicRef, type LogicValue } from '../logic';
-import { ANSWER_KINDS, answerIdOf, conditionLeaves, type AnswerKind, type ConditionLeaf, type ConditionOperator } from './conditions';
+import { answerIdOf, answerKindOf, conditionLeaves, type AnswerKind, type ConditionLeaf, type ConditionOperator } from './conditions';
 
 /** The name of `operator` for a question whose answers are of `kind` ('equals', 'is before', …). */
 export function operatorLabel(operator: ConditionOperator, kind: AnswerKind): string {
@@ -40,7 +40,7 @@ export function valueText(value: LogicValue, question: Widget | undefined, quest
     return other ? questionLabel(other) : copy.conditions.missingQuestion;
   }
   if (value === null) return '""';
-  const kind = question ? ANSWER_KINDS[question.type] : undefined;
+  const kind = question ? answerKindOf(question) : undefined;
   if (kind === 'boolean') {
     const on = value === true || (typeof value === 'string' && value.trim().toLowerCase() === 'true');
     return on ? copy.conditions.checked : copy.conditions.notChecked;
@@ -62,7 +62,7 @@ export function leafText(leaf: ConditionLeaf, questions: readonly Widget[]): str
   const id = answerIdOf(leaf.left);
   const question = id === null ? undefined : questions.find((widget) => widget.id === id);
   const subject = question ? questionLabel(question) : copy.conditions.missingQuestion;
-  const kind: AnswerKind = question ? ANSWER_KINDS[question.type] : 'text';
+  const kind: AnswerKind = question ? answerKindOf(question) : 'text';
   if (kind === 'boolean' && (leaf.operator === 'equals' || leaf.operator === 'notEquals') && !Array.isArray(leaf.right)) {
     // 'Consent is checked' / 'Consent is not checked' rather than 'equals not checked'.
     const ticked = valueText(leaf.right ?? null, question, questions) === copy.conditions.checked;

@@ -42,12 +42,14 @@
  *   dates with times (`YYYY-MM-DDTHH:MM`, DateTimePicker; wall-clock, no time zone) compare in time order. Only
  *   two of one shape compare: a date and a time, or a date and a date with a time, never do.
  * - Booleans (Checkbox): `true`/`false`, or the strings `'true'`/`'false'`.
- * - Option ids (MultipleChoice, Dropdown) are text compared exactly. A list (Checkboxes): `contains` = the list
- *   includes the value (every value, when the value is itself a list); `equals` = the same options in any order;
- *   `in` = at least one chosen option is in the list, `notIn` = none is.
+ * - Option ids (MultipleChoice, Dropdown, an ImageChoice of one card) are text compared exactly. A list
+ *   (Checkboxes, MultiSelect, an ImageChoice with `multiple`): `contains` = the list includes the value (every
+ *   value, when the value is itself a list); `equals` = the same options in any order; `in` = at least one chosen
+ *   option is in the list, `notIn` = none is.
  * - Star ratings, opinion scales, sliders and currency amounts are numbers.
- * - A Ranking (every option id, in order) is a list like Checkboxes; a Matrix (`{rowId: columnId}`) is an object:
- *   only `isEmpty`/`isNotEmpty` mean something for them (see {@link OPERATORS_BY_KIND}).
+ * - A Ranking (every option id, in order) is a list like Checkboxes; a Matrix (`{rowId: columnId}`) and an Address
+ *   (`{street, city, …}`) are objects: only `isEmpty`/`isNotEmpty` mean something for them (see
+ *   {@link OPERATORS_BY_KIND}). A Statement takes no answer: no condition may use it.
  *
  * A `contains`/`in`/`notContains`/`notIn` whose value is empty is incomplete and never holds. Anything malformed
  * (an unknown operator, a wrong number of arguments, two keys, a group nested deeper than `MAX_CONDITION_DEPTH`)
@@ -60,6 +62,7 @@ import { toFiniteNumber } from '../answers/shared/number';
 import { isValidTime } from '../answers/time-picker';
 import { MAX_CONDITION_DEPTH } from '../limits';
 import { isLogicRef, resolveLogicValue, type LogicContext, type LogicValue } from '../logic';
+import type { Widget } from '../entities/flow-template';
 import type { WidgetType } from '../widgets/registry';
 
 /** The comparison operators: `{op: [left, right]}`. */
@@ -360,13 +363,22 @@ export function answerIdOf(value: unknown): string | null {
 /**
  * What a question's answers are, for conditions: `text` (ShortAnswer, LongAnswer, EmailInput, PhoneNumber,
  * URLInput), `number` (NumberInput, CurrencyInput, StarRating, OpinionScale, Slider), `date` (DatePicker),
- * `time` (TimePicker), `dateTime` (DateTimePicker), `choice` (one option id: MultipleChoice, Dropdown), `choices`
- * (a list of option ids: Checkboxes), `boolean` (Checkbox), `structured` (Ranking, Matrix: answered or not).
+ * `time` (TimePicker), `dateTime` (DateTimePicker), `choice` (one option id: MultipleChoice, Dropdown, an
+ * ImageChoice of one card), `choices` (a list of option ids: Checkboxes, MultiSelect, an ImageChoice with
+ * `multiple`), `boolean` (Checkbox), `structured` (Ranking, Matrix, Address: answered or not), `none` (Statement:
+ * takes no answer, so no condition may use it).
  */
-export type AnswerKind = 'text' | 'number' | 'date' | 'time' | 'dateTime' | 'choice' | 'choices' | 'boolean' | 'structured';
+export type AnswerKind = 'text' | 'number' | 'date' | 'time' | 'dateTime' | 'choice' | 'choices' | 'boolean' | 'structured' | 'none';
 
-/** The answer kind of every widget type (typed by `WidgetType`: a new type without a kind does not compile). */
-export const ANSWER_KINDS: { readonly [T in WidgetType]: AnswerKind } = {
+/** The answer kind of a type whose answers depend on its settings (an ImageChoice's `multiple`), from its template. */
+export type AnswerKindOfTemplate<T extends WidgetType> = (template: Extract<Widget, { type: T }>['template']) => AnswerKind;
+
+/**
+ * The answer kind of every widget type (typed by `WidgetType`: a new type without a kind does not compile): the
+ * kind, or for a type whose answers depend on its settings the function of its template that gives it. Read it
+ * through {@link answerKindOf}.
+ */
+export const ANSWER_KINDS: { readonly [T in WidgetType]: AnswerKind | AnswerKindOfTemplate<T> } = {
   ShortAnswer: 'text',
   LongAnswer: 'text',
   EmailInput: 'text',
@@ -386,14 +398,31 @@ export const ANSWER_KINDS: { readonly [T in WidgetType]: AnswerKind } = {
   Checkbox: 'boolean',
   Ranking: 'structured',
   Matrix: 'structured',
+  MultiSelect: 'choices',
+  ImageChoice: (template) => (template.multiple === true ? 'choices' : 'choice'),
+  Address: 'structured',
+  Statement: 'none',
+  FileUpload: 'structured',
+  Signature: 'structured',
 };
+
+/**
+ * The answer kind of `question` ({@link ANSWER_KINDS}; an ImageChoice's from its `multiple`). Given only a type, a
+ * settings-dependent type's kind with its settings unset (an ImageChoice: `choice`).
+ */
+export function answerKindOf(question: WidgetType | Pick<Widget, 'type' | 'template'>): AnswerKind {
+  const type = typeof question === 'string' ? question : question.type;
+  const kind = ANSWER_KINDS[type] as AnswerKind | ((template: unknown) => AnswerKind);
+  if (typeof kind !== 'function') return kind;
+  return kind(typeof question === 'string' ? { label: '', required: false } : question.template);
+}
 
 /**
  * The operators that fit each answer kind, in the editor's order. Text takes every operator but the orderings;
  * numbers no text operators (spec 001 §5: "The number-type filter key allows only equals, does not equal, less
  * than, greater than, is empty, is not empty", plus the or-equal orderings and lists of the AI filter); dates
  * compare as days, times as times; a single choice takes equality and lists; a list of choices also `contains`;
- * a Checkbox only equality and emptiness; a Ranking or a Matrix only emptiness.
+ * a Checkbox only equality and emptiness; a Ranking, a Matrix or an Address only emptiness; a Statement none.
  */
 export const OPERATORS_BY_KIND: { readonly [K in AnswerKind]: readonly ConditionOperator[] } = {
   text: ['equals', 'notEquals', 'equalsIgnoreCase', 'contains', 'notContains', 'in', 'notIn', 'isEmpty', 'isNotEmpty'],
@@ -405,9 +434,13 @@ export const OPERATORS_BY_KIND: { readonly [K in AnswerKind]: readonly Condition
   choices: ['contains', 'notContains', 'equals', 'notEquals', 'in', 'notIn', 'isEmpty', 'isNotEmpty'],
   boolean: ['equals', 'notEquals', 'isEmpty', 'isNotEmpty'],
   structured: ['isEmpty', 'isNotEmpty'],
+  none: [],
 };
 
-/** The operators a condition on a question of `type` may use (see {@link OPERATORS_BY_KIND}). */
-export function operatorsFor(type: WidgetType): readonly ConditionOperator[] {
-  return OPERATORS_BY_KIND[ANSWER_KINDS[type]];
+/**
+ * The operators a condition on `question` (a question, or a question type: see {@link answerKindOf}) may use (see
+ * {@link OPERATORS_BY_KIND}); `[]` for a question that takes no answer.
+ */
+export function operatorsFor(question: WidgetType | Pick<Widget, 'type' | 'template'>): readonly ConditionOperator[] {
+  return OPERATORS_BY_KIND[answerKindOf(question)];
 }

@@ -75,7 +75,29 @@ function typeIssue(issue: ZodIssue, value: unknown): FieldError | undefined {
  * Returns `[]` when the template is sound.
  */
 export function templateReferenceErrors(template: FlowTemplate): FieldError[] {
-  return [...stepErrors(template), ...widgetErrors(template)];
+  return [...stepErrors(template), ...widgetErrors(template), ...urlParamErrors(template)];
+}
+
+/**
+ * Hidden fields (`urlParams`): a name used twice (compared ignoring case: `Ref` and `ref` would confuse whoever
+ * writes the link) gives `copy.flows.duplicateUrlParam(name)` at `urlParams.<i>.name`; an id that a step or a
+ * question has too gives `copy.flows.duplicateTemplateId(id)` at `urlParams.<i>.id` (answers are keyed by id).
+ */
+function urlParamErrors(template: FlowTemplate): FieldError[] {
+  const errors: FieldError[] = [];
+  const taken = new Set<string>(Object.keys(template.steps));
+  for (const step of Object.values(template.steps)) {
+    if (step.type === 'form') for (const widget of step.template.widgets) taken.add(widget.id);
+  }
+  const names = new Set<string>();
+  (template.urlParams ?? []).forEach((param, index) => {
+    const key = param.name.toLowerCase();
+    if (names.has(key)) errors.push({ path: `urlParams.${index}.name`, message: copy.flows.duplicateUrlParam(param.name) });
+    names.add(key);
+    if (taken.has(param.id)) errors.push({ path: `urlParams.${index}.id`, message: copy.flows.duplicateTemplateId(param.id) });
+    taken.add(param.id);
+  });
+  return errors;
 }
 
 function stepErrors(template: FlowTemplate): FieldError[] {

@@ -10,6 +10,7 @@
 import { isValidDate } from '../answers/date-picker';
 import { isValidDateTime } from '../answers/date-time-picker';
 import { isEmptyAnswer } from '../answers/define';
+import { takesAnswer } from '../answers/registry';
 import { toFiniteNumber } from '../answers/shared/number';
 import { isValidTime } from '../answers/time-picker';
 import { copy } from '../copy';
@@ -17,9 +18,10 @@ import type { FlowTemplate, FormStep, Widget } from '../entities/flow-template';
 import type { FieldError } from '../errors';
 import { MAX_CONDITION_DEPTH } from '../limits';
 import { isLogicRef, type LogicValue } from '../logic';
+import { widgetPublishProblems } from '../widgets/registry';
 import {
-  ANSWER_KINDS,
   answerIdOf,
+  answerKindOf,
   conditionLeaves,
   conditionShapeProblems,
   operatorsFor,
@@ -37,13 +39,17 @@ interface OptionLike {
 
 /**
  * The problems that keep `template` from being published, in page and question order; `[]` when it may be.
- * - no question on any page: `copy.flows.publishNeedsQuestion` at path `''`;
- * - a question whose label is blank: `copy.flows.publishEmptyLabel` at `….template.label`;
+ * - no question on any page: `copy.flows.publishNeedsQuestion` at path `''` (a Statement, which takes no answer,
+ *   is no question);
+ * - a question (or a Statement: its heading) whose label is blank: `copy.flows.publishEmptyLabel` at
+ *   `….template.label`;
  * - a choice question without choices: `copy.flows.publishNeedsOptions` at `….template.options`;
  * - a blank choice: `copy.flows.publishBlankOption` at `….template.options.<i>.label`;
  * - a choice label repeated in one question (trimmed, case-insensitive): `copy.flows.publishDuplicateOption`
  *   at the repeat's `….template.options.<i>.label`;
- * - a label piping (`{{answers.<id>}}`, `rules/piping.ts`) a question the form does not have
+ * - the problems of the question's own type (`widgetPublishProblems`: an ImageChoice card without an image at
+ *   `….template.options.<i>.imageUrl`, a MultiSelect's minimum above its number of choices), at their paths;
+ * - a label piping (`{{answers.<id>}}`, `rules/piping.ts`) a question the form does not have, or a Statement
  *   (`copy.flows.pipedUnknownQuestion`) or one not asked before it (`copy.flows.pipedLaterQuestion`), at
  *   `….template.label`; an ending's title or message piping an unknown question, at `steps.<id>.template.title|body`;
  * - the problems of every condition ({@link conditionProblems}): a question's `visibleIf` (after its other
@@ -58,10 +64,12 @@ export function publishProblems(template: FlowTemplate): FieldError[] {
     const before = asked.get(stepId) ?? new Set<string>();
     const earlierOnPage = new Set<string>();
     step.template.widgets.forEach((widget, index) => {
-      questions += 1;
+      if (takesAnswer(widget)) questions += 1;
       const path = `steps.${stepId}.template.widgets.${index}.template`;
       problems.push(...widgetProblems(widget, path));
       problems.push(...pipingProblems(widget.template.label, `${path}.label`, { template, before, onPage: earlierOnPage }));
+      const { body } = widget.template as { body?: unknown };
+      if (typeof body === 'string') problems.push(...pipingProblems(body, `${path}.body`, { template, before, onPage: earlierOnPage }));
       const { visibleIf } = widget.template;
       if (visibleIf !== undefined) {
         const scope = { template, before, onPage: earlierOnPage };
@@ -77,7 +85,7 @@ export function publishProblems(template: FlowTemplate): FieldError[] {
   for (const [stepId, step] of Object.entries(template.steps)) {
     if (step.type !== 'ending') continue;
     for (const field of ['title', 'body'] as const) {
-      const unknown = pipedAnswerIds(step.template[field]).some((id) => !questionById(template, id));
+      const unknown = pipedAnswerIds(step.template[field]).some((id) => !answerableById(template, id));
       if (unknown) problems.push({ path: `steps.${stepId}.template.${field}`, message: copy.flows.pipedUnknownQuestion });
     }
   }
@@ -89,13 +97,19 @@ export function publishProblems(template: FlowTemplate): FieldError[] {
 function pipingProblems(text: string, path: string, scope: ConditionScope): FieldError[] {
   const ids = pipedAnswerIds(text);
   if (ids.length === 0) return [];
-  if (ids.some((id) => !questionById(scope.template, id))) return [{ path, message: copy.flows.pipedUnknownQuestion }];
+  if (ids.some((id) => !answerableById(scope.template, id))) return [{ path, message: copy.flows.pipedUnknownQuestion }];
   if (ids.some((id) => !scope.before.has(id) && !scope.onPage.has(id))) return [{ path, message: copy.flows.pipedLaterQuestion }];
   return [];
 }
 
-/** A question's own problems: its label and its choices. */
+/** A question's own problems: its label, its choices, then those of its type (`widgetPublishProblems`). */
 function widgetProblems(widget: Widget, path: string): FieldError[] {
+  const typeProblems = widgetPublishProblems(widget).map((problem) => ({ path: `${path}.${problem.path}`, message: problem.message }));
+  return [...labelAndChoiceProblems(widget, path), ...typeProblems];
+}
+
+/** A question's label and choices problems. */
+function labelAndChoiceProblems(widget: Widget, path: string): FieldError[] {
   const problems: FieldError[] = [];
   const settings = widget.template as { label: string; options?: readonly OptionLike[] };
   if (!settings.label.trim()) problems.push({ path: `${path}.label`, message: copy.flows.publishEmptyLabel });
@@ -123,8 +137,8 @@ function widgetProblems(widget: Widget, path: string): FieldError[] {
  * The questions a condition on page `stepId` may refer to, in page order (`formWidgets`): those of the pages
  * from which the page can be reached (default links and rules), then the page's own questions above
  * `beforeWidgetId` (a question's `visibleIf`), or all of them (`beforeWidgetId` omitted: a navigation rule of
- * the page). The editor offers exactly these; {@link conditionProblems} refuses the others at publish time.
- * `[]` when `stepId` is no form page.
+ * the page) — questions that take an answer only (never a Statement). The editor offers exactly these;
+ * {@link conditionProblems} refuses the others at publish time. `[]` when `stepId` is no form page.
  */
 export function conditionQuestions(template: FlowTemplate, stepId: string, beforeWidgetId?: string): Widget[] {
   const step = Object.prototype.hasOwnProperty.call(template.steps, stepId) ? template.steps[stepId] : undefined;
@@ -138,7 +152,7 @@ export function conditionQuestions(template: FlowTemplate, stepId: string, befor
     if (widget.id === beforeWidgetId) break;
     onPage.push(widget);
   }
-  return [...earlier, ...onPage];
+  return [...earlier, ...onPage].filter((widget) => takesAnswer(widget));
 }
 
 /** What a condition may refer to: the questions of pages that can come before its page, and those above it on the page. */
@@ -157,9 +171,9 @@ export interface ConditionScope {
  * - an `and`/`or` group without conditions: `copy.conditions.emptyGroup` at the group (`<path>.and`);
  * - a comparison whose first value is not a question's answer (`{var: 'answers.<id>'}`):
  *   `copy.conditions.needsQuestion` at `….<op>.0`;
- * - a reference (either side) to a question the form does not have, or to other run data:
- *   `copy.conditions.unknownQuestion`; to a question that cannot have been answered yet (later on the page, or
- *   on a page that cannot come before): `copy.conditions.laterQuestion` — at `….<op>.0` / `….<op>.1`;
+ * - a reference (either side) to a question the form does not have, to a Statement (it takes no answer), or to
+ *   other run data: `copy.conditions.unknownQuestion`; to a question that cannot have been answered yet (later on
+ *   the page, or on a page that cannot come before): `copy.conditions.laterQuestion` — at `….<op>.0` / `….<op>.1`;
  * - an operator that does not fit the question (`operatorsFor`, spec 001 §5):
  *   `copy.conditions.operatorNotAllowed(name)` at `….<op>`;
  * - a literal value (`….<op>.1`, a list item `….<op>.1.<j>`) that is missing (`needsValue`), not a number for a
@@ -190,7 +204,7 @@ function leafProblems(leaf: LocatedLeaf, at: string, scope: ConditionScope): Fie
       : [[leaf.right, `${at}.1`]];
   for (const [value, valuePath] of rights) if (isLogicRef(value)) referenceProblem(value, valuePath, scope, problems);
   if (question === null) return problems;
-  if (!operatorsFor(question.type).includes(leaf.operator)) {
+  if (!operatorsFor(question).includes(leaf.operator)) {
     problems.push({ path: at, message: copy.conditions.operatorNotAllowed(copy.conditions.operators[leaf.operator]) });
     return problems;
   }
@@ -217,7 +231,7 @@ function referenceProblem(value: LogicValue, path: string, scope: ConditionScope
     return null;
   }
   const id = answerIdOf(value);
-  const question = id === null ? undefined : questionById(scope.template, id);
+  const question = id === null ? undefined : answerableById(scope.template, id);
   if (id === null || !question) {
     problems.push({ path, message: copy.conditions.unknownQuestion });
     return null;
@@ -231,7 +245,7 @@ function referenceProblem(value: LogicValue, path: string, scope: ConditionScope
 
 /** The problem of a literal compared with `question`'s answers, if any. */
 function literalProblem(question: Widget, operator: ConditionOperator, value: LogicValue): string | null {
-  const kind = ANSWER_KINDS[question.type];
+  const kind = answerKindOf(question);
   if (kind === 'number' && toFiniteNumber(value) === null) return copy.conditions.needsNumber;
   const text = typeof value === 'string' ? value.trim() : '';
   if (kind === 'date' && !isValidDate(text)) return copy.conditions.needsDate;
@@ -242,6 +256,12 @@ function literalProblem(question: Widget, operator: ConditionOperator, value: Lo
     if (!options.some((option) => option.id === value)) return copy.conditions.unknownOption(String(value));
   }
   return null;
+}
+
+/** The question `id` of the form when it takes an answer (a Statement does not); `undefined` otherwise. */
+function answerableById(template: FlowTemplate, id: string): Widget | undefined {
+  const question = questionById(template, id);
+  return question && takesAnswer(question) ? question : undefined;
 }
 
 function questionById(template: FlowTemplate, id: string): Widget | undefined {

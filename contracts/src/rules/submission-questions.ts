@@ -4,8 +4,8 @@
  */
 import type { FlowTemplate } from '../entities/flow-template';
 import type { SubmissionQuestion } from '../entities/flow';
-import { isEmptyAnswer } from '../answers/define';
-import { displayAnswer } from '../answers/registry';
+import { isEmptyAnswer, type DisplayOptions } from '../answers/define';
+import { displayAnswer, takesAnswer } from '../answers/registry';
 import { formWidgets } from './steps';
 
 /**
@@ -13,20 +13,25 @@ import { formWidgets } from './steps';
  * displayValue}`: `id` and `type` are the widget's, `name` is the widget's `name` (its label when the name is
  * blank), `value` is the answer from `answers` (keyed by widget id) or `null` when unanswered
  * ({@link isEmptyAnswer}), `displayValue` is `displayAnswer(value, widget)` ('' when unanswered). Answers to
- * widgets no longer in the template are left out.
+ * widgets no longer in the template are left out, and so are widgets that take no answer (a Statement,
+ * `takesAnswer`): no Results or export column, no line of the email's submission overview. `options.fileUrl` (the
+ * flows service's) links each uploaded file in `displayValue` ('cv.pdf (https://…)').
  */
 export function toSubmissionQuestions(
   template: FlowTemplate,
   answers: Readonly<Record<string, unknown>>,
+  options?: DisplayOptions,
 ): SubmissionQuestion[] {
-  return formWidgets(template).map(({ widget }) => {
-    const value = Object.prototype.hasOwnProperty.call(answers, widget.id) ? answers[widget.id] : undefined;
-    return {
-      id: widget.id,
-      name: widget.name.trim() ? widget.name : widget.template.label,
-      type: widget.type,
-      value: isEmptyAnswer(value) ? null : value,
-      displayValue: displayAnswer(value, widget),
-    };
-  });
+  return formWidgets(template)
+    .filter(({ widget }) => takesAnswer(widget))
+    .map(({ widget }) => {
+      const value = Object.prototype.hasOwnProperty.call(answers, widget.id) ? answers[widget.id] : undefined;
+      return {
+        id: widget.id,
+        name: widget.name.trim() ? widget.name : widget.template.label,
+        type: widget.type,
+        value: isEmptyAnswer(value) ? null : value,
+        displayValue: displayAnswer(value, widget, options),
+      };
+    });
 }

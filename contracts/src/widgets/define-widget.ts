@@ -94,6 +94,11 @@ export interface WidgetSample<S extends AnyTemplateSchema> {
 export interface WidgetSpec<T extends string, S extends AnyTemplateSchema> {
   /** The type name (Fillout's, e.g. `ShortAnswer`). */
   type: T;
+  /**
+   * `false` for a type that takes no answer (a Statement), from its answer rules (`answers/define.ts`): never
+   * required, checked, stored, listed among a submission's questions or used in a condition. Omitted: `true`.
+   */
+  takesAnswer?: boolean;
   /** The template schema, made with {@link widgetTemplate}. */
   template: S;
   /** The editor's copy for this type. */
@@ -110,6 +115,12 @@ export interface WidgetSpec<T extends string, S extends AnyTemplateSchema> {
   displayAnswer(value: unknown, widget: WidgetShape<T, S>): string;
   /** Errors of the type's own settings at save time (`[]` when sound); paths relative to `template`. */
   settingErrors?(template: z.output<S>): SettingError[];
+  /**
+   * What keeps a question of this type from being published beyond the checks every question gets
+   * (`rules/publish-checks.ts`: label, choices) — a draft may be incomplete, the live form may not (an
+   * ImageChoice card without an image). `[]` when it may be published; paths relative to `template`.
+   */
+  publishProblems?(template: z.output<S>): SettingError[];
   /** The settings of a new question of this type (for example three choices); `{}` when it has none. */
   newSettings?(newId: NewId): WidgetSettings<S>;
   /** A sample answer (tests prove every type end to end with it). */
@@ -124,13 +135,16 @@ export interface WidgetDefinition<T extends string, S extends AnyTemplateSchema>
 
 /**
  * Defines a widget type (docs/architecture.md "Widget registry"). Returns the definition with the widget's
- * schema built and the optional parts defaulted (`settingErrors` → none, `newSettings` → `{}`). Add the result
+ * schema built and the optional parts defaulted (`takesAnswer` → true, `settingErrors` and `publishProblems` → none,
+ * `newSettings` → `{}`). Add the result
  * to `WIDGET_DEFINITIONS` in `widgets/registry.ts`.
  */
 export function defineWidget<const T extends string, S extends AnyTemplateSchema>(spec: WidgetSpec<T, S>): WidgetDefinition<T, S> {
   const schema = z.object({ id: templateId, name: z.string().max(200), type: z.literal(spec.type), template: spec.template });
   return {
+    takesAnswer: true,
     settingErrors: () => [],
+    publishProblems: () => [],
     newSettings: () => ({}) as WidgetSettings<S>,
     ...spec,
     schema,

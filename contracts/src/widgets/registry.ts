@@ -10,6 +10,7 @@
 import type { z } from 'zod';
 import type { Widget } from '../entities/flow-template';
 import type { AnswerCheck, NewId, SettingError, WidgetEditorCopy } from './define-widget';
+import { address } from './address';
 import { checkbox } from './checkbox';
 import { checkboxes } from './checkboxes';
 import { currencyInput } from './currency-input';
@@ -17,16 +18,21 @@ import { datePicker } from './date-picker';
 import { dateTimePicker } from './date-time-picker';
 import { dropdown } from './dropdown';
 import { emailInput } from './email-input';
+import { fileUpload } from './file-upload';
+import { imageChoice } from './image-choice';
 import { longAnswer } from './long-answer';
 import { matrix } from './matrix';
+import { multiSelect } from './multi-select';
 import { multipleChoice } from './multiple-choice';
 import { numberInput } from './number-input';
 import { opinionScale } from './opinion-scale';
 import { phoneNumber } from './phone-number';
 import { ranking } from './ranking';
 import { shortAnswer } from './short-answer';
+import { signature } from './signature';
 import { slider } from './slider';
 import { starRating } from './star-rating';
+import { statement } from './statement';
 import { timePicker } from './time-picker';
 import { urlInput } from './url-input';
 
@@ -39,9 +45,12 @@ export const WIDGET_DEFINITIONS = [
   currencyInput,
   phoneNumber,
   urlInput,
+  address,
   multipleChoice,
   dropdown,
   checkboxes,
+  multiSelect,
+  imageChoice,
   checkbox,
   ranking,
   matrix,
@@ -51,6 +60,9 @@ export const WIDGET_DEFINITIONS = [
   starRating,
   opinionScale,
   slider,
+  fileUpload,
+  signature,
+  statement,
 ] as const;
 
 type Definitions = typeof WIDGET_DEFINITIONS;
@@ -78,10 +90,12 @@ export function widgetSchemas(): WidgetSchemas {
  */
 interface RegisteredWidget {
   type: WidgetType;
+  takesAnswer: boolean;
   editor: WidgetEditorCopy;
   checkAnswer(value: unknown, template: Widget['template']): AnswerCheck;
   displayAnswer(value: unknown, widget: Widget): string;
   settingErrors(template: Widget['template']): SettingError[];
+  publishProblems(template: Widget['template']): SettingError[];
   newSettings(newId: NewId): Record<string, unknown>;
   sample: { settings: object; answer: unknown; display: string };
   schema: z.ZodType;
@@ -107,7 +121,7 @@ export function widgetEditorCopy(type: WidgetType): WidgetEditorCopy {
 }
 
 // Answers are checked and displayed by the zod-free answer rules (`answers/registry.ts`).
-export { checkWidgetAnswer, displayAnswer } from '../answers/registry';
+export { checkWidgetAnswer, displayAnswer, takesAnswer } from '../answers/registry';
 
 /**
  * Save-time errors of the widget's own settings (a NumberInput's `min` above its `max`, a repeated choice id, a
@@ -116,6 +130,15 @@ export { checkWidgetAnswer, displayAnswer } from '../answers/registry';
  */
 export function widgetSettingErrors(widget: Widget): SettingError[] {
   return widgetDefinition(widget.type).settingErrors(widget.template);
+}
+
+/**
+ * What keeps the widget from being published beyond the checks every question gets (its type's
+ * `publishProblems`: an ImageChoice card without an image, a MultiSelect asking for more choices than it has),
+ * with paths relative to the widget's `template`; `[]` when it may be published.
+ */
+export function widgetPublishProblems(widget: Widget): SettingError[] {
+  return widgetDefinition(widget.type).publishProblems(widget.template);
 }
 
 /**

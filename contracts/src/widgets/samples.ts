@@ -4,6 +4,8 @@
  * type added to the registry is covered without touching them); demos may use it too.
  */
 import type { FlowTemplate, Widget } from '../entities/flow-template';
+import { answerFiles, displayAnswer } from '../answers/registry';
+import { mapUploadReferences, type UploadReference } from '../answers/shared/uploads';
 import { WIDGET_DEFINITIONS } from './registry';
 
 /** Step ids of {@link everyWidgetTemplate}: one page, then the ending. */
@@ -42,14 +44,68 @@ export function everyWidgetTemplate(): FlowTemplate {
   };
 }
 
-/** The sample answers by widget id, as a respondent sends them (valid for {@link everyWidgetTemplate}). */
+/** The definitions of the types that take an answer (not a Statement), in registry order. */
+function answeringDefinitions() {
+  return WIDGET_DEFINITIONS.filter((definition) => definition.takesAnswer);
+}
+
+/**
+ * The sample answers by widget id, as a respondent sends them (valid for {@link everyWidgetTemplate}); questions
+ * that take no answer (a Statement) have none.
+ */
 export function everyWidgetAnswers(): Record<string, unknown> {
   return Object.fromEntries(
-    WIDGET_DEFINITIONS.map((definition) => [sampleWidgetId(definition.type), structuredClone(definition.sample.answer)]),
+    answeringDefinitions().map((definition) => [sampleWidgetId(definition.type), structuredClone(definition.sample.answer)]),
   );
 }
 
-/** The text each sample answer reads as (`displayAnswer` of its normalized value), by widget id. */
+/**
+ * The text each sample answer reads as (`displayAnswer` of its normalized value), by widget id, in registry order:
+ * the submission questions of {@link everyWidgetTemplate} (a Statement is none).
+ */
 export function everyWidgetDisplay(): Record<string, string> {
-  return Object.fromEntries(WIDGET_DEFINITIONS.map((definition) => [sampleWidgetId(definition.type), definition.sample.display]));
+  return Object.fromEntries(answeringDefinitions().map((definition) => [sampleWidgetId(definition.type), definition.sample.display]));
+}
+
+/** First bytes of the sample files' types (PNG's signature, PDF's header), so a server's type check takes them. */
+const SAMPLE_FILE_HEADS: Readonly<Record<string, readonly number[]>> = {
+  'image/png': [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+  'application/pdf': [...'%PDF-1.7\n'].map((char) => char.charCodeAt(0)),
+};
+
+/**
+ * The files the sample answers name (FileUpload, Signature: `answerFiles`), each with bytes of its size and type:
+ * a service checks that an answer's files were uploaded for that form and question, so a test uploads these first
+ * and submits {@link withUploadedFiles} of the sample answers.
+ */
+export function everyWidgetFiles(): Array<{ widgetId: string; file: UploadReference; content: Uint8Array }> {
+  const answers = everyWidgetAnswers();
+  return everyWidget().flatMap((widget) =>
+    answerFiles(answers[widget.id], widget).map((file) => {
+      const content = new Uint8Array(file.size).fill(0x20);
+      content.set((SAMPLE_FILE_HEADS[file.contentType] ?? []).slice(0, file.size));
+      return { widgetId: widget.id, file, content };
+    }),
+  );
+}
+
+/** `answers` with each file reference whose id `uploaded` maps (sample id → uploaded reference) replaced. */
+export function withUploadedFiles(answers: Record<string, unknown>, uploaded: ReadonlyMap<string, UploadReference>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(answers).map(([id, value]) => [id, mapUploadReferences(value, (file) => uploaded.get(file.id) ?? file)]),
+  );
+}
+
+/**
+ * {@link everyWidgetDisplay} as a service shows `answers` (the sample answers with uploaded files,
+ * {@link withUploadedFiles}): each file question's text with its files' links (`fileUrl`), the others' as sampled.
+ */
+export function everyWidgetDisplayWithLinks(answers: Record<string, unknown>, fileUrl: (file: UploadReference) => string): Record<string, string> {
+  const widgets = new Map(everyWidget().map((widget) => [widget.id, widget]));
+  return Object.fromEntries(
+    Object.entries(everyWidgetDisplay()).map(([id, text]) => {
+      const widget = widgets.get(id);
+      return [id, widget && answerFiles(answers[id], widget).length > 0 ? displayAnswer(answers[id], widget, { fileUrl }) : text];
+    }),
+  );
 }

@@ -5,7 +5,15 @@
  */
 import { z } from 'zod';
 import { copy } from '@formloom/contracts/copy';
-import { PUBLIC_SUBMISSIONS_PER_ADDRESS_MAX, PUBLIC_SUBMISSIONS_WINDOW_MS } from '@formloom/contracts/limits';
+import {
+  FILE_UPLOAD_MAX_MB_CAP,
+  PUBLIC_SUBMISSIONS_PER_ADDRESS_MAX,
+  PUBLIC_SUBMISSIONS_WINDOW_MS,
+  PUBLIC_UPLOADS_PER_ADDRESS_MAX,
+  UPLOAD_BYTES_PER_MB,
+  UPLOAD_SWEEP_INTERVAL_MS,
+} from '@formloom/contracts/limits';
+import { PollingLoop } from '@formloom/kit/polling-loop';
 import { createService, type FormloomService, type ServiceDefinition, type ServiceOptions } from '@formloom/kit/service';
 import { ChallengeProvider } from '@formloom/contracts/api/flows/public-forms';
 import { createChallenge } from './challenge';
@@ -14,9 +22,12 @@ import { migrations } from './db/migrations';
 import type { FlowsServiceDeps } from './deps';
 import { EXPORT_BATCH_SIZE_DEFAULT } from './domain/export';
 import { createSubmissionWriter } from './domain/submissions';
+import { sweepUploads } from './domain/uploads';
 import { adminFlowRoutes } from './routes/admin-flows';
 import { internalFlowRoutes } from './routes/internal-flows';
 import { publicFlowRoutes } from './routes/public-flows';
+import { uploadRoutes } from './routes/uploads';
+import { createFileStorage, FileStorageConfigShape, storageConfigProblems } from './storage/from-config';
 
 /** The flows service's own environment variables (besides the kit's). */
 export const FlowsConfig = z.object({
@@ -39,7 +50,25 @@ export const FlowsConfig = z.object({
   CHALLENGE_SECRET_KEY: z.string().min(1).optional(),
   /** The provider's siteverify URL (default the provider's own; tests point it at a local server). */
   CHALLENGE_VERIFY_URL: z.url().optional(),
+  /**
+   * The product's public origin (what browsers open, `https://forms.example.com`): links of uploaded files in
+   * answer texts — results, exports, emails — start with it. Default `http://localhost:8080` (embedded mode).
+   */
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:8080'),
+  /**
+   * The largest uploaded file in MB (2^20 bytes), whatever a question allows: 1–`FILE_UPLOAD_MAX_MB_CAP` (100,
+   * the default). A question's `maxSizeMb` above it is cut to it.
+   */
+  FILE_UPLOAD_MAX_MB: z.coerce.number().positive().max(FILE_UPLOAD_MAX_MB_CAP).default(FILE_UPLOAD_MAX_MB_CAP),
+  /**
+   * Public uploads accepted per client address and form within ten minutes (`PUBLIC_SUBMISSIONS_WINDOW_MS`); beyond
+   * it the upload answers 429. 0 turns the limit off. Default `PUBLIC_UPLOADS_PER_ADDRESS_MAX` (100).
+   */
+  PUBLIC_UPLOADS_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(PUBLIC_UPLOADS_PER_ADDRESS_MAX),
+  /** Where uploaded files are kept (`storage/from-config.ts`: `FILE_STORAGE`, a directory or an S3 bucket, and its settings). */
+  ...FileStorageConfigShape,
 }).superRefine((config, context) => {
+  for (const [variable, message] of storageConfigProblems(config)) context.addIssue({ code: 'custom', path: [variable], message });
   if (config.CHALLENGE_PROVIDER && (!config.CHALLENGE_SITE_KEY || !config.CHALLENGE_SECRET_KEY)) {
     context.addIssue({ code: 'custom', path: ['CHALLENGE_PROVIDER'], message: 'needs CHALLENGE_SITE_KEY and CHALLENGE_SECRET_KEY' });
   }
@@ -55,6 +84,19 @@ export const definition: ServiceDefinition<FlowsShape, FlowsServiceDeps> = {
     db: ctx.db,
     transact: ctx.transact,
     reads: createFlowReads(ctx.db),
+    log: ctx.log,
+    publicUrl: ctx.config.PUBLIC_URL,
+    storage: createFileStorage(ctx.config),
+    uploadMaxBytes: Math.floor(ctx.config.FILE_UPLOAD_MAX_MB * UPLOAD_BYTES_PER_MB),
+    uploadLimit:
+      ctx.config.PUBLIC_UPLOADS_RATE_LIMIT > 0
+        ? ctx.rateLimits.limit({
+            name: 'public-uploads',
+            points: ctx.config.PUBLIC_UPLOADS_RATE_LIMIT,
+            durationMs: PUBLIC_SUBMISSIONS_WINDOW_MS,
+            message: copy.uploads.tooManyUploads,
+          })
+        : undefined,
     submissionWriter: createSubmissionWriter(ctx.writeWithEvents),
     exportBatchSize: ctx.config.SUBMISSIONS_EXPORT_BATCH_SIZE,
     submissionLimit:
@@ -77,7 +119,12 @@ export const definition: ServiceDefinition<FlowsShape, FlowsServiceDeps> = {
           })
         : undefined,
   }),
-  routes: [adminFlowRoutes, publicFlowRoutes, internalFlowRoutes],
+  routes: [adminFlowRoutes, publicFlowRoutes, uploadRoutes, internalFlowRoutes],
+  // The sweep of uploads no response refers to (after a day) and of the files of deleted rows (`domain/uploads.ts`).
+  workers: (deps) => {
+    const loop = new PollingLoop({ name: 'upload sweep', pollMs: UPLOAD_SWEEP_INTERVAL_MS, log: deps.log, pass: () => sweepUploads(deps) });
+    return [{ start: () => loop.start(), stop: async () => { await loop.stop(); await deps.storage.close(); } }];
+  },
 };
 
 /**

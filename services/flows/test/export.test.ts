@@ -16,10 +16,10 @@ import { exportSubmissions, listSubmissions } from '@formloom/contracts/api/flow
 import { publishFlow, renameFlow, saveFlowTemplate } from '@formloom/contracts/api/flows/flows';
 import { copy } from '@formloom/contracts/copy';
 import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
-import { everyWidgetAnswers, everyWidgetDisplay, everyWidgetTemplate } from '@formloom/contracts/widgets/samples';
+import { everyWidgetTemplate } from '@formloom/contracts/widgets/samples';
 import { endpointRequest } from '@formloom/kit/testing';
 import { csvWriter, writeExport, xlsxWriter } from '../src/domain/export';
-import { createFlow, exampleTemplate, publishedExample, setup, submit, type Harness, type UserKey } from './helpers';
+import { createFlow, everyWidgetAnswersUploaded, everyWidgetTexts, exampleTemplate, publishedExample, setup, submit, type Harness, type UserKey } from './helpers';
 
 let h: Harness;
 beforeAll(async () => {
@@ -187,12 +187,30 @@ describe('the CSV export', () => {
 
   it('exports every question type as the text the list shows', async () => {
     const every = await published(h, everyWidgetTemplate());
-    await submitAll(h, every, [everyWidgetAnswers()]);
+    // File questions name files uploaded first; their cells carry the files' links.
+    const answers = await everyWidgetAnswersUploaded(h, every);
+    await submitAll(h, every, [answers]);
     const rows = await csvRows(h, every);
-    const display = everyWidgetDisplay();
+    const display = everyWidgetTexts(every, answers);
     const columns = Object.keys(display);
     expect(rows.slice(1)).toEqual(expectedRows(await listed(h, every, 'desc'), columns, guarded));
     expect(rows[1]?.slice(2)).toEqual(columns.map((column) => guarded(display[column]!)));
+  });
+});
+
+describe('a Statement (text the respondent reads)', () => {
+  it('is no column and keeps no answer, even when one is sent for it', async () => {
+    const template = exampleTemplate();
+    const page = template.steps.s1;
+    if (page?.type !== 'form') throw new Error('the example form starts with a page');
+    page.template.widgets.splice(1, 0, { id: 'note', name: 'Note', type: 'Statement', template: { label: 'Please read', required: false, body: 'Hi' } });
+    const id = await published(h, template);
+    await submitAll(h, id, [{ w1: 'Ada', w2: 'ada@example.com', note: 'I read it' }]);
+    const rows = await csvRows(h, id);
+    expect(rows[0]).toEqual(EXAMPLE_HEADER);
+    expect(rows[1]?.slice(2)).toEqual(['Ada', 'ada@example.com', '']);
+    const [response] = await listed(h, id, 'desc');
+    expect(response?.questions.map((question) => question.id)).toEqual(EXAMPLE_COLUMNS);
   });
 });
 

@@ -227,11 +227,11 @@ describe('PUT /admin/flows/:publicIdentifier/template', () => {
       'an unknown widget type',
       (t) => {
         const json = JSON.parse(JSON.stringify(t)) as { steps: { s1: { template: { widgets: Array<{ type: string }> } } } };
-        json.steps.s1.template.widgets[2]!.type = 'Signature';
+        json.steps.s1.template.widgets[2]!.type = 'Hologram';
         return json;
       },
       'template.steps.s1.template.widgets.2.type',
-      copy.flows.unknownWidgetType('Signature'),
+      copy.flows.unknownWidgetType('Hologram'),
     ],
   ];
 

@@ -2,6 +2,9 @@
  * Test helpers: the flows service on an in-memory PGlite, a JWT issuer, users of two organizations, and small
  * request helpers. Nothing of ours is mocked.
  */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { exampleFormTemplate } from '@formloom/contracts/example-forms';
 import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
@@ -10,6 +13,10 @@ import { rowsOf } from '@formloom/kit/db';
 import { createTestIssuer, endpointRequest, type TestIssuer } from '@formloom/kit/testing';
 import { createFlow as createFlowEndpoint, publishFlow } from '@formloom/contracts/api/flows/flows';
 import { submitAnswers } from '@formloom/contracts/api/flows/submissions';
+import { pathOf } from '@formloom/contracts/api/endpoint';
+import { downloadUpload, uploadFile } from '@formloom/contracts/api/flows/uploads';
+import type { UploadReference } from '@formloom/contracts/answers/shared/uploads';
+import { everyWidgetAnswers, everyWidgetDisplayWithLinks, everyWidgetFiles, withUploadedFiles } from '@formloom/contracts/widgets/samples';
 import { buildApp } from '../src/app';
 
 /** The internal service token configured in tests. */
@@ -42,7 +49,8 @@ export interface Harness {
 export async function setup(options: { bus?: EventBus; env?: Record<string, string> } = {}): Promise<Harness> {
   const issuer = await createTestIssuer();
   const service = await buildApp({
-    env: { DATABASE_URL: 'memory://', LOG_LEVEL: 'silent', INTERNAL_TOKEN, ...options.env },
+    // Uploaded files go to a directory of the test's own (never the repository's `.data`).
+    env: { DATABASE_URL: 'memory://', LOG_LEVEL: 'silent', INTERNAL_TOKEN, FILE_STORAGE_DIR: mkdtempSync(path.join(tmpdir(), 'flows-test-files-')), ...options.env },
     jwks: issuer.jwks,
     logger: false,
     ...(options.bus ? { bus: options.bus } : {}),
@@ -111,4 +119,29 @@ export async function publishedExample(harness: Harness): Promise<string> {
 /** Submits `answers` to the public form (from `remoteAddress`, default the inject default 127.0.0.1). */
 export function submit(harness: Harness, publicIdentifier: string, answers: unknown, remoteAddress?: string) {
   return harness.service.app.inject(endpointRequest(submitAnswers, { params: { publicIdentifier }, body: { answers }, remoteAddress }));
+}
+
+/**
+ * The sample answers of every widget type (`everyWidgetAnswers`) with their files (FileUpload, Signature) uploaded to
+ * form `publicIdentifier` first, as a respondent's browser does: the service takes only files uploaded for the form.
+ */
+export async function everyWidgetAnswersUploaded(harness: Harness, publicIdentifier: string): Promise<Record<string, unknown>> {
+  const uploaded = new Map<string, UploadReference>();
+  for (const { widgetId, file, content } of everyWidgetFiles()) {
+    const form = new FormData();
+    form.append('file', new Blob([content], { type: file.contentType }), file.name);
+    const response = await harness.service.app.inject({
+      method: 'POST',
+      url: `${pathOf(uploadFile, { publicIdentifier })}?fieldId=${encodeURIComponent(widgetId)}`,
+      payload: form,
+    });
+    if (response.statusCode !== 201) throw new Error(`upload failed: ${response.statusCode} ${response.body}`);
+    uploaded.set(file.id, response.json<UploadReference>());
+  }
+  return withUploadedFiles(everyWidgetAnswers(), uploaded);
+}
+
+/** The texts of {@link everyWidgetAnswersUploaded}'s answers as the service shows them (files with their links). */
+export function everyWidgetTexts(publicIdentifier: string, answers: Record<string, unknown>, publicUrl = 'http://localhost:8080'): Record<string, string> {
+  return everyWidgetDisplayWithLinks(answers, (file) => `${publicUrl}${pathOf(downloadUpload, { publicIdentifier, uploadId: file.id })}`);
 }

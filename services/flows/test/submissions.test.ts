@@ -8,10 +8,10 @@ import type { EventEnvelope } from '@formloom/contracts/events/envelope';
 import type { FormSubmittedData } from '@formloom/contracts/events/form-submitted';
 import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
 import { SUBMISSIONS_PAGE_DEFAULT, SUBMISSIONS_PAGE_MAX } from '@formloom/contracts/limits';
-import { everyWidgetAnswers, everyWidgetDisplay, everyWidgetTemplate } from '@formloom/contracts/widgets/samples';
+import { everyWidgetTemplate } from '@formloom/contracts/widgets/samples';
 import { InProcessBus } from '@formloom/kit/bus/in-process';
 import { rowsOf } from '@formloom/kit/db';
-import { countRows, createFlow, exampleTemplate, outboxRows, publishedExample, setup, submit, type Harness } from './helpers';
+import { countRows, createFlow, everyWidgetAnswersUploaded, everyWidgetTexts, exampleTemplate, outboxRows, publishedExample, setup, submit, type Harness } from './helpers';
 
 const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -69,6 +69,7 @@ describe('POST /public/flows/:publicIdentifier/submissions', () => {
             { id: 'w2', name: 'Email', type: 'EmailInput', value: 'ada@example.com', displayValue: 'ada@example.com' },
             { id: 'w3', name: 'Plan', type: 'MultipleChoice', value: 'o2', displayValue: 'Pro' },
           ],
+          urlParameters: [],
         },
       ],
       totalResponses: 1,
@@ -208,6 +209,7 @@ describe('POST /public/flows/:publicIdentifier/submissions', () => {
         { id: 'w2', name: 'Email', type: 'EmailInput', value: 'grace@example.com', displayValue: 'grace@example.com' },
         { id: 'w3', name: 'Plan', type: 'MultipleChoice', value: null, displayValue: '' },
       ],
+      urlParameters: [],
     });
   });
 
@@ -317,15 +319,17 @@ describe('displayValue: the answer as a person reads it', () => {
 
   it('every question type: the submissions list and the form.submitted event carry the same text per question', async () => {
     const id = await published(everyWidgetTemplate());
-    const response = await submit(h, id, everyWidgetAnswers());
+    // File questions name files uploaded first; their texts carry the files' links.
+    const answers = await everyWidgetAnswersUploaded(h, id);
+    const response = await submit(h, id, answers);
     expect(response.statusCode).toBe(201);
     const { submissionId } = response.json<{ submission: { submissionId: string } }>().submission;
 
     const [listed] = (await list(id)).json<ListJson>().responses;
-    expect(texts(listed?.questions ?? [])).toEqual(everyWidgetDisplay());
+    expect(texts(listed?.questions ?? [])).toEqual(everyWidgetTexts(id, answers));
 
     const [row] = (await outboxRows(h, 'form.submitted')).filter((r) => r.envelope.data.submissionId === submissionId);
-    expect(texts((row?.envelope.data as unknown as FormSubmittedData).questions)).toEqual(everyWidgetDisplay());
+    expect(texts((row?.envelope.data as unknown as FormSubmittedData).questions)).toEqual(everyWidgetTexts(id, answers));
   });
 
   it('unanswered questions read as an empty text', async () => {

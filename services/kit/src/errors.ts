@@ -21,6 +21,8 @@ import { copy } from '@formloom/contracts/copy';
  * - `conflict`: it clashes with what exists (a taken email, a maximum reached);
  * - `unprocessable`: well formed but cannot be done (a template not available yet);
  * - `limit_reached`: too many attempts; retry later (a rate limit);
+ * - `too_large`: the content is larger than allowed (an uploaded file over its question's maximum);
+ * - `unsupported_type`: the content is of a type that is not taken (an uploaded file of another type);
  * - `failed`: an operation failed unexpectedly, with a message the user may read (spec 001 §8 'Had trouble …');
  * - `unavailable`: a dependency cannot answer now; retry later.
  */
@@ -32,6 +34,8 @@ export type DomainErrorKind =
   | 'conflict'
   | 'unprocessable'
   | 'limit_reached'
+  | 'too_large'
+  | 'unsupported_type'
   | 'failed'
   | 'unavailable';
 
@@ -56,6 +60,8 @@ export const HTTP_OF_KIND: Readonly<Record<DomainErrorKind, { status: number; co
   conflict: { status: 409, code: 'conflict' },
   unprocessable: { status: 422, code: 'unprocessable' },
   limit_reached: { status: 429, code: 'rate_limited' },
+  too_large: { status: 413, code: 'payload_too_large' },
+  unsupported_type: { status: 415, code: 'unsupported_media_type' },
   failed: { status: 500, code: 'internal_error' },
   unavailable: { status: 503, code: 'unavailable' },
 };
@@ -100,6 +106,14 @@ export function unprocessable(message: string, details?: unknown): DomainError {
 /** `limit_reached`. */
 export function limitReached(message: string = copy.auth.tooManyAttempts): DomainError {
   return new DomainError('limit_reached', message);
+}
+/** `too_large` (413): the content (an uploaded file) is larger than allowed; `details` may name the limit. */
+export function tooLarge(message: string, details?: unknown): DomainError {
+  return new DomainError('too_large', message, details);
+}
+/** `unsupported_type` (415): the content (an uploaded file) is of a type that is not taken. */
+export function unsupportedType(message: string, details?: unknown): DomainError {
+  return new DomainError('unsupported_type', message, details);
 }
 /** `failed`: an unexpected failure whose message (spec 001 §8 texts) the user may read. */
 export function failed(message: string): DomainError {

@@ -10,7 +10,8 @@
  *    socket silent for `HTTP_IDLE_TIMEOUT_MS` is closed;
  * 2. security headers on every response (`security-headers.ts`, @fastify/helmet);
  * 3. the request target: no `%00`, no backslash, no dot segment (400, `request-safety.ts`);
- * 4. the body's media type: JSON or nothing (415 `unsupported_media_type`);
+ * 4. the body's media type: JSON or nothing (415 `unsupported_media_type`); `multipart/form-data` or nothing on an
+ *    upload endpoint (`acceptsMultipart`: a route registered for an endpoint with `upload`);
  * 5. the JSON body: parsed by Fastify's own parser (prototype poisoning refused), then no U+0000, no unpaired
  *    surrogate, nesting at most `JSON_MAX_DEPTH` (400 `validation_error`).
  *
@@ -25,6 +26,7 @@ import type {
   FastifyBaseLogger,
   FastifyError,
   FastifyInstance,
+  FastifyRequest,
   FastifyServerOptions,
   RawReplyDefaultExpression,
   RawRequestDefaultExpression,
@@ -49,7 +51,7 @@ import type { FieldError } from '@formloom/contracts/errors';
 import type { TrustProxy } from './config';
 import { DomainError, errorBody, HTTP_OF_KIND, HttpError } from './errors';
 import { loggerOptions, prettyDestination, RequestLineLog } from './logger';
-import { bodyMediaTypeProblem, checkJsonValue, findUnsafeUrl, JSON_MEDIA_TYPE } from './request-safety';
+import { bodyMediaTypeProblem, checkJsonValue, findUnsafeUrl, JSON_MEDIA_TYPE, MULTIPART_MEDIA_TYPE } from './request-safety';
 import { registerSecurityHeaders } from './security-headers';
 
 /** A Fastify instance typed with the zod type provider. */
@@ -96,6 +98,12 @@ export interface HttpAppOptions {
   /** Override timeouts (tests); default {@link DEFAULT_HTTP_TIMEOUTS}. */
   timeouts?: Partial<HttpTimeouts>;
   /**
+   * Whether `request` goes to an upload endpoint, whose body is `multipart/form-data` (and only that). Default: its
+   * route was registered for an endpoint with `upload` (`routes.ts` sets `config.multipart`); the gateway, whose
+   * routes are prefixes, matches the catalogue's upload paths instead.
+   */
+  acceptsMultipart?: (request: FastifyRequest) => boolean;
+  /**
    * One pretty line per request instead of JSON (see `logger.ts`), to stdout or to `destination` (tests).
    * Default: when stdout is a terminal and no `logger` is given.
    */
@@ -124,6 +132,7 @@ export function fastifyTrustProxy(setting: TrustProxy | true): FastifyServerOpti
  */
 export function createHttpApp(options: HttpAppOptions): ZodFastify {
   const timeouts = { ...DEFAULT_HTTP_TIMEOUTS, ...options.timeouts };
+  const acceptsMultipart = options.acceptsMultipart ?? ((request: FastifyRequest) => request.routeOptions.config?.multipart === true);
   const prettyLogs = options.prettyLogs ?? process.stdout.isTTY === true;
   const pretty = options.logger === undefined && prettyLogs !== false;
   const logger = options.logger ?? (pretty
@@ -149,7 +158,8 @@ export function createHttpApp(options: HttpAppOptions): ZodFastify {
   registerSecurityHeaders(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    const problem = findUnsafeUrl(request.url) ?? bodyMediaTypeProblem(request.headers);
+    const expected = acceptsMultipart(request) ? MULTIPART_MEDIA_TYPE : JSON_MEDIA_TYPE;
+    const problem = findUnsafeUrl(request.url) ?? bodyMediaTypeProblem(request.headers, expected);
     if (problem) throw problem;
   });
   installJsonParser(app);

@@ -9,7 +9,10 @@
  *   `/auth/x\..\..\metrics` would reach a service's `/metrics` or `/internal/…` (400 `validation_error`);
  * - request bodies that are not JSON (415 `unsupported_media_type`, {@link bodyMediaTypeProblem}): a browser
  *   sends `text/plain`, `multipart/form-data` and `application/x-www-form-urlencoded` cross-site without a CORS
- *   preflight, so accepting them (or a bodiless POST labelled `text/plain`) would open the API to CSRF;
+ *   preflight, so accepting them (or a bodiless POST labelled `text/plain`) would open the API to CSRF. The one
+ *   exception is an upload endpoint of the catalogue (`EndpointInput.upload`), which takes `multipart/form-data`
+ *   and nothing else: its `session` variant is guarded by the gateway's origin check, and the public one needs no
+ *   credentials;
  * - JSON values holding U+0000 or an unpaired UTF-16 surrogate (`"\ud800"`) in any string or key, or nested
  *   deeper than `JSON_MAX_DEPTH` (400 `validation_error`, {@link checkJsonValue}): PostgreSQL refuses the first
  *   two, and deep nesting overflows the stack of the code (and of PostgreSQL) that walks it.
@@ -25,6 +28,8 @@ import { HttpError } from './errors';
 
 /** The one media type request bodies may have (parameters such as `charset=utf-8` allowed). */
 export const JSON_MEDIA_TYPE = 'application/json';
+/** The media type of an upload endpoint's body (with its `boundary` parameter). */
+export const MULTIPART_MEDIA_TYPE = 'multipart/form-data';
 
 /** `%00` anywhere in a request target (path or query), in either case. */
 const ENCODED_NUL = /%00/i;
@@ -74,19 +79,24 @@ export function hasBody(headers: { 'content-length'?: string; 'transfer-encoding
 
 /**
  * Why a request's body must be refused for its media type, or null. A request with a `Content-Type` other than
- * `application/json` is refused whether or not it has a body (a bodiless POST labelled `text/plain` is exactly
- * what a cross-site form or `fetch(…, {mode: 'no-cors'})` sends); a request with a body but no `Content-Type`
- * is refused too.
+ * `expected` (`application/json`, or `multipart/form-data` on an upload endpoint) is refused whether or not it has
+ * a body (a bodiless POST labelled `text/plain` is exactly what a cross-site form or `fetch(…, {mode: 'no-cors'})`
+ * sends); a request with a body but no `Content-Type` is refused too.
  * @returns a 415 `unsupported_media_type` to throw, or null.
  */
-export function bodyMediaTypeProblem(headers: {
-  'content-type'?: string;
-  'content-length'?: string;
-  'transfer-encoding'?: string;
-}): HttpError | null {
+export function bodyMediaTypeProblem(
+  headers: {
+    'content-type'?: string;
+    'content-length'?: string;
+    'transfer-encoding'?: string;
+  },
+  expected: typeof JSON_MEDIA_TYPE | typeof MULTIPART_MEDIA_TYPE = JSON_MEDIA_TYPE,
+): HttpError | null {
   const contentType = headers['content-type'];
-  const acceptable = contentType === undefined ? !hasBody(headers) : essenceOf(contentType) === JSON_MEDIA_TYPE;
-  return acceptable ? null : new HttpError(415, 'unsupported_media_type', copy.errors.unsupportedMediaType);
+  const acceptable = contentType === undefined ? !hasBody(headers) : essenceOf(contentType) === expected;
+  if (acceptable) return null;
+  const message = expected === MULTIPART_MEDIA_TYPE ? copy.errors.multipartExpected : copy.errors.unsupportedMediaType;
+  return new HttpError(415, 'unsupported_media_type', message);
 }
 
 /** A dotted path for error details: `body.steps.s1.widgets.0`. */

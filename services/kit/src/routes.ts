@@ -33,7 +33,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthClaims } from '@formloom/contracts/auth';
-import type { BodyOf, Endpoint, ParamsOf, QueryOf, ReplyOf, SendsFile } from '@formloom/contracts/api/endpoint';
+import type { BodyOf, Endpoint, HeadersOf, ParamsOf, QueryOf, ReplyOf, SendsFile } from '@formloom/contracts/api/endpoint';
 import { requireInternal } from './auth';
 import { notSignedIn } from './errors';
 import type { ZodFastify } from './http';
@@ -46,6 +46,11 @@ export interface HandlerInput<E extends Endpoint> {
   query: QueryOf<E>;
   /** The JSON body, parsed with the endpoint's `body` schema. */
   body: BodyOf<E>;
+  /**
+   * The headers the endpoint declares, parsed with its `headers` schema (other headers pass through); `undefined`
+   * when it declares none. An upload endpoint's file is read from `request` (`@formloom/kit`'s multipart support).
+   */
+  headers: HeadersOf<E>;
   /** The caller's verified claims: never null on `session` endpoints. */
   auth: E['access'] extends 'session' ? AuthClaims : AuthClaims | null;
   /** The Fastify request (headers, cookies, `ip`, `log`). */
@@ -113,9 +118,11 @@ export function createRouter(app: ZodFastify, options: RouterOptions): Router {
           ...(endpoint.params ? { params: endpoint.params } : {}),
           ...(endpoint.query ? { querystring: endpoint.query } : {}),
           ...(endpoint.body ? { body: endpoint.body } : {}),
+          ...(endpoint.headers ? { headers: endpoint.headers } : {}),
           ...(success?.schema ? { response: { [endpoint.successStatus]: success.schema } } : {}),
         },
-        config: { endpointId: endpoint.id },
+        // An upload endpoint takes `multipart/form-data` (and no JSON): `http.ts` reads this flag.
+        config: { endpointId: endpoint.id, ...(endpoint.upload ? { multipart: true } : {}) },
         handler: async (request, reply) => {
           if (endpoint.access === 'internal') requireInternal(request, options.internalToken);
           if (endpoint.access === 'session' && !request.auth) throw notSignedIn(endpoint.unauthorizedMessage);
@@ -124,6 +131,7 @@ export function createRouter(app: ZodFastify, options: RouterOptions): Router {
             params: request.params as ParamsOf<typeof endpoint>,
             query: request.query as QueryOf<typeof endpoint>,
             body: request.body as BodyOf<typeof endpoint>,
+            headers: (endpoint.headers ? request.headers : undefined) as HeadersOf<typeof endpoint>,
             auth: request.auth as HandlerInput<typeof endpoint>['auth'],
             request,
             reply,
@@ -142,5 +150,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The catalogue id of the endpoint a route serves (`flows.publish` …). */
     endpointId?: string;
+    /** The route serves an upload endpoint: its body is `multipart/form-data` (`http.ts`). */
+    multipart?: boolean;
   }
 }

@@ -2,6 +2,9 @@
  * Test harness: a REAL flows service listening on 127.0.0.1 (the engine calls its internal API over HTTP) and
  * the engine, both on in-memory PGlite, sharing one InProcessBus and one JWT issuer. Nothing of ours is mocked.
  */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { SQL } from 'drizzle-orm';
 import { exampleFormTemplate } from '@formloom/contracts/example-forms';
 import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
@@ -65,7 +68,16 @@ export async function setup(engineEnv: Record<string, string> = {}): Promise<Har
   const submitted: EventEnvelope[] = [];
   await bus.subscribe({ group: 'test-capture', types: ['form.submitted'], handler: async (event) => void submitted.push(event) });
   const flows = await buildFlows({
-    env: { DATABASE_URL: 'memory://', LOG_LEVEL: 'silent', INTERNAL_TOKEN, HOST: '127.0.0.1', PORT: '0', OUTBOX_POLL_MS: '50' },
+    env: {
+      DATABASE_URL: 'memory://',
+      LOG_LEVEL: 'silent',
+      INTERNAL_TOKEN,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      OUTBOX_POLL_MS: '50',
+      // Uploaded files (the every-type form's) go to a directory of the test's own.
+      FILE_STORAGE_DIR: mkdtempSync(path.join(tmpdir(), 'engine-test-files-')),
+    },
     jwks: issuer.jwks,
     bus,
     logger: false,

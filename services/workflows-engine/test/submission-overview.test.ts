@@ -8,7 +8,10 @@
 import type { SubmissionsResponse } from '@formloom/contracts/api/flows/submissions';
 import { EmailNodeTemplate } from '@formloom/contracts/entities/workflow';
 import type { FormSubmittedData } from '@formloom/contracts/events/form-submitted';
-import { everyWidgetAnswers, everyWidgetDisplay, everyWidgetTemplate } from '@formloom/contracts/widgets/samples';
+import { pathOf } from '@formloom/contracts/api/endpoint';
+import { downloadUpload, uploadFile } from '@formloom/contracts/api/flows/uploads';
+import type { UploadReference } from '@formloom/contracts/answers/shared/uploads';
+import { everyWidgetAnswers, everyWidgetDisplayWithLinks, everyWidgetFiles, everyWidgetTemplate, withUploadedFiles } from '@formloom/contracts/widgets/samples';
 import { escapeHtml } from '@formloom/kit/mail';
 import { composeEmail } from '../src/domain/email';
 import { eventually, exampleWorkflow, finishedRuns, liveWorkflow, mailOf, setup, submit, WS, type Harness } from './helpers';
@@ -34,6 +37,23 @@ async function publishedEveryWidgetForm(): Promise<string> {
   const published = await h.flows.app.inject({ method: 'POST', url: `/admin/flows/${publicIdentifier}/publish`, headers: h.headers.writer });
   expect(published.statusCode).toBe(200);
   return publicIdentifier;
+}
+
+/**
+ * The sample answers with their files (FileUpload, Signature) uploaded to the form first, as a respondent's browser
+ * does (flows takes only files uploaded for the form and question).
+ */
+async function answersWithUploads(publicIdentifier: string): Promise<Record<string, unknown>> {
+  const uploaded = new Map<string, UploadReference>();
+  for (const { widgetId, file, content } of everyWidgetFiles()) {
+    const form = new FormData();
+    form.append('file', new Blob([content], { type: file.contentType }), file.name);
+    const url = `${pathOf(uploadFile, { publicIdentifier })}?fieldId=${widgetId}`;
+    const response = await h.flows.app.inject({ method: 'POST', url, payload: form });
+    expect(response.statusCode).toBe(201);
+    uploaded.set(file.id, response.json<UploadReference>());
+  }
+  return withUploadedFiles(everyWidgetAnswers(), uploaded);
 }
 
 /** The Results table's data: the questions of the form's only submission. */
@@ -62,7 +82,8 @@ it('the thank-you email and the Results table show the same text for every quest
   const form = await publishedEveryWidgetForm();
   const workflow = exampleWorkflow(form);
   const workflowId = await liveWorkflow(h, workflow);
-  const submissionId = await submit(h, form, everyWidgetAnswers());
+  const answers = await answersWithUploads(form);
+  const submissionId = await submit(h, form, answers);
 
   const [run] = (await finishedRuns(h, workflowId, 1)).runs;
   expect(run?.status).toBe('succeeded');
@@ -71,7 +92,9 @@ it('the thank-you email and the Results table show the same text for every quest
   if (!message) throw new Error('no email for the run');
 
   const results = await resultsQuestions(form);
-  expect(results.map((question) => question.displayValue)).toEqual(Object.values(everyWidgetDisplay()));
+  // Files read with their links (flows' PUBLIC_URL, default http://localhost:8080), in the email as in the results.
+  const fileUrl = (file: UploadReference) => `http://localhost:8080${pathOf(downloadUpload, { publicIdentifier: form, uploadId: file.id })}`;
+  expect(results.map((question) => question.displayValue)).toEqual(Object.values(everyWidgetDisplayWithLinks(answers, fileUrl)));
   const names = results.map((question) => question.name);
   const inEmail = overviewTexts(message.text, names);
   results.forEach((question, index) => {

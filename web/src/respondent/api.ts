@@ -36,6 +36,7 @@ export async function submitAnswers(input: SubmitInput): Promise<SubmissionRecei
       ...(input.challengeToken ? { challengeToken: input.challengeToken } : {}),
       ...(input.respondentId ? { respondentId: input.respondentId } : {}),
       ...(input.progressId && input.progressToken ? { progressId: input.progressId, progressToken: input.progressToken } : {}),
+      ...(input.urlParameters && Object.keys(input.urlParameters).length > 0 ? { urlParameters: input.urlParameters } : {}),
     },
   });
   return body.submission;
@@ -52,6 +53,8 @@ export interface SubmitInput {
   /** The saved progress this submission finishes (`resume.ts`), with its token. */
   progressId?: string;
   progressToken?: string;
+  /** The form's hidden fields read from its link (`rules/url-params.ts` `readUrlParams`): name → value. */
+  urlParameters?: Record<string, string>;
 }
 
 /** The `localStorage` key of this browser's id for a form, and of its "responded" mark. */

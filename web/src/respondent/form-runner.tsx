@@ -18,6 +18,7 @@ import { orderedSteps } from '@formloom/contracts/rules/steps';
 import { validateAnswers } from '@formloom/contracts/rules/answers';
 import { pagePath, visibleWidgets } from '@formloom/contracts/rules/page-path';
 import { pipeAnswers, questionsById } from '@formloom/contracts/rules/piping';
+import { readUrlParams } from '@formloom/contracts/rules/url-params';
 import { ApiError, errorMessage } from '../lib/api-client';
 import { IconAlert, IconCheck, IconChevronLeft } from '../ui/icons';
 import { markResponded, respondentIdFor, type SubmitInput } from './api';
@@ -84,7 +85,9 @@ export function FormRunner({ publicIdentifier, title, template, challenge, setti
     for (const { widgets } of path.pages) for (const widget of widgets) if (widget.id in answers) shown[widget.id] = answers[widget.id];
     return shown;
   }, [path, answers]);
-  const pipe = (text: string) => pipeAnswers(text, questions, pipedAnswers);
+  // Hidden fields: the declared query parameters of the link the form was opened with.
+  const urlParameters = useMemo(() => readUrlParams(template, typeof window === 'undefined' ? '' : window.location.search), [template]);
+  const pipe = (text: string) => pipeAnswers(text, questions, pipedAnswers, urlParameters);
   const [currentId, setCurrentId] = useState<string | undefined>(() =>
     resume && path.pages.some((p) => p.step.id === resume.stepId) ? resume.stepId : path.pages[0]?.step.id,
   );
@@ -180,6 +183,7 @@ export function FormRunner({ publicIdentifier, title, template, challenge, setti
         respondentId: settings.oneResponsePerBrowser ? respondentIdFor(publicIdentifier) : undefined,
         progressId: saved?.progressId,
         progressToken: saved?.progressToken,
+        urlParameters,
       });
       if (persist) forgetProgress(publicIdentifier);
       onSubmitted?.();
@@ -264,7 +268,10 @@ export function FormRunner({ publicIdentifier, title, template, challenge, setti
         {current.widgets.map((question) => {
           const Field = FieldOf(question);
           const label = pipe(question.template.label);
-          const widget = label === question.template.label ? question : ({ ...question, template: { ...question.template, label } } as typeof question);
+          // A Statement's text may pipe answers as its heading does.
+          const body = 'body' in question.template && typeof question.template.body === 'string' ? pipe(question.template.body) : undefined;
+          const changed = label !== question.template.label || (body !== undefined && body !== (question.template as { body?: string }).body);
+          const widget = changed ? ({ ...question, template: { ...question.template, label, ...(body !== undefined ? { body } : {}) } } as typeof question) : question;
           return (
             <div key={widget.id} data-testid="public-question" data-widget-id={widget.id} data-widget-type={widget.type} data-invalid={errors[widget.id] ? 'true' : undefined}>
               <Field widget={widget} value={answers[widget.id]} error={errors[widget.id]} onChange={(value) => setAnswer(widget.id, value)} inputId={`q-${widget.id}`} />

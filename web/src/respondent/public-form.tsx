@@ -2,7 +2,8 @@
  * The public form at `/t/:flowPublicIdentifier` (no sign-in, no app chrome), the whole page of the form's own
  * browser entry (`web/form.html`, `respondent/main.tsx`): the live form the gateway embedded in the page, or
  * fetched when it did not; the 'not published' state for a 404, the 'closed' one for a form its owner closed,
- * an error with 'Try again' when it could not be loaded; otherwise the form itself (`form-runner.tsx`).
+ * an error with 'Try again' when it could not be loaded; otherwise the form itself (`form-runner.tsx`), whose file
+ * questions upload to this form (`uploads.ts`).
  */
 import { useEffect, useMemo, useState } from 'react';
 import { copy, PRODUCT_NAME } from '@formloom/contracts/copy';
@@ -14,6 +15,7 @@ import { hasResponded, submitAnswers } from './api';
 import { Alert, Button, IconBadge, Spinner } from './controls';
 import { FormRunner } from './form-runner';
 import { forgetProgress, loadProgress } from './resume';
+import { liveUploader, UploadContext } from './uploads';
 import { useLiveForm } from './use-live-form';
 import classes from './form.module.css';
 
@@ -26,6 +28,8 @@ export function PublicFormPage({ publicIdentifier }: { publicIdentifier: string 
   // Where the respondent left off in this browser; 'Start over' forgets it and starts a fresh runner.
   const [resume, setResume] = useState(() => loadProgress(publicIdentifier));
   const [attempt, setAttempt] = useState(0);
+  // File questions upload to this form (FileUpload, Signature: `uploads.ts`).
+  const uploader = useMemo(() => liveUploader(publicIdentifier), [publicIdentifier]);
 
   const formName = state.status === 'ready' ? state.form.flow.name : undefined;
   useEffect(() => {
@@ -67,19 +71,21 @@ export function PublicFormPage({ publicIdentifier }: { publicIdentifier: string 
                 </Button>
               </div>
             )}
-            <FormRunner
-              key={attempt}
-              resume={resume}
-              persist
-              publicIdentifier={publicIdentifier}
-              title={state.form.flow.name}
-              template={state.form.flowSnapshot.template}
-              challenge={state.form.challenge}
-              settings={settings}
-              submit={submitAnswers}
-              onAlreadyResponded={() => setResponded(true)}
-              onSubmitted={() => setResume(undefined)}
-            />
+            <UploadContext.Provider value={uploader}>
+              <FormRunner
+                key={attempt}
+                resume={resume}
+                persist
+                publicIdentifier={publicIdentifier}
+                title={state.form.flow.name}
+                template={state.form.flowSnapshot.template}
+                challenge={state.form.challenge}
+                settings={settings}
+                submit={submitAnswers}
+                onAlreadyResponded={() => setResponded(true)}
+                onSubmitted={() => setResume(undefined)}
+              />
+            </UploadContext.Provider>
           </>
         )}
         <footer className={classes.footer}>

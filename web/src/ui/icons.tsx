@@ -61,6 +61,7 @@ export const IconRedo = icon(['M15 14l5-5-5-5', 'M20 9H9a5 5 0 0 0 0 10h3'], 'Ic
 export const IconArrowRight = icon(['M5 12h14', 'M13 6l6 6-6 6'], 'IconArrowRight');
 export const IconBranch = icon(['M6 3v18', 'M15 6a3 3 0 1 0 6 0a3 3 0 1 0-6 0', 'M18 9c0 6-12 4-12 12'], 'IconBranch');
 export const IconPencil = icon(['M4 20h4L19 9l-4-4L4 16z', 'M14 6l4 4'], 'IconPencil');
+export const IconX = icon(['M6 6l12 12', 'M18 6L6 18'], 'IconX');
 
 /** A filled five-point star; `filled` false draws the outline only. */
 export function IconStar({ size = 18, filled = false, ...props }: IconProps & { filled?: boolean }) {

@@ -7,14 +7,19 @@
  */
 import type { Widget } from '@formloom/contracts/entities/flow-template';
 import type { WidgetType } from '@formloom/contracts/widgets/registry';
+import { AddressSettings } from './address';
 import { CurrencyInputSettings } from './currency-input';
 import { DateTimePickerSettings } from './date-time-picker';
 import { DropdownSettings } from './dropdown';
+import { FileUploadSettings } from './file-upload';
+import { ImageChoiceSettings } from './image-choice';
 import { MatrixSettings } from './matrix';
+import { MultiSelectSettings } from './multi-select';
 import { NumberInputSettings } from './number-input';
 import { OpinionScaleSettings } from './opinion-scale';
 import { SliderSettings } from './slider';
 import { StarRatingSettings } from './star-rating';
+import { StatementSettings } from './statement';
 import { OptionsSetting } from './shared/options-editor';
 import { PlaceholderSetting } from './shared/placeholder-setting';
 import type { WidgetOf, WidgetSettings } from './shared/types';
@@ -40,6 +45,12 @@ export const WIDGET_SETTINGS: { readonly [T in WidgetType]: WidgetSettings<Widge
   StarRating: StarRatingSettings,
   OpinionScale: OpinionScaleSettings,
   Slider: SliderSettings,
+  MultiSelect: MultiSelectSettings,
+  ImageChoice: ImageChoiceSettings,
+  Address: AddressSettings,
+  Statement: StatementSettings,
+  FileUpload: FileUploadSettings,
+  Signature: null,
 };
 
 /**

@@ -428,4 +428,34 @@ describe('logic', () => {
     expect(await screen.findByTestId('ending-title')).toHaveTextContent('Thanks, Ada!');
     expect(screen.getByTestId('ending-body')).toHaveTextContent('Your Pro plan is on its way.');
   });
+
+  it('keeps the hidden fields of its link with the submission, and can show one', async () => {
+    await signUpUser();
+    const workspaceId = (await callEndpoint(getMe, {})).workspaces[0]!.id;
+    const template = {
+      ...exampleFormTemplate({ withPlan: false }),
+      urlParams: [{ id: 'h1', name: 'utm_source' }, { id: 'h2', name: 'ref' }],
+    };
+    const ending = template.steps.end;
+    if (ending?.type === 'ending') ending.template.title = 'Thanks for coming from {{urlParams.utm_source}}';
+    const { flow } = await callEndpoint(createFlow, { body: { name: 'Tracked', type: 'form', workspaceId, flowTemplate: template } });
+    await callEndpoint(publishFlow, { params: { publicIdentifier: flow.publicIdentifier } });
+    window.history.pushState({}, '', `/t/${flow.publicIdentifier}?utm_source=newsletter&unrelated=1`);
+    try {
+      stubTurnstile([`${PASSING_TOKEN_PREFIX}12`]);
+      const { user } = renderForm(flow.publicIdentifier);
+      await user.type(await screen.findByLabelText(/Your name/), 'Ada');
+      await user.type(screen.getByLabelText(/Email/), 'ada@example.com');
+      await screen.findByText('Verifying you are human');
+      await user.click(screen.getByRole('button', { name: 'Submit' }));
+      expect(await screen.findByTestId('ending-title')).toHaveTextContent('Thanks for coming from newsletter');
+      const page = await callEndpoint(listSubmissions, { params: { publicIdentifier: flow.publicIdentifier }, query: {} });
+      expect(page.responses[0]!.urlParameters).toEqual([
+        { id: 'h1', name: 'utm_source', value: 'newsletter' },
+        { id: 'h2', name: 'ref', value: '' },
+      ]);
+    } finally {
+      window.history.pushState({}, '', '/');
+    }
+  });
 });

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { copy } from '../../copy';
 import { Submission } from '../../entities/flow';
-import { CHALLENGE_TOKEN_MAX_LENGTH, RESPONDENT_ID_MAX_LENGTH, RESPONDENT_ID_MIN_LENGTH, SUBMISSIONS_PAGE_DEFAULT, SUBMISSIONS_PAGE_MAX, SUBMISSIONS_PAGE_MIN } from '../../limits';
+import { CHALLENGE_TOKEN_MAX_LENGTH, MAX_URL_PARAMS, RESPONDENT_ID_MAX_LENGTH, URL_PARAM_NAME_MAX_LENGTH, URL_PARAM_VALUE_MAX_LENGTH, RESPONDENT_ID_MIN_LENGTH, SUBMISSIONS_PAGE_DEFAULT, SUBMISSIONS_PAGE_MAX, SUBMISSIONS_PAGE_MIN } from '../../limits';
 import { defineEndpoint, errorResponse, fileResponse, okResponse } from '../endpoint';
 import { PUBLIC_FORM_ROUTES } from '../public-form-routes';
 import { ProgressToken } from './progress';
@@ -30,8 +30,16 @@ export const SubmitBody = z.object({
   progressId: z.uuid().optional(),
   /** The token of `progressId`. */
   progressToken: ProgressToken.optional(),
+  /**
+   * The form's hidden fields as its link carried them (`rules/url-params.ts`): query parameter name → value (≤ 1000
+   * characters). Names the live form does not declare are ignored.
+   */
+  urlParameters: z
+    .record(z.string().max(URL_PARAM_NAME_MAX_LENGTH), z.string().max(URL_PARAM_VALUE_MAX_LENGTH))
+    .refine((values) => Object.keys(values).length <= MAX_URL_PARAMS, { message: `At most ${MAX_URL_PARAMS} hidden fields` })
+    .optional(),
 });
-/** `{answers, challengeToken?, respondentId?}`. */
+/** `{answers, challengeToken?, respondentId?, progressId?, progressToken?, urlParameters?}`. */
 export type SubmitBody = z.infer<typeof SubmitBody>;
 
 /** `POST /public/flows/:publicIdentifier/submissions` 201 response (`submissionTime` ISO 8601). */

@@ -12,8 +12,11 @@ export const WidgetOption = z.object({ id: templateId, label: z.string().max(500
 /** A choice `{id, label}`. */
 export type WidgetOption = z.infer<typeof WidgetOption>;
 
-/** The `options` setting of a choice type: at most 500 choices. */
-const optionsSetting = { options: z.array(WidgetOption).max(500) };
+/** The most options a question may have (choices, a Ranking's, a MultiSelect's, an ImageChoice's cards). */
+export const MAX_OPTIONS = 500;
+
+/** The `options` setting of a choice type: at most {@link MAX_OPTIONS} choices. */
+export const optionsSetting = { options: z.array(WidgetOption).max(MAX_OPTIONS) };
 
 /**
  * The settings of a widget template that hold lists of `{id, label}` items whose ids the editor keeps unique

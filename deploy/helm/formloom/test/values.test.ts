@@ -157,9 +157,10 @@ describe('the chart against the service manifest', () => {
       urls: ['PUBLIC_URL'],
       secrets: ['AUTH_KEY_ENCRYPTION_SECRET', 'DATABASE_URL', 'INTERNAL_TOKEN', 'SMTP_URL'],
     });
+    // flows links uploaded files from the public origin (PUBLIC_URL) and may take S3 credentials.
     expect(received('flows')).toEqual({
-      urls: ['AUTH_JWKS_URL', 'WORKSPACES_AUTH_URL'],
-      secrets: ['CHALLENGE_SECRET_KEY', 'DATABASE_URL', 'INTERNAL_TOKEN'],
+      urls: ['AUTH_JWKS_URL', 'PUBLIC_URL', 'WORKSPACES_AUTH_URL'],
+      secrets: ['CHALLENGE_SECRET_KEY', 'DATABASE_URL', 'FILE_STORAGE_S3_ACCESS_KEY_ID', 'FILE_STORAGE_S3_SECRET_ACCESS_KEY', 'INTERNAL_TOKEN'],
     });
     expect(received('workflows-engine')).toEqual({
       urls: ['AUTH_JWKS_URL', 'FLOWS_URL', 'WORKSPACES_AUTH_URL'],

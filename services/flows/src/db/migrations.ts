@@ -73,4 +73,38 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE submissions ADD COLUMN last_step_id text;
       CREATE INDEX submissions_flow_in_progress ON submissions (flow_id, last_updated_at) WHERE status = 'in_progress';`,
   },
+  {
+    // Uploaded files (FileUpload, Signature, the editor's uploads): a row per file, its bytes in the file storage.
+    // A deleted row (its flow deleted, or swept while no response referred to it) queues its storage object for
+    // deletion in the same transaction, through the trigger.
+    id: '0005_uploads',
+    sql: `
+      CREATE TABLE uploads (
+        id uuid PRIMARY KEY,
+        flow_id integer NOT NULL REFERENCES flows (id) ON DELETE CASCADE,
+        field_id text,
+        source text NOT NULL CHECK (source IN ('respondent', 'editor')),
+        name text NOT NULL,
+        content_type text NOT NULL,
+        size bigint NOT NULL CHECK (size >= 0),
+        storage_key text NOT NULL,
+        submission_id uuid REFERENCES submissions (id) ON DELETE SET NULL,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX uploads_flow ON uploads (flow_id);
+      CREATE INDEX uploads_submission ON uploads (submission_id) WHERE submission_id IS NOT NULL;
+      CREATE INDEX uploads_unreferenced ON uploads (created_at) WHERE submission_id IS NULL AND source = 'respondent';
+
+      CREATE TABLE upload_deletions (
+        storage_key text PRIMARY KEY,
+        queued_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE FUNCTION uploads_queue_deletion() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        INSERT INTO upload_deletions (storage_key) VALUES (OLD.storage_key) ON CONFLICT DO NOTHING;
+        RETURN OLD;
+      END;
+      $$;
+      CREATE TRIGGER uploads_deleted AFTER DELETE ON uploads FOR EACH ROW EXECUTE FUNCTION uploads_queue_deletion();`,
+  },
 ];

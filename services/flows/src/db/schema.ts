@@ -6,10 +6,13 @@
  *   published snapshot respondents see (null until the first publish).
  * - `flow_snapshots`: one immutable row per publish (`version` 1, 2, … per flow).
  * - `submissions`: one row per submitted response, tied to the snapshot it was validated against.
+ * - `uploads`: one row per uploaded file (its bytes are in the file storage, `storage/`), tied to the response that
+ *   refers to it once one does; `upload_deletions`: storage objects whose rows are gone, to delete
+ *   (`domain/uploads.ts`).
  */
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, serial, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, serial, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { FlowSettings, FlowType } from '@formloom/contracts/entities/flow';
 import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
 
@@ -85,3 +88,44 @@ export const submissions = pgTable(
     uniqueIndex('submissions_flow_respondent').on(t.flowId, t.respondentKey).where(sql`respondent_key IS NOT NULL`),
   ],
 );
+
+/** Who uploaded a file: a respondent of the live form, or an editor (`POST /admin/fileupload`). */
+export type UploadSource = 'respondent' | 'editor';
+
+/**
+ * Uploaded files: UUIDv7 id, the flow and question (`field_id`, a widget id; null for an editor's file of no
+ * question), who sent it, its cleaned name, the type the server determined, its size in bytes, its key in the
+ * file storage, and the response that refers to it (null until a submission — finished or in progress — does; set
+ * back to null when that response no longer does or is deleted). Deleted with their flow.
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid('id').primaryKey(),
+    flowId: integer('flow_id')
+      .notNull()
+      .references(() => flows.id, { onDelete: 'cascade' }),
+    fieldId: text('field_id'),
+    source: text('source').$type<UploadSource>().notNull(),
+    name: text('name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    storageKey: text('storage_key').notNull(),
+    submissionId: uuid('submission_id').references(() => submissions.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('uploads_flow').on(t.flowId),
+    index('uploads_submission').on(t.submissionId).where(sql`submission_id IS NOT NULL`),
+    index('uploads_unreferenced').on(t.createdAt).where(sql`submission_id IS NULL AND source = 'respondent'`),
+  ],
+);
+
+/**
+ * Storage objects to delete: the key of every deleted `uploads` row (written by the `uploads_deleted` trigger, so a
+ * flow's deletion, which cascades to its uploads, queues its files too), deleted by the upload sweeper.
+ */
+export const uploadDeletions = pgTable('upload_deletions', {
+  storageKey: text('storage_key').primaryKey(),
+  queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -6,10 +6,12 @@
  * - Columns: 'Submission ID', 'Submitted at' (ISO 8601, UTC), then one per question of the form's current
  *   version — the live snapshot, the draft before the first publish — in page order, headed by the question's
  *   name (its label when the name is blank). Columns are keyed by widget id: a renamed question keeps its column
- *   under its new name; a question the form no longer has is not exported.
+ *   under its new name; a question the form no longer has is not exported. Then one per hidden field
+ *   (`urlParams`), headed by its name, with the value the link carried.
  * - Cells: the question's `displayValue` computed from the snapshot the submission was made against
  *   (`toSubmissionQuestions`, what the Results table and the submissions list show), '' when unanswered or when
- *   that snapshot did not have the question.
+ *   that snapshot did not have the question. Uploaded files read as their names with their links
+ *   ('cv.pdf (https://…/admin/flows/<form>/uploads/<id>)', `file-links.ts`).
  * - Reading: keyset pages of `batchSize` rows over the `(flow_id, submission_time, id)` index
  *   (`db/export-repository.ts`); the next page is read only once the file's stream has taken the previous one
  *   (backpressure), and not at all once the stream is destroyed (the client went away).
@@ -29,8 +31,11 @@ import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
 import type { SubmissionQuestion } from '@formloom/contracts/entities/flow';
 import { kebabCase } from '@formloom/contracts/rules/slug';
 import { toSubmissionQuestions } from '@formloom/contracts/rules/submission-questions';
+import type { DisplayOptions } from '@formloom/contracts/answers/define';
+import { toUrlParameters, urlParamsOf } from '@formloom/contracts/rules/url-params';
 import { notFound } from '@formloom/kit/errors';
 import { keysetSubmissions, type SubmissionCursor } from '../db/export-repository';
+import { fileLinks } from './file-links';
 import { findDraftTemplate, findSnapshotTemplate, findSnapshotTemplates } from '../db/flows-repository';
 import { authorizedFlow, type Authorize, type FlowsDeps } from './flows';
 
@@ -55,7 +60,10 @@ export type ExportDeps = FlowsDeps & {
   exportBatchSize: number;
 };
 
-/** A question column: the widget id it is keyed by and its header. */
+/** A cell's source: a question (`SubmissionQuestion`) or a hidden field, by id, with its text. */
+export type ExportCell = Pick<SubmissionQuestion, 'id' | 'displayValue'>;
+
+/** A question or hidden-field column: the id it is keyed by and its header. */
 export interface ExportColumn {
   id: string;
   name: string;
@@ -76,7 +84,18 @@ export interface ExportFile {
  * when the name is blank — the `id` and `name` that `toSubmissionQuestions` gives.
  */
 export function exportColumns(template: FlowTemplate): ExportColumn[] {
-  return toSubmissionQuestions(template, {}).map(({ id, name }) => ({ id, name }));
+  const questions = toSubmissionQuestions(template, {}).map(({ id, name }) => ({ id, name }));
+  return [...questions, ...urlParamsOf(template).map(({ id, name }) => ({ id, name }))];
+}
+
+/**
+ * The cells of a submission read against `template`: each question's `displayValue` (uploaded files with their
+ * links, `display`), each hidden field's value.
+ */
+function cellsOf(template: FlowTemplate | undefined, answers: Record<string, unknown>, display?: DisplayOptions): ExportCell[] {
+  if (!template) return [];
+  const hidden = toUrlParameters(template, answers).map(({ id, value }) => ({ id, displayValue: value }));
+  return [...toSubmissionQuestions(template, answers, display), ...hidden];
 }
 
 /** The header row: {@link EXPORT_FIXED_HEADERS}, then each column's name. */
@@ -91,7 +110,7 @@ export function exportHeader(columns: readonly ExportColumn[]): string[] {
  */
 export function exportRow(
   submission: { id: string; submissionTime: Date },
-  questions: readonly SubmissionQuestion[],
+  questions: readonly ExportCell[],
   columns: readonly ExportColumn[],
 ): string[] {
   const text = new Map(questions.map((question) => [question.id, question.displayValue]));
@@ -137,6 +156,8 @@ export async function* exportRowBatches(
   columns: readonly ExportColumn[],
   range: { sort: 'asc' | 'desc'; from?: Date; to?: Date },
   batchSize: number,
+  /** Links of uploaded files in the cells (`file-links.ts`). */
+  display?: DisplayOptions,
 ): AsyncGenerator<string[][], void, undefined> {
   const templates = new Map<number, FlowTemplate | undefined>();
   let after: SubmissionCursor | undefined;
@@ -149,7 +170,7 @@ export async function* exportRowBatches(
     }
     yield page.map(({ record }) => {
       const template = templates.get(record.snapshotId);
-      return exportRow(record, template ? toSubmissionQuestions(template, record.answers) : [], columns);
+      return exportRow(record, cellsOf(template, record.answers, display), columns);
     });
     const last = page.at(-1);
     if (!last || page.length < batchSize) return;
@@ -366,7 +387,8 @@ export async function exportSubmissions(
   // A failure destroys the body with its error; the route's reply reports it (Fastify logs a stream's error and
   // cuts the response off). This listener only keeps an error from crashing the process before the reply took it.
   writer.body.on('error', () => undefined);
-  void writeExport(writer, exportHeader(columns), exportRowBatches(deps, record.id, columns, range, deps.exportBatchSize));
+  const links = fileLinks(deps.publicUrl, record.publicIdentifier);
+  void writeExport(writer, exportHeader(columns), exportRowBatches(deps, record.id, columns, range, deps.exportBatchSize, links));
   const { name, ascii } = exportFilename(record.name, query.format, now);
   return { mediaType: EXPORT_MEDIA_TYPES[query.format], contentDisposition: attachmentDisposition(name, ascii), body: writer.body };
 }

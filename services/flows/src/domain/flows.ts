@@ -57,6 +57,11 @@ export interface FlowsDeps {
   transact: Transact;
   /** The cached reads of the submit path (one per service instance; `db/flow-reads.ts`). */
   reads: FlowReads;
+  /**
+   * The product's public origin (`PUBLIC_URL`): links of uploaded files in answer texts (results, exports, emails)
+   * start with it (`uploads.ts` `fileLinks`). Unset: files read by name only.
+   */
+  publicUrl?: string;
 }
 
 /**

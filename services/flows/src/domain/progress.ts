@@ -16,6 +16,7 @@ import { findProgress, finishProgress, insertProgress, updateProgress } from '..
 import type { FlowRecord } from '../db/flows-repository';
 import type { FlowsDeps } from './flows';
 import { findLiveForm, submittedEvent } from './submissions';
+import { claimResponseUploads, fileLinks, resolveUploads } from './uploads';
 
 /** SHA-256 (hex) of a progress token. */
 function hashToken(token: string): string {
@@ -44,7 +45,8 @@ function pagesBefore(template: FlowTemplate, stepId: string): string[] {
  * Saves a respondent's progress on the live form `publicIdentifier`: creates the partial submission on the first
  * call (answering its id and token, once) and updates it on the next (with id and token). `stepId` is the page the
  * respondent moved to: the answers of the pages before it (completed) are checked like a submission's and stored
- * normalized, tied to the live snapshot; the page in progress stays in the browser.
+ * normalized, tied to the live snapshot; the page in progress stays in the browser. Files those answers name are
+ * checked like a submission's and claimed by the progress (files it no longer names are let go).
  * @throws 404 as a submission (unknown, never published, closed form) or `copy.flows.progressNotFound` (unknown
  *   or finished progress, wrong token); 400 `copy.flows.submissionInvalid` with a detail per question in error.
  */
@@ -52,23 +54,32 @@ export async function saveProgress(deps: FlowsDeps, publicIdentifier: string, bo
   const { flow, snapshotId, template } = await findLiveForm(deps, publicIdentifier, false);
   const result = validateAnswers(template, body.answers, { stepIds: pagesBefore(template, body.stepId) });
   if (!result.ok) throw invalid(copy.flows.submissionInvalid, result.errors);
+  // Files named by the completed pages are checked like a submission's and claimed by the progress (`uploads.ts`).
+  const files = await resolveUploads(deps, flow.id, template, result.answers, body.progressId);
   const now = new Date();
   if (body.progressId === undefined || body.progressToken === undefined) {
     const progressId = uuidv7();
     const progressToken = randomBytes(32).toString('base64url');
-    await insertProgress(deps.db, { id: progressId, flowId: flow.id, snapshotId, answers: result.answers, tokenHash: hashToken(progressToken), stepId: body.stepId, now });
+    await deps.transact(async (tx) => {
+      await insertProgress(tx, { id: progressId, flowId: flow.id, snapshotId, answers: files.answers, tokenHash: hashToken(progressToken), stepId: body.stepId, now });
+      await claimResponseUploads(tx, { flowId: flow.id, submissionId: progressId, uploadIds: files.uploadIds });
+    });
     return { progressId, progressToken, lastUpdatedAt: now.toISOString() };
   }
   const existing = await findProgress(deps.db, flow.id, body.progressId);
   if (!existing || !tokenMatches(body.progressToken, existing.progressTokenHash)) throw notFound(copy.flows.progressNotFound);
-  const updated = await updateProgress(deps.db, { id: existing.id, snapshotId, answers: result.answers, stepId: body.stepId, now });
+  const updated = await deps.transact(async (tx) => {
+    const done = await updateProgress(tx, { id: existing.id, snapshotId, answers: files.answers, stepId: body.stepId, now });
+    if (done) await claimResponseUploads(tx, { flowId: flow.id, submissionId: existing.id, uploadIds: files.uploadIds, release: true });
+    return done;
+  });
   if (!updated) throw notFound(copy.flows.progressNotFound);
   return { progressId: existing.id, lastUpdatedAt: now.toISOString() };
 }
 
 /**
  * Turns the respondent's saved progress into their submission, with its `form.submitted` event, in one
- * transaction; the submission keeps the progress' id. Resolves `undefined` when there is no such progress in
+ * transaction (with the claim of the files its answers name); the submission keeps the progress' id. Resolves `undefined` when there is no such progress in
  * progress with that token (unknown, another form's, finished by another request, wrong token): the caller then
  * stores the answers as a new submission, so a respondent never loses them.
  */
@@ -82,6 +93,8 @@ export async function finishSavedProgress(
     respondentKey: string | null;
     progressId: string;
     progressToken: string;
+    /** The uploads the answers name (`uploads.ts` `resolveUploads`), claimed in the same transaction. */
+    uploadIds?: readonly string[];
   },
 ): Promise<{ submissionId: string; submissionTime: string } | undefined> {
   const existing = await findProgress(deps.db, input.flow.id, input.progressId);
@@ -91,7 +104,8 @@ export async function finishSavedProgress(
   return deps.transact(async (tx, emit) => {
     const finished = await finishProgress(tx, { id: existing.id, snapshotId: input.snapshotId, answers: input.answers, now, respondentKey: input.respondentKey });
     if (!finished) return undefined;
-    await emit(submittedEvent(input.flow, input.template, existing.id, submissionTime, input.answers));
+    await claimResponseUploads(tx, { flowId: input.flow.id, submissionId: existing.id, uploadIds: input.uploadIds ?? [], release: true });
+    await emit(submittedEvent(input.flow, input.template, existing.id, submissionTime, input.answers, fileLinks(deps.publicUrl, input.flow.publicIdentifier)));
     return { submissionId: existing.id, submissionTime };
   });
 }

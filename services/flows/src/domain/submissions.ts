@@ -9,13 +9,16 @@ import type { SubmissionsQuery, SubmissionsResponse, SubmitResponse } from '@for
 import { validateAnswers } from '@formloom/contracts/rules/answers';
 import { closedBy, formSettingsOf } from '@formloom/contracts/rules/form-settings';
 import { toSubmissionQuestions } from '@formloom/contracts/rules/submission-questions';
+import { toUrlParameters, urlParamAnswers } from '@formloom/contracts/rules/url-params';
 import { conflict, invalid, notFound } from '@formloom/kit/errors';
 import { isDatabaseUnavailable } from '@formloom/kit/http';
 import { GroupCommit } from '@formloom/kit/group-commit';
 import { uuidv7 } from '@formloom/kit/ids';
 import type { EventInput } from '@formloom/kit/outbox';
 import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
+import type { DisplayOptions } from '@formloom/contracts/answers/define';
 import { finishSavedProgress } from './progress';
+import { claimResponseUploads, fileLinks, resolveUploads } from './uploads';
 import type { WriteWithEvents } from '@formloom/kit/service';
 import { findSnapshotTemplates } from '../db/flows-repository';
 import { countSubmissions, insertSubmissionsStatement, pageSubmissions, type SubmissionRecord } from '../db/submissions-repository';
@@ -85,6 +88,8 @@ export function submittedEvent(
   submissionId: string,
   submissionTime: string,
   answers: Record<string, unknown>,
+  /** Links of uploaded files in the texts (`uploads.ts` `fileLinks`). */
+  display?: DisplayOptions,
 ): EventInput<FormSubmittedData> {
   return {
     type: FORM_SUBMITTED,
@@ -100,7 +105,8 @@ export function submittedEvent(
       submissionId,
       submissionTime,
       answers,
-      questions: toSubmissionQuestions(template, answers),
+      questions: toSubmissionQuestions(template, answers, display),
+      urlParameters: toUrlParameters(template, answers),
     },
   };
 }
@@ -124,7 +130,12 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
  * ({@link createSubmissionWriter}); the call resolves once it has committed. The flow is looked up through a
  * one-second cache (a publish on another replica applies here up to a second later; answers the cached form
  * refuses are checked again against a fresh lookup).
- * With the form setting `oneResponsePerBrowser` on, the browser's `respondentId` is kept with the submission,
+ * Files the answers name (FileUpload, Signature) must be uploads of this form for those questions that no other
+ * response refers to; they are stored as the server knows them, and such a submission is written in a
+ * transaction of its own that also claims its files (`uploads.ts`; 400 `copy.uploads.fileNotFound`,
+ * `otherQuestionsFile` or `alreadyUsed` at the question otherwise). Uploaded files read with their links in the
+ * event's texts. Hidden fields (`urlParameters`, name → value) declared by the live form are stored with the answers under their
+ * ids (`rules/url-params.ts`); others are dropped. With the form setting `oneResponsePerBrowser` on, the browser's `respondentId` is kept with the submission,
  * unique per flow (a partial unique index): a second submission from that browser is refused.
  * @throws 404 `copy.flows.flowNotFound` (unknown flow), `copy.flows.flowNotPublished` (never published) or
  *   `copy.flows.formClosed` (closed by its owner or its settings); 409 `copy.flows.alreadyResponded`;
@@ -135,8 +146,16 @@ export async function submitAnswers(
   deps: FlowsDeps & { submissionWriter: SubmissionWriter },
   publicIdentifier: string,
   answers: unknown,
-  respondentId?: string,
-  progress?: { progressId: string; progressToken: string },
+  {
+    respondentId,
+    progress,
+    urlParameters,
+  }: {
+    respondentId?: string;
+    progress?: { progressId: string; progressToken: string };
+    /** Hidden fields as the link carried them (name → value); undeclared names are dropped. */
+    urlParameters?: Record<string, string>;
+  } = {},
 ): Promise<SubmitResponse['submission']> {
   let live = await findLiveForm(deps, publicIdentifier, false);
   let result = validateAnswers(live.template, answers);
@@ -147,12 +166,17 @@ export async function submitAnswers(
   }
   if (!result.ok) throw invalid(copy.flows.submissionInvalid, result.errors);
   const { flow, snapshotId, template, settings } = live;
+  // Files the answers name must be this form's uploads for their questions and no other response's (`uploads.ts`).
+  const files = await resolveUploads(deps, flow.id, template, result.answers, progress?.progressId);
+  const links = fileLinks(deps.publicUrl, flow.publicIdentifier);
+  // Hidden fields are kept with the answers, under their own ids (unique across the template).
+  const stored = { ...files.answers, ...urlParamAnswers(template, urlParameters) };
 
   // One response per browser: the browser's id is kept, unique per flow; a second submission breaks the index.
   const respondentKey = settings.oneResponsePerBrowser && respondentId ? respondentId : null;
   // A respondent's saved progress becomes the submission (its id is the submission's).
   if (progress) {
-    const finished = await finishSavedProgress(deps, { flow, snapshotId, template, answers: result.answers, respondentKey, ...progress }).catch(
+    const finished = await finishSavedProgress(deps, { flow, snapshotId, template, answers: stored, respondentKey, uploadIds: files.uploadIds, ...progress }).catch(
       (error: unknown) => {
         if (isUniqueViolation(error, 'submissions_flow_respondent')) throw conflict(copy.flows.alreadyResponded);
         throw error;
@@ -164,24 +188,38 @@ export async function submitAnswers(
   const submissionId = uuidv7();
   const now = new Date();
   const submissionTime = now.toISOString();
-  await deps.submissionWriter
-    .submit({
+  const pending: PendingSubmission = {
     record: {
       id: submissionId,
       flowId: flow.id,
       snapshotId,
-      answers: result.answers,
+      answers: stored,
       submissionTime: now,
       lastUpdatedAt: now,
       respondentKey,
     },
-    event: submittedEvent(flow, template, submissionId, submissionTime, result.answers),
-  })
+    event: submittedEvent(flow, template, submissionId, submissionTime, stored, links),
+  };
+  // A submission naming files claims them in its own transaction (`uploads.ts`); the others are group-committed.
+  await (files.uploadIds.length > 0 ? writeWithUploads(deps, pending, files.uploadIds) : deps.submissionWriter.submit(pending))
     .catch((error: unknown) => {
       if (isUniqueViolation(error, 'submissions_flow_respondent')) throw conflict(copy.flows.alreadyResponded);
       throw error;
     });
   return { submissionId, submissionTime };
+}
+
+/**
+ * Writes `pending` and its event in one transaction with the claim of the uploads its answers name
+ * (`uploads.ts` `claimResponseUploads`): either the submission, its event and its files' claim all commit, or none.
+ * @throws 400 `copy.uploads.alreadyUsed` when another response took one of the files meanwhile.
+ */
+async function writeWithUploads(deps: FlowsDeps, pending: PendingSubmission, uploadIds: readonly string[]): Promise<void> {
+  await deps.transact(async (tx, emit) => {
+    await tx.execute(insertSubmissionsStatement([pending.record]));
+    await claimResponseUploads(tx, { flowId: pending.record.flowId, submissionId: pending.record.id, uploadIds });
+    await emit(pending.event);
+  });
 }
 
 /**
@@ -209,7 +247,8 @@ export async function listSubmissions(
       submissionId: row.id,
       submissionTime: row.submissionTime.toISOString(),
       lastUpdatedAt: row.lastUpdatedAt.toISOString(),
-      questions: template ? toSubmissionQuestions(template, row.answers) : [],
+      questions: template ? toSubmissionQuestions(template, row.answers, fileLinks(deps.publicUrl, record.publicIdentifier)) : [],
+      urlParameters: template ? toUrlParameters(template, row.answers) : [],
     };
   });
   return { responses, totalResponses, pageCount: Math.ceil(totalResponses / query.limit) };

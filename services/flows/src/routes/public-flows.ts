@@ -30,7 +30,13 @@ export const publicFlowRoutes = defineRoutes<FlowsServiceDeps>((router, deps) =>
     await deps.submissionLimit?.enforce(reply, `${params.publicIdentifier}\n${request.ip}`);
     await deps.challenge?.verify(body.challengeToken, request.ip);
     const progress = body.progressId && body.progressToken ? { progressId: body.progressId, progressToken: body.progressToken } : undefined;
-    return { submission: await submissions.submitAnswers(deps, params.publicIdentifier, body.answers, body.respondentId, progress) };
+    return {
+      submission: await submissions.submitAnswers(deps, params.publicIdentifier, body.answers, {
+        respondentId: body.respondentId,
+        progress,
+        urlParameters: body.urlParameters,
+      }),
+    };
   });
 
   /**

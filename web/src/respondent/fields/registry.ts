@@ -7,15 +7,21 @@
  */
 import type { Widget } from '@formloom/contracts/entities/flow-template';
 import type { WidgetType } from '@formloom/contracts/widgets/registry';
+import { AddressField } from './address';
 import { CheckboxField } from './checkbox';
 import { CheckboxesField, DropdownField, MultipleChoiceField } from './choices';
 import { CurrencyInputField } from './currency-input';
+import { FileUploadField } from './file-upload';
+import { ImageChoiceField } from './image-choice';
 import { LongAnswerField } from './long-answer';
 import { MatrixField } from './matrix';
+import { MultiSelectField } from './multi-select';
 import { OpinionScaleField } from './opinion-scale';
 import { RankingField } from './ranking';
+import { SignatureField } from './signature';
 import { SliderField } from './slider';
 import { StarRatingField } from './star-rating';
+import { StatementField } from './statement';
 import {
   DatePickerField,
   DateTimePickerField,
@@ -49,6 +55,12 @@ export const FIELDS: { readonly [T in WidgetType]: FieldComponent<WidgetOf<T>> }
   StarRating: StarRatingField,
   OpinionScale: OpinionScaleField,
   Slider: SliderField,
+  MultiSelect: MultiSelectField,
+  ImageChoice: ImageChoiceField,
+  Address: AddressField,
+  Statement: StatementField,
+  FileUpload: FileUploadField,
+  Signature: SignatureField,
 };
 
 /**

@@ -14,7 +14,9 @@ export type WidgetOf<T extends WidgetType> = Extract<Widget, { type: T }>;
  * Props of a respondent's renderer. The value follows the answer rules (contracts `answers/<type>.ts`): the
  * renderer hands `onChange` what the respondent entered (typed strings for text, numbers and amounts, option
  * ids, booleans, `YYYY-MM-DD`, `HH:MM`, a star count or a scale's number, a slider's number, `{rowId: columnId}`
- * of a Matrix, the ordered option ids of a Ranking); `validateAnswers` normalizes it.
+ * of a Matrix, the ordered option ids of a Ranking, the chosen ids of a MultiSelect or of an ImageChoice with
+ * `multiple`, `{street, line2, city, state, postalCode, country}` of an Address; a Statement hands nothing);
+ * `validateAnswers` normalizes it.
  */
 export interface FieldProps<W extends Widget> {
   widget: W;

@@ -9,8 +9,8 @@ import { IconPlus, IconTrash } from '../../ui/icons';
 import { patchWidgetTemplate } from './field-props';
 import type { WidgetOf, WidgetSettingsProps } from './types';
 
-/** A question of a choice type (or a Ranking: options too). */
-export type ChoiceWidget = WidgetOf<'MultipleChoice' | 'Dropdown' | 'Checkboxes' | 'Ranking'>;
+/** A question of a choice type (or a Ranking, a MultiSelect: options too). */
+export type ChoiceWidget = WidgetOf<'MultipleChoice' | 'Dropdown' | 'Checkboxes' | 'Ranking' | 'MultiSelect'>;
 
 /** How an {@link OptionsEditor} names its list and items: 'Options' / 'Option' / 'choice' by default. */
 export interface ItemNames {

@@ -126,3 +126,23 @@ it('adds an ending and deletes one, leading its pages and rules to another', asy
     expect(saved.steps.p2).toMatchObject({ nextStep: { defaultNextStep: 'pro' } });
   }, { timeout: 10_000 });
 });
+
+it('adds a hidden field by its link parameter, refuses a bad or repeated name, and removes it', async () => {
+  const app = await openEditor(branchingForm());
+  await app.user.click(screen.getByTestId('add-hidden-field'));
+  await app.user.type(screen.getByTestId('hidden-field-name'), 'utm source{Enter}');
+  expect(await screen.findByText(/Use letters, digits/)).toBeInTheDocument();
+  await app.user.clear(screen.getByTestId('hidden-field-name'));
+  await app.user.type(screen.getByTestId('hidden-field-name'), 'utm_source{Enter}');
+  expect(await screen.findByTestId('hidden-field')).toHaveTextContent('utm_source');
+
+  await app.user.click(screen.getByTestId('add-hidden-field'));
+  await app.user.type(screen.getByTestId('hidden-field-name'), 'UTM_SOURCE{Enter}');
+  expect(await screen.findByText('There is already a hidden field named "UTM_SOURCE"')).toBeInTheDocument();
+
+  await waitFor(async () => expect((await savedTemplate(app.publicIdentifier)).urlParams).toEqual([{ id: expect.any(String), name: 'utm_source' }]), {
+    timeout: 10_000,
+  });
+  await app.user.click(screen.getByRole('button', { name: 'Remove hidden field utm_source' }));
+  await waitFor(async () => expect((await savedTemplate(app.publicIdentifier)).urlParams).toBeUndefined(), { timeout: 10_000 });
+});

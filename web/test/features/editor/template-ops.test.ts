@@ -21,6 +21,8 @@ import {
   updateWidget,
 } from '../../../src/features/editor/model/template-ops';
 import { locateErrors } from '../../../src/features/editor/model/save-errors';
+import { publishProblems } from '@formloom/contracts/rules/publish-checks';
+import { copy as texts } from '@formloom/contracts/copy';
 
 /** The order a respondent goes through: page ids, then the ending. */
 const route = (template: FlowTemplate) => orderedSteps(template).map((step) => step.id);
@@ -134,6 +136,57 @@ describe('a Matrix and a Ranking', () => {
     for (const item of [...copy.template.rows, ...copy.template.columns]) expect(before.has(item.id)).toBe(false);
     const ids = [...templateIds(copied.template)];
     expect(new Set(ids).size).toBe(ids.length);
+    expectAccepted(copied.template);
+  });
+});
+
+describe('a MultiSelect, an ImageChoice, an Address and a Statement', () => {
+  it('are added with what they need; a new picture card has no image yet, which saving accepts and publishing does not', () => {
+    let template = blankFlowTemplate();
+    const page = formPages(template)[0]!.id;
+    const ids: Record<string, string> = {};
+    for (const type of ['MultiSelect', 'ImageChoice', 'Address', 'Statement'] as const) {
+      const added = addWidget(template, page, type);
+      template = added.template;
+      ids[type] = added.widgetId;
+    }
+    template = addOption(template, page, ids.ImageChoice!);
+    const widgets = formPages(template)[0]!.template.widgets;
+    const pictures = widgets.find((widget) => widget.id === ids.ImageChoice)!;
+    if (pictures.type !== 'ImageChoice') throw new Error('not an ImageChoice');
+    expect(pictures.template.options.map((option) => option.label)).toEqual(['Option 1', 'Option 2', 'Option 3', 'Option 4']);
+    expect(pictures.template.options.every((option) => option.imageUrl === undefined)).toBe(true);
+    expect(widgets.find((widget) => widget.id === ids.Statement)!.template).toEqual({ label: 'Before you continue', required: false, body: '' });
+    const all = [...templateIds(template)];
+    expect(new Set(all).size).toBe(all.length);
+    expectAccepted(template);
+    expect(publishProblems(template).map((problem) => problem.message)).toEqual(Array(4).fill(texts.flows.publishNeedsImage));
+
+    const withImages = updateWidget(template, page, ids.ImageChoice!, (widget) =>
+      widget.type === 'ImageChoice'
+        ? { ...widget, template: { ...widget.template, options: widget.template.options.map((option) => ({ ...option, imageUrl: `https://example.com/${option.id}.png` })) } }
+        : widget,
+    );
+    expect(publishProblems(withImages)).toEqual([]);
+  });
+
+  it('a copied ImageChoice keeps its images under new card ids', () => {
+    let template = blankFlowTemplate();
+    const page = formPages(template)[0]!.id;
+    const added = addWidget(template, page, 'ImageChoice');
+    template = updateWidget(added.template, page, added.widgetId, (widget) =>
+      widget.type === 'ImageChoice'
+        ? { ...widget, template: { ...widget.template, multiple: true, options: widget.template.options.map((option) => ({ ...option, imageUrl: 'https://example.com/a.png', alt: 'A' })) } }
+        : widget,
+    );
+    const copied = duplicateWidget(template, page, added.widgetId);
+    const [original, duplicate] = formPages(copied.template)[0]!.template.widgets;
+    if (original?.type !== 'ImageChoice' || duplicate?.type !== 'ImageChoice') throw new Error('not ImageChoices');
+    expect(duplicate.template.options.map(({ label, imageUrl, alt }) => ({ label, imageUrl, alt }))).toEqual(
+      original.template.options.map(({ label, imageUrl, alt }) => ({ label, imageUrl, alt })),
+    );
+    expect(duplicate.template.multiple).toBe(true);
+    for (const option of duplicate.template.options) expect(templateIds(template).has(option.id)).toBe(false);
     expectAccepted(copied.template);
   });
 });

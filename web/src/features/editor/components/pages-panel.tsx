@@ -1,11 +1,12 @@
 /**
  * The left list of the 'Edit' tab: form pages in page order, 'Add page', then the ending pages and 'Add ending'
  * (a form can end in several ways: a page's rules choose the ending, `logic/page-logic.tsx`). An ending no page
- * leads to says so.
+ * leads to says so. Then the form's hidden fields (`logic/hidden-fields.tsx`).
  */
 import { Badge, Button, Divider, NavLink, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconFlag, IconPlus } from '../../../ui/icons';
 import { addEnding } from '../model/logic-ops';
+import { HiddenFields } from './logic/hidden-fields';
 import { addPage, endingPages, formPages } from '../model/template-ops';
 import { useEditor } from './editor-context';
 import classes from './pages-panel.module.css';
@@ -89,6 +90,8 @@ export function PagesPanel() {
       <Button variant="subtle" color="teal" leftSection={<IconPlus size={16} />} onClick={addAnEnding} justify="flex-start" data-testid="add-ending-button">
         Add ending
       </Button>
+      <Divider my="xs" label="Hidden fields" labelPosition="left" />
+      <HiddenFields />
     </Stack>
   );
 }

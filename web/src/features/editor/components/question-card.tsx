@@ -9,6 +9,7 @@ import { ActionIcon, Badge, Card, Group, Stack, Switch, Text, TextInput, Tooltip
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { Widget } from '@formloom/contracts/entities/flow-template';
+import { takesAnswer } from '@formloom/contracts/answers/registry';
 import { widgetEditorCopy } from '@formloom/contracts/widgets/registry';
 import type { ItemList } from '@formloom/contracts/widgets/shared/options';
 import { IconChevronDown, IconChevronUp, IconCopy, IconGrip, IconTrash } from '../../../ui/icons';
@@ -51,6 +52,8 @@ export const QuestionCard = memo(function QuestionCard({
   const meta = widgetEditorCopy(widget.type);
   const Settings = settingsOf(widget);
   const number = index + 1;
+  // A Statement takes no answer: it has a heading, never a Required switch.
+  const asks = takesAnswer(widget);
   const hasErrors = (errors?.length ?? 0) > 0;
   const labelRef = useRef<HTMLInputElement>(null);
 
@@ -120,8 +123,8 @@ export const QuestionCard = memo(function QuestionCard({
         <Stack gap={4}>
           <TextInput
             ref={labelRef}
-            aria-label="Question label"
-            placeholder="Type your question"
+            aria-label={asks ? 'Question label' : 'Heading'}
+            placeholder={asks ? 'Type your question' : 'Type a heading'}
             value={widget.template.label}
             onChange={(event) => onChange(setWidgetLabel(widget, event.currentTarget.value))}
             size="md"
@@ -145,13 +148,15 @@ export const QuestionCard = memo(function QuestionCard({
 
         <QuestionVisibility stepId={stepId} widget={widget} />
 
-        <Group justify="space-between">
-          <Switch
-            label="Required"
-            checked={widget.template.required}
-            onChange={(event) => onChange(patchWidgetTemplate(widget, { required: event.currentTarget.checked }))}
-            data-testid="question-required"
-          />
+        <Group justify={asks ? 'space-between' : 'flex-end'}>
+          {asks && (
+            <Switch
+              label="Required"
+              checked={widget.template.required}
+              onChange={(event) => onChange(patchWidgetTemplate(widget, { required: event.currentTarget.checked }))}
+              data-testid="question-required"
+            />
+          )}
           <Text fz="xs" c="dimmed">
             {meta.hint}
           </Text>

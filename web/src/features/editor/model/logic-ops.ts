@@ -9,9 +9,10 @@
  */
 import type { EndingStep, FlowTemplate, FormStep, PageRule, Step, Widget } from '@formloom/contracts/entities/flow-template';
 import { copy } from '@formloom/contracts/copy';
-import { MAX_PAGE_RULES } from '@formloom/contracts/limits';
+import { MAX_PAGE_RULES, MAX_URL_PARAMS, URL_PARAM_NAME_MAX_LENGTH } from '@formloom/contracts/limits';
+import { URL_PARAM_NAME_PATTERN } from '@formloom/contracts/rules/url-params';
 import {
-  ANSWER_KINDS,
+  answerKindOf,
   EMPTINESS_OPERATORS,
   LIST_OPERATORS,
   answerIdOf,
@@ -80,12 +81,12 @@ function isEmptiness(operator: ConditionOperator): boolean {
  */
 export function takesList(operator: ConditionOperator, question: Widget | undefined): boolean {
   if ((LIST_OPERATORS as readonly string[]).includes(operator)) return true;
-  return question !== undefined && ANSWER_KINDS[question.type] === 'choices' && (operator === 'equals' || operator === 'notEquals');
+  return question !== undefined && answerKindOf(question) === 'choices' && (operator === 'equals' || operator === 'notEquals');
 }
 
 /** The first value a new comparison on `question` starts with: its first choice, 'checked', or blank. */
 function firstValue(question: Widget): LogicValue {
-  const kind = ANSWER_KINDS[question.type];
+  const kind = answerKindOf(question);
   if (kind === 'boolean') return true;
   if (kind === 'choice' || kind === 'choices') {
     const options = (question.template as { options?: readonly { id: string }[] }).options ?? [];
@@ -105,7 +106,7 @@ function valueFor(operator: ConditionOperator, question: Widget | undefined, val
 
 /** A new comparison on `question`: its first operator (`operatorsFor`) and first value. */
 export function newComparison(question: Widget): LeafCondition {
-  const operator = operatorsFor(question.type)[0] ?? 'isNotEmpty';
+  const operator = operatorsFor(question)[0] ?? 'isNotEmpty';
   return comparisonOf({ questionId: question.id, operator, value: valueFor(operator, question, firstValue(question)) });
 }
 
@@ -114,10 +115,10 @@ export function newComparison(question: Widget): LeafCondition {
  * the answers are of the same kind), else the question's first operator and value.
  */
 export function withQuestion(parts: ComparisonParts, previous: Widget | undefined, question: Widget): LeafCondition {
-  if (!operatorsFor(question.type).includes(parts.operator)) return newComparison(question);
-  const kind = ANSWER_KINDS[question.type];
+  if (!operatorsFor(question).includes(parts.operator)) return newComparison(question);
+  const kind = answerKindOf(question);
   // Option ids belong to one question: a value is kept only between questions of one kind without options.
-  const keep = previous !== undefined && ANSWER_KINDS[previous.type] === kind && kind !== 'choice' && kind !== 'choices';
+  const keep = previous !== undefined && answerKindOf(previous) === kind && kind !== 'choice' && kind !== 'choices';
   const value = valueFor(parts.operator, question, keep ? parts.value : firstValue(question));
   return comparisonOf({ questionId: question.id, operator: parts.operator, value });
 }
@@ -239,4 +240,35 @@ export function stepTargets(template: FlowTemplate, stepId: string): { group: st
     { group: 'Pages', items: pages },
     { group: 'Endings', items: endings },
   ].filter((group) => group.items.length > 0);
+}
+
+/**
+ * Adds a hidden field reading query parameter `name` (`rules/url-params.ts`); its id is new across the template.
+ * Returns the template and the field's id. The caller checks the name first ({@link urlParamNameProblem}).
+ */
+export function addUrlParam(template: FlowTemplate, name: string): { template: FlowTemplate; id: string } {
+  const taken = templateIds(template);
+  for (const param of template.urlParams ?? []) taken.add(param.id);
+  const id = newId('h', taken);
+  return { template: { ...template, urlParams: [...(template.urlParams ?? []), { id, name }] }, id };
+}
+
+/** Removes the hidden field `id` (its values stay in earlier submissions' answers, unread). */
+export function removeUrlParam(template: FlowTemplate, id: string): FlowTemplate {
+  const rest = (template.urlParams ?? []).filter((param) => param.id !== id);
+  if (rest.length > 0) return { ...template, urlParams: rest };
+  const { urlParams: _removed, ...without } = template;
+  return without;
+}
+
+/**
+ * Why `name` cannot be a new hidden field of `template`, in the editor's words; `null` when it can. Mirrors the
+ * checks of saving (`UrlParam` and `rules/flow-template.ts`).
+ */
+export function urlParamNameProblem(template: FlowTemplate, name: string): string | null {
+  if (name === '') return 'Enter the name of the link parameter';
+  if (!URL_PARAM_NAME_PATTERN.test(name)) return `Use letters, digits, _, - and . only (at most ${URL_PARAM_NAME_MAX_LENGTH})`;
+  if ((template.urlParams ?? []).some((param) => param.name.toLowerCase() === name.toLowerCase())) return copy.flows.duplicateUrlParam(name);
+  if ((template.urlParams ?? []).length >= MAX_URL_PARAMS) return `A form can have at most ${MAX_URL_PARAMS} hidden fields`;
+  return null;
 }

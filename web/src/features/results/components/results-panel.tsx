@@ -12,6 +12,7 @@ import { SUBMISSIONS_PAGE_DEFAULT } from '@formloom/contracts/limits';
 import { formatDateTime } from '../../../lib/format';
 import { IconInbox, IconRefresh } from '../../../ui/icons';
 import { Empty, ErrorAlert } from '../../../ui/states';
+import { AnswerText } from './answer-text';
 import { useSubmissions } from '../api/get-submissions';
 import { ExportMenu } from './export-menu';
 import classes from './results-panel.module.css';
@@ -22,7 +23,10 @@ interface Column {
   type: string;
 }
 
-/** The question columns of a page of submissions: every question id once, in first-seen order. */
+/**
+ * The columns of a page of submissions: every question id once, in first-seen order, then every hidden field
+ * (`urlParameters`, type `UrlParameter`) once.
+ */
 export function questionColumns(responses: Submission[]): Column[] {
   const seen = new Map<string, Column>();
   for (const response of responses) {
@@ -30,7 +34,13 @@ export function questionColumns(responses: Submission[]): Column[] {
       if (!seen.has(question.id)) seen.set(question.id, { id: question.id, name: question.name, type: question.type });
     }
   }
-  return [...seen.values()];
+  const hidden = new Map<string, Column>();
+  for (const response of responses) {
+    for (const param of response.urlParameters ?? []) {
+      if (!hidden.has(param.id) && !seen.has(param.id)) hidden.set(param.id, { id: param.id, name: param.name, type: 'UrlParameter' });
+    }
+  }
+  return [...seen.values(), ...hidden.values()];
 }
 
 export function ResultsPanel({
@@ -121,13 +131,21 @@ function ResultsTable({ responses }: { responses: Submission[] }) {
                   <Text fz="sm" fw={700} lineClamp={2}>
                     {column.name}
                   </Text>
+                  {column.type === 'UrlParameter' && (
+                    <Text fz={11} c="dimmed">
+                      Hidden field
+                    </Text>
+                  )}
                 </Table.Th>
               ))}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {responses.map((response) => {
-              const byId = new Map(response.questions.map((question) => [question.id, question.displayValue]));
+              const byId = new Map([
+                ...response.questions.map((question) => [question.id, question.displayValue] as const),
+                ...(response.urlParameters ?? []).map((param) => [param.id, param.value] as const),
+              ]);
               return (
                 <Table.Tr key={response.submissionId} data-testid="results-row" data-submission-id={response.submissionId}>
                   <Table.Td className={classes.nowrap}>
@@ -141,7 +159,7 @@ function ResultsTable({ responses }: { responses: Submission[] }) {
                       <Table.Td key={column.id}>
                         {text ? (
                           <Text fz="sm" lineClamp={3}>
-                            {text}
+                            <AnswerText text={text} />
                           </Text>
                         ) : (
                           <Text fz="sm" c="dimmed" aria-label="No answer">

@@ -10,7 +10,7 @@ import type { Widget } from '@formloom/contracts/entities/flow-template';
 import { copy } from '@formloom/contracts/copy';
 import { MAX_CONDITIONS_PER_GROUP } from '@formloom/contracts/limits';
 import type { LogicValue } from '@formloom/contracts/logic';
-import { ANSWER_KINDS, operatorsFor, type Condition, type ConditionOperator, type LeafCondition } from '@formloom/contracts/rules/conditions';
+import { answerKindOf, operatorsFor, type Condition, type ConditionOperator, type LeafCondition } from '@formloom/contracts/rules/conditions';
 import { operatorLabel, questionLabel } from '@formloom/contracts/rules/condition-text';
 import { IconPlus, IconTrash } from '../../../../ui/icons';
 import {
@@ -195,8 +195,8 @@ function ComparisonRow({
 }) {
   const parts = comparisonParts(condition);
   const question = questions.find((item) => item.widget.id === parts.questionId)?.widget;
-  const kind = question ? ANSWER_KINDS[question.type] : 'text';
-  const operators = question ? operatorsFor(question.type) : [parts.operator];
+  const kind = question ? answerKindOf(question) : 'text';
+  const operators = question ? operatorsFor(question) : [parts.operator];
   const pages = [...new Set(questions.map((item) => item.pageName))];
   const questionData = pages.map((page) => ({
     group: page,
@@ -264,7 +264,7 @@ function ValueField({
   label: string;
   onChange: (value: LogicValue | LogicValue[]) => void;
 }) {
-  const kind = question ? ANSWER_KINDS[question.type] : 'text';
+  const kind = question ? answerKindOf(question) : 'text';
   const common = { size: 'xs' as const, 'aria-label': label, 'data-testid': 'condition-value', w: { base: '100%', xs: 200 } };
   const list = Array.isArray(parts.value) ? parts.value : parts.value === undefined ? [] : [parts.value];
   const text = (value: LogicValue | undefined) => (value === undefined || value === null || typeof value === 'object' ? '' : String(value));

@@ -1,13 +1,14 @@
 /**
  * 'Insert answer' beside a text the respondent reads (a question's label, an ending's title and message): a menu of
  * the questions whose answers it may show (`conditionQuestions`: asked before the question; any question for an
- * ending), grouped by page. Choosing one inserts `{{answers.<id>}}` (`rules/piping.ts`) at the caret of `target`.
+ * ending — never a Statement, which takes no answer), grouped by page. Choosing one inserts `{{answers.<id>}}` (`rules/piping.ts`) at the caret of `target`.
  * Under the text, {@link PipingHint} shows what it pipes in words: 'Shows: Thanks [Your name]!'.
  */
 import { Fragment, useMemo, type RefObject } from 'react';
 import { ActionIcon, Menu, Text, Tooltip } from '@mantine/core';
-import { describePiping, hasPipedAnswers, pipedAnswer, questionsById } from '@formloom/contracts/rules/piping';
+import { describePiping, hasPipedAnswers, pipedAnswer, pipedUrlParam, questionsById } from '@formloom/contracts/rules/piping';
 import { formWidgets } from '@formloom/contracts/rules/steps';
+import { takesAnswer } from '@formloom/contracts/answers/registry';
 import { questionLabel } from '@formloom/contracts/rules/condition-text';
 import { conditionQuestionList } from '../../model/logic-ops';
 import { formPages } from '../../model/template-ops';
@@ -37,13 +38,21 @@ export function InsertAnswerMenu({ at, target, value, onChange, label }: InsertA
   const choices = useMemo(() => {
     if (at) return conditionQuestionList(draft, at.stepId, at.widgetId);
     const names = new Map(formPages(draft).map((page, index) => [page.id, page.name || `Page ${index + 1}`]));
-    return formWidgets(draft).map(({ stepId, widget }) => ({ widget, pageName: names.get(stepId) ?? '' }));
+    return formWidgets(draft)
+      .filter(({ widget }) => takesAnswer(widget))
+      .map(({ stepId, widget }) => ({ widget, pageName: names.get(stepId) ?? '' }));
   }, [draft, at]);
   const pages = [...new Set(choices.map((choice) => choice.pageName))];
 
+  const hidden = draft.urlParams ?? [];
+
   function insert(widgetId: string) {
+    insertToken(pipedAnswer(widgetId));
+  }
+
+  function insertToken(token: string) {
     const input = target.current;
-    const next = insertAtCaret(input, value, pipedAnswer(widgetId));
+    const next = insertAtCaret(input, value, token);
     onChange(next.value);
     requestAnimationFrame(() => {
       input?.focus();
@@ -54,8 +63,8 @@ export function InsertAnswerMenu({ at, target, value, onChange, label }: InsertA
   return (
     <Menu position="bottom-end" withinPortal shadow="md" width={260} withInitialFocusPlaceholder={false}>
       <Menu.Target>
-        <Tooltip label={choices.length === 0 ? 'No question is asked before this one' : 'Insert an answer'}>
-          <ActionIcon variant="subtle" color="gray" size="lg" aria-label={label} disabled={choices.length === 0} data-testid="insert-answer">
+        <Tooltip label={choices.length === 0 && hidden.length === 0 ? 'No question is asked before this one' : 'Insert an answer'}>
+          <ActionIcon variant="subtle" color="gray" size="lg" aria-label={label} disabled={choices.length === 0 && hidden.length === 0} data-testid="insert-answer">
             <Text fw={700} fz="sm" aria-hidden>
               @
             </Text>
@@ -74,6 +83,12 @@ export function InsertAnswerMenu({ at, target, value, onChange, label }: InsertA
                 </Menu.Item>
               ))}
           </Fragment>
+        ))}
+        {hidden.length > 0 && <Menu.Label>Hidden fields</Menu.Label>}
+        {hidden.map((param) => (
+          <Menu.Item key={param.id} onClick={() => insertToken(pipedUrlParam(param.name))}>
+            {param.name}
+          </Menu.Item>
         ))}
       </Menu.Dropdown>
     </Menu>

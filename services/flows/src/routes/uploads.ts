@@ -1,0 +1,103 @@
+/**
+ * Upload routes (`@formloom/contracts/api/flows/uploads`): the editor's `POST /admin/fileupload` (spec 000 §7), the
+ * public form's `POST /public/flows/:publicIdentifier/uploads` and the owners' download
+ * `GET /admin/flows/:publicIdentifier/uploads/:uploadId`. Multipart bodies are read with `@fastify/multipart`,
+ * registered in this module's scope only (the kit accepts `multipart/form-data` on these endpoints only); the file
+ * streams to the storage as it arrives (`domain/uploads.ts`), never buffered whole.
+ */
+import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { UploadReference } from '@formloom/contracts/answers/shared/uploads';
+import { adminFileUpload, downloadUpload, uploadFile } from '@formloom/contracts/api/flows/uploads';
+import { copy } from '@formloom/contracts/copy';
+import { formatFileSize } from '@formloom/contracts/answers/shared/uploads';
+import { DomainError, invalid, tooLarge, unsupportedType } from '@formloom/kit/errors';
+import { defineRoutes } from '@formloom/kit/routes';
+import * as uploads from '../domain/uploads';
+import type { FlowsServiceDeps } from '../deps';
+import { flowAuthorizer } from './access';
+
+/** Multipart limits besides the file's size: a few small fields at most, one file. */
+const MULTIPART_LIMITS = { fields: 10, fieldSize: 1024, fieldNameSize: 100, files: 1, parts: 20, headerPairs: 100 } as const;
+
+/**
+ * The error to answer for a multipart parser's failure: 400 `copy.uploads.oneFileNeeded` for a second file (or
+ * too many parts), 413 for a file over the parser's backstop, 400 `copy.errors.badRequest` for a body that is not
+ * well-formed multipart; the error itself when it is ours.
+ */
+function multipartError(error: unknown, maxBytes: number): unknown {
+  if (error instanceof DomainError) return error;
+  const code = (error as { code?: unknown }).code;
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+    return invalid(copy.uploads.oneFileNeeded, [{ path: 'file', message: copy.uploads.oneFileNeeded }]);
+  }
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(copy.uploads.fileTooLarge(formatFileSize(maxBytes)), { maxBytes });
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return unsupportedType(copy.errors.multipartExpected);
+  if (error instanceof Error && /multipart|part terminated|unexpected end|malformed/i.test(error.message)) {
+    return invalid(copy.errors.badRequest, [{ path: 'file', message: copy.errors.badRequest }]);
+  }
+  return error;
+}
+
+/**
+ * Reads the request's one file part into the storage for `target` and answers its reference; other (small) fields
+ * are ignored.
+ * @throws 400 `copy.uploads.oneFileNeeded` when there is no file part or more than one (the one stored is deleted
+ *   again); whatever `storeUpload` throws.
+ */
+async function receiveOne(deps: FlowsServiceDeps, request: FastifyRequest, target: uploads.UploadTarget): Promise<UploadReference> {
+  let stored: UploadReference | undefined;
+  try {
+    // The parser stops a file one byte past the service's cap; the question's own limit is the domain's check.
+    for await (const part of request.parts({ limits: { ...MULTIPART_LIMITS, fileSize: deps.uploadMaxBytes + 1 } })) {
+      if (part.type !== 'file') continue;
+      if (stored) {
+        (part as MultipartFile).file.resume();
+        throw invalid(copy.uploads.oneFileNeeded, [{ path: 'file', message: copy.uploads.oneFileNeeded }]);
+      }
+      stored = await uploads.storeUpload(deps, target, { filename: part.filename, stream: part.file });
+    }
+  } catch (error) {
+    if (stored) await uploads.discardUpload(deps, target.flow.id, stored.id);
+    throw multipartError(error, target.maxBytes);
+  }
+  if (!stored) throw invalid(copy.uploads.oneFileNeeded, [{ path: 'file', message: copy.uploads.oneFileNeeded }]);
+  return stored;
+}
+
+/** The upload routes. */
+export const uploadRoutes = defineRoutes<FlowsServiceDeps>(async (router, deps) => {
+  await router.app.register(fastifyMultipart, { limits: { ...MULTIPART_LIMITS, fileSize: deps.uploadMaxBytes + 1 } });
+
+  /** The editor's file for the form `x-flow-id` (write access): any type, up to `FILE_UPLOAD_MAX_MB`. */
+  router.handle(adminFileUpload, async ({ headers, request }) => {
+    const target = await uploads.editorUploadTarget(deps, headers['x-flow-id'], headers['x-field-id'], flowAuthorizer(request));
+    return uploads.editorUploadResponse(target, await receiveOne(deps, request, target));
+  });
+
+  /**
+   * A respondent's file: 429 with `Retry-After` past `PUBLIC_UPLOADS_RATE_LIMIT` uploads per client address and form
+   * (before anything else), then the question's checks.
+   */
+  router.handle(uploadFile, async ({ params, query, request, reply }) => {
+    await deps.uploadLimit?.enforce(reply, `${params.publicIdentifier}\n${request.ip}`);
+    const target = await uploads.publicUploadTarget(deps, params.publicIdentifier, query.fieldId);
+    return receiveOne(deps, request, target);
+  });
+
+  /**
+   * A file of the form for its owners: an attachment of a safe type, never cached by shared caches, sandboxed should
+   * a browser ever render it.
+   */
+  router.handle(downloadUpload, async ({ params, request, reply }) => {
+    const file = await uploads.downloadFile(deps, params.publicIdentifier, params.uploadId, flowAuthorizer(request));
+    return reply
+      .type(file.mediaType)
+      .header('content-disposition', file.contentDisposition)
+      .header('content-length', String(file.size))
+      .header('cache-control', 'private, no-store')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .send(file.body);
+  });
+});
