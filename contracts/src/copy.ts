@@ -93,6 +93,8 @@ export const copy = {
     pipedUnknownQuestion: 'This text shows the answer to a question that is not on the form',
     /** ours: a question's label pipes the answer to a question asked after it (or on a page that cannot come before). */
     pipedLaterQuestion: 'This text shows the answer to a question that is not asked before it',
+    /** ours: a hidden field's name that is no query parameter name (`rules/url-params.ts` `URL_PARAM_NAME_PATTERN`). */
+    urlParamName: (max: number) => `Use letters, digits, _, - and . only (at most ${max})`,
     /** ours: two hidden fields read the same query parameter (`rules/url-params.ts`). */
     duplicateUrlParam: (name: string) => `There is already a hidden field named "${name}"`,
     /** ours: an id used by a hidden field and by a page or a question too. */

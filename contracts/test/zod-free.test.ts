@@ -17,6 +17,7 @@ const ZOD_FREE_ENTRIES = [
   'rules/conditions.ts',
   'rules/condition-text.ts',
   'rules/piping.ts',
+  'rules/url-params.ts',
   'rules/page-path.ts',
   'logic.ts',
   'copy.ts',

@@ -14,7 +14,9 @@
  */
 import { z } from 'zod';
 import { MAX_PAGE_RULES, MAX_URL_PARAMS, URL_PARAM_NAME_MAX_LENGTH } from '../limits';
+import { copy } from '../copy';
 import { Condition } from '../logic-schemas';
+import { URL_PARAM_NAME_PATTERN } from '../rules/url-params';
 import { templateId } from '../widgets/define-widget';
 import { widgetSchemas } from '../widgets/registry';
 
@@ -83,9 +85,7 @@ export type Step = z.infer<typeof Step>;
  */
 export const UrlParam = z.object({
   id,
-  name: z.string().regex(new RegExp(`^[A-Za-z0-9_.-]{1,${URL_PARAM_NAME_MAX_LENGTH}}$`), {
-    message: 'Use letters, digits, _, - and . only',
-  }),
+  name: z.string().regex(URL_PARAM_NAME_PATTERN, { message: copy.flows.urlParamName(URL_PARAM_NAME_MAX_LENGTH) }),
 });
 /** A hidden field. */
 export type UrlParam = z.infer<typeof UrlParam>;

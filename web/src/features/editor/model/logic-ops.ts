@@ -267,7 +267,7 @@ export function removeUrlParam(template: FlowTemplate, id: string): FlowTemplate
  */
 export function urlParamNameProblem(template: FlowTemplate, name: string): string | null {
   if (name === '') return 'Enter the name of the link parameter';
-  if (!URL_PARAM_NAME_PATTERN.test(name)) return `Use letters, digits, _, - and . only (at most ${URL_PARAM_NAME_MAX_LENGTH})`;
+  if (!URL_PARAM_NAME_PATTERN.test(name)) return copy.flows.urlParamName(URL_PARAM_NAME_MAX_LENGTH);
   if ((template.urlParams ?? []).some((param) => param.name.toLowerCase() === name.toLowerCase())) return copy.flows.duplicateUrlParam(name);
   if ((template.urlParams ?? []).length >= MAX_URL_PARAMS) return `A form can have at most ${MAX_URL_PARAMS} hidden fields`;
   return null;
