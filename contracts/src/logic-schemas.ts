@@ -3,7 +3,7 @@
  * conditions (`rules/conditions.ts`): what flow and workflow templates are parsed with.
  */
 import { z } from 'zod';
-import { copy } from './copy';
+import * as copy from './copy';
 import { MAX_CONDITION_DEPTH, MAX_CONDITIONS_PER_GROUP } from './limits';
 import type { LogicRef as LogicRefShape, LogicValue as LogicValueShape } from './logic';
 import { conditionShapeProblems, type Condition as ConditionShape } from './rules/conditions';

@@ -35,7 +35,7 @@ import { Transform, type Readable } from 'node:stream';
 import fastifyHttpProxy from '@fastify/http-proxy';
 import type { FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { INTERNAL_TOKEN_HEADER, SESSION_COOKIE } from '@formloom/contracts/auth';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import { isUploadRequest, ROUTES, type RouteRow } from '@formloom/contracts/api/route-table';
 import { BODY_LIMIT_BYTES, FILE_UPLOAD_MAX_MB_CAP, UPLOAD_BYTES_PER_MB } from '@formloom/contracts/limits';
 import { SERVICES, type ServiceName } from '@formloom/contracts/services';

@@ -19,7 +19,7 @@
  * (`POST /auth/logout`, `POST /admin/flows/:id/publish`).
  */
 import type { FastifyRequest } from 'fastify';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import { forbidden } from '@formloom/kit/errors';
 import type { ZodFastify } from '@formloom/kit/http';
 

@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import { HTTP_HEADERS_TIMEOUT_MS, HTTP_IDLE_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS } from '@formloom/contracts/limits';
 import type { ServiceName } from '@formloom/contracts/services';
 import { parseConfig } from '@formloom/kit/config';

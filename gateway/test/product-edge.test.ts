@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fetchFlow } from '@formloom/contracts/api/flows/flows';
 import { getMe } from '@formloom/contracts/api/workspaces-auth/auth';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import { exampleFormTemplate } from '@formloom/contracts/example-forms';
 import { thankYouEmailTemplate } from '@formloom/contracts/workflow-templates';
 import { startEmbedded, type EmbeddedProduct } from '@formloom/scripts/embedded';

@@ -13,7 +13,7 @@ import { submitAnswers } from '@formloom/contracts/api/flows/submissions';
 import { adminFileUpload, downloadUpload, uploadFile } from '@formloom/contracts/api/flows/uploads';
 import { getMe } from '@formloom/contracts/api/workspaces-auth/auth';
 import type { UploadReference } from '@formloom/contracts/answers/shared/uploads';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
 import { BODY_LIMIT_BYTES } from '@formloom/contracts/limits';
 import { startEmbedded, type EmbeddedProduct } from '@formloom/scripts/embedded';

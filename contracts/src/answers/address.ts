@@ -2,7 +2,7 @@
  * Address's answer rules: a postal address in parts — street, an optional second line, city, state (or province,
  * region), postal code and country (an ISO 3166-1 alpha-2 code of `countries.ts`). Zod-free (`answers/define.ts`).
  */
-import { copy } from '../copy';
+import * as copy from '../copy';
 import { countryName, isCountryCode } from '../countries';
 import { ADDRESS_LINE_MAX_LENGTH, ADDRESS_POSTAL_CODE_MAX_LENGTH } from '../limits';
 import { formatValue } from '../logic';

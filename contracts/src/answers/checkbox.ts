@@ -1,5 +1,5 @@
 /** Checkbox's answer rules: a single yes/no box (docs/product-rules.md §2). Zod-free (`answers/define.ts`). */
-import { copy } from '../copy';
+import * as copy from '../copy';
 import { formatValue } from '../logic';
 import { defineAnswerRules, fail, pass } from './define';
 

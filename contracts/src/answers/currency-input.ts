@@ -2,7 +2,7 @@
  * CurrencyInput's answer rules: an amount of money in the question's currency, optionally between `min` and
  * `max`. Zod-free (`answers/define.ts`).
  */
-import { copy } from '../copy';
+import * as copy from '../copy';
 import { formatValue } from '../logic';
 import { defineAnswerRules, fail, pass } from './define';
 import { roundTo, toFiniteNumber } from './shared/number';

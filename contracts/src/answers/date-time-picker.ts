@@ -2,7 +2,7 @@
  * DateTimePicker's answer rules: a local wall-clock date and time `YYYY-MM-DDTHH:MM` (no time zone: the time the
  * respondent chose, as they chose it), optionally between `min` and `max`. Zod-free (`answers/define.ts`).
  */
-import { copy } from '../copy';
+import * as copy from '../copy';
 import { defineAnswerRules, fail, pass } from './define';
 import { formatCalendarDate, isValidDate } from './date-picker';
 import { displayText } from './shared/text';

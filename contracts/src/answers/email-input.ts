@@ -1,5 +1,5 @@
 /** EmailInput's answer rules (docs/product-rules.md §2). Zod-free (`answers/define.ts`). */
-import { copy } from '../copy';
+import * as copy from '../copy';
 import { EMAIL_LOCAL_PART_MAX_LENGTH, EMAIL_MAX_LENGTH } from '../limits';
 import { defineAnswerRules } from './define';
 import { checkTrimmed, displayText } from './shared/text';

@@ -2,7 +2,7 @@
  * Matrix's answer rules: a grid of rows and columns where the respondent picks one column in each row (a Likert
  * grid: rows 'Speed', 'Price'; columns 'Poor' … 'Great'). Zod-free (`answers/define.ts`).
  */
-import { copy } from '../copy';
+import * as copy from '../copy';
 import { formatValue } from '../logic';
 import { defineAnswerRules, fail, pass, type AnswerCheck } from './define';
 import type { OptionLike } from './shared/options';

@@ -2,7 +2,7 @@
  * MultiSelect's answer rules (Fillout's multi-select dropdown): several of the question's options, picked from a
  * list, with optional bounds on how many. Zod-free (`answers/define.ts`).
  */
-import { copy } from '../copy';
+import * as copy from '../copy';
 import { defineAnswerRules, fail, type AnswerCheck } from './define';
 import { checkSomeOptions, displayOptions, type ChoiceTemplateLike } from './shared/options';
 

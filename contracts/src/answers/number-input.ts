@@ -1,5 +1,5 @@
 /** NumberInput's answer rules (docs/product-rules.md §2). Zod-free (`answers/define.ts`). */
-import { copy } from '../copy';
+import * as copy from '../copy';
 import { defineAnswerRules, fail, pass } from './define';
 import { displayNumber, toFiniteNumber } from './shared/number';
 

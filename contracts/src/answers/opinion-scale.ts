@@ -2,7 +2,7 @@
  * OpinionScale's answer rules: one number of a row from `start` (0 or 1) to `end` (5..10), 0 to 10 by default
  * — the Net Promoter Score scale. Zod-free (`answers/define.ts`).
  */
-import { copy } from '../copy';
+import * as copy from '../copy';
 import { defineAnswerRules, fail, pass } from './define';
 import { displayNumber, toFiniteNumber } from './shared/number';
 

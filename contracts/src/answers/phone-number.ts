@@ -1,5 +1,5 @@
 /** PhoneNumber's answer rules (docs/product-rules.md §2). Zod-free (`answers/define.ts`). */
-import { copy } from '../copy';
+import * as copy from '../copy';
 import { PHONE_MAX_DIGITS, PHONE_MIN_DIGITS } from '../limits';
 import { defineAnswerRules } from './define';
 import { checkTrimmed, displayText } from './shared/text';

@@ -2,7 +2,7 @@
  * Ranking's answer rules: the question's options put in the respondent's order, first = ranked highest.
  * Zod-free (`answers/define.ts`).
  */
-import { copy } from '../copy';
+import * as copy from '../copy';
 import { formatValue } from '../logic';
 import { defineAnswerRules, fail, type AnswerCheck } from './define';
 import { checkSomeOptions, type ChoiceTemplateLike, type OptionLike } from './shared/options';

@@ -3,7 +3,7 @@
  * the drawing is uploaded as a PNG through the public upload call, and the answer is that upload's reference
  * (`answers/shared/uploads.ts`). Zod-free (`answers/define.ts`).
  */
-import { copy } from '../copy';
+import * as copy from '../copy';
 import { SIGNATURE_MAX_BYTES } from '../limits';
 import { defineAnswerRules, fail, pass } from './define';
 import { fileProblem, toUploadReference, uploadReferencesIn, type UploadPolicy } from './shared/uploads';

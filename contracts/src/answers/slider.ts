@@ -2,7 +2,7 @@
  * Slider's answer rules: a number picked on a slider from `min` to `max` in steps of `step` (0 to 100 in steps of 1
  * by default), shown with an optional unit ('km', '%'). Zod-free (`answers/define.ts`).
  */
-import { copy } from '../copy';
+import * as copy from '../copy';
 import { formatValue } from '../logic';
 import { defineAnswerRules, fail, pass } from './define';
 import { decimalPlaces, roundTo, toFiniteNumber } from './shared/number';

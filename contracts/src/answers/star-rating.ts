@@ -2,7 +2,7 @@
  * StarRating's answer rules: 1 to `max` stars, `max` being 3..10 and STAR_RATING_MAX (5) when unset
  * (docs/product-rules.md §2). Zod-free (`answers/define.ts`).
  */
-import { copy } from '../copy';
+import * as copy from '../copy';
 import { STAR_RATING_MAX } from '../limits';
 import { defineAnswerRules, fail, pass } from './define';
 import { displayNumber, toFiniteNumber } from './shared/number';

@@ -1,5 +1,5 @@
 /** TimePicker's answer rules: a time of day, `HH:MM` on a 24-hour clock. Zod-free (`answers/define.ts`). */
-import { copy } from '../copy';
+import * as copy from '../copy';
 import { defineAnswerRules } from './define';
 import { checkTrimmed, displayText } from './shared/text';
 

@@ -1,5 +1,5 @@
 /** URLInput's answer rules (docs/product-rules.md §2). Zod-free (`answers/define.ts`). */
-import { copy } from '../copy';
+import * as copy from '../copy';
 import { URL_MAX_LENGTH } from '../limits';
 import { defineAnswerRules } from './define';
 import { checkTrimmed, displayText } from './shared/text';

@@ -14,7 +14,7 @@
  */
 import { z } from 'zod';
 import { MAX_PAGE_RULES, MAX_URL_PARAMS, URL_PARAM_NAME_MAX_LENGTH } from '../limits';
-import { copy } from '../copy';
+import * as copy from '../copy';
 import { Condition } from '../logic-schemas';
 import { URL_PARAM_NAME_PATTERN } from '../rules/url-params';
 import { templateId } from '../widgets/define-widget';

@@ -2,7 +2,7 @@
  * Flows and submissions (spec 000 §3 "Flow"; docs/product-rules.md §3).
  */
 import { z } from 'zod';
-import { copy } from '../copy';
+import * as copy from '../copy';
 import { CLOSED_MESSAGE_MAX_LENGTH, REDIRECT_URL_MAX_LENGTH, RESPONSE_LIMIT_MAX } from '../limits';
 import { AccessLevel } from './identity';
 
@@ -18,7 +18,7 @@ export type FlowType = z.infer<typeof FlowType>;
  *   closed state and refuses submissions, as after a close;
  * - `responseLimit`: the form closes once it has this many submissions (1..{@link RESPONSE_LIMIT_MAX});
  * - `oneResponsePerBrowser`: a browser may submit once (it sends a random `respondentId` it keeps; a second
- *   submission with it is refused with `copy.flows.alreadyResponded`);
+ *   submission with it is refused with `copy.publicForm.alreadyResponded`);
  * - `redirectUrl`: after a submission the respondent's browser goes to this http(s) address instead of the ending;
  * - `closedMessage`: shown under the closed state's title.
  * `null` clears a setting (in an update); absent means unset.
@@ -48,7 +48,7 @@ export type FlowSettings = z.infer<typeof FlowSettings>;
  *
  * Its state (docs/product-rules.md §3): never published (`publishedAt` null); live (`isPublished`: the public
  * link shows the last published version and takes responses); closed (`closedAt` set: published before, but the
- * public link shows `copy.flows.formClosed` and takes no responses until the next publish).
+ * public link shows `copy.publicForm.formClosed` and takes no responses until the next publish).
  * `hasUnpublishedChanges`: the draft differs from the last published version (always false before the first
  * publish: then everything is unpublished and the editor says so by `publishedAt` being null).
  */

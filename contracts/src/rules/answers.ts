@@ -9,7 +9,7 @@
  */
 import type { FieldError } from '../errors';
 import type { FlowTemplate, Widget } from '../entities/flow-template';
-import { copy } from '../copy';
+import * as copy from '../copy';
 import { fail, isEmptyAnswer, pass, type AnswerCheck } from '../answers/define';
 import { checkWidgetAnswer, takesAnswer } from '../answers/registry';
 import { pagePath } from './page-path';

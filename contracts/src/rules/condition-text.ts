@@ -4,7 +4,7 @@
  * a workflow's filter node can show later. Operator names are spec 001 §5's (`copy.conditions.operators`), with
  * "is before"/"is after" for dates and times. ZOD-FREE AT RUNTIME (type-only imports). Pure; never throws.
  */
-import { copy } from '../copy';
+import * as copy from '../copy';
 import type { Widget } from '../entities/flow-template';
 import { isLogicRef, type LogicValue } from '../logic';
 import { answerIdOf, answerKindOf, conditionLeaves, type AnswerKind, type ConditionLeaf, type ConditionOperator } from './conditions';

@@ -4,7 +4,7 @@
  */
 import type { z } from 'zod';
 import type { FieldError } from '../errors';
-import { copy } from '../copy';
+import * as copy from '../copy';
 
 /** A zod issue (zod 4 core type). */
 export type ZodIssue = z.core.$ZodIssue;

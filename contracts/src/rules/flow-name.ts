@@ -3,7 +3,7 @@
  * Pure; runs in the browser and the services.
  */
 import type { FlowType } from '../entities/flow';
-import { copy } from '../copy';
+import * as copy from '../copy';
 import { FLOW_NAME_MAX_LENGTH } from '../limits';
 
 const NUMBERED = /^(.*\S) \((\d+)\)$/;

@@ -4,7 +4,7 @@
  */
 import type { FieldError } from '../errors';
 import { FlowTemplate } from '../entities/flow-template';
-import { copy } from '../copy';
+import * as copy from '../copy';
 import { MAX_STEPS_PER_FLOW, MAX_WIDGETS_PER_STEP } from '../limits';
 import { widgetSettingErrors } from '../widgets/registry';
 import type { ZodIssue } from './field-errors';

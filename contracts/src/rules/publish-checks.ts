@@ -13,7 +13,7 @@ import { isEmptyAnswer } from '../answers/define';
 import { takesAnswer } from '../answers/registry';
 import { toFiniteNumber } from '../answers/shared/number';
 import { isValidTime } from '../answers/time-picker';
-import { copy } from '../copy';
+import * as copy from '../copy';
 import type { FlowTemplate, FormStep, Widget } from '../entities/flow-template';
 import type { FieldError } from '../errors';
 import { MAX_CONDITION_DEPTH } from '../limits';

@@ -12,7 +12,7 @@
  */
 import type { WorkflowNode, WorkflowTemplate } from '../entities/workflow';
 import type { FieldError } from '../errors';
-import { copy } from '../copy';
+import * as copy from '../copy';
 import { LOOP_DETECTION_MAX_STEPS, MAX_WORKFLOW_ACTIONS } from '../limits';
 import { nextNodeIdEdge, type NodeEdge } from '../workflows/define';
 import { nodeRegistry } from '../workflows/nodes/registry';

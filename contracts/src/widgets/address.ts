@@ -1,7 +1,7 @@
 /** Address: a postal address in parts — street, second line, city, state, postal code and country. */
 import { z } from 'zod';
 import { addressRules } from '../answers/address';
-import { copy } from '../copy';
+import * as copy from '../copy';
 import { isCountryCode } from '../countries';
 import { defineWidget, widgetTemplate } from './define-widget';
 

@@ -1,6 +1,6 @@
 /** CurrencyInput: an amount of money in one currency, with optional bounds. */
 import { z } from 'zod';
-import { copy } from '../copy';
+import * as copy from '../copy';
 import { CURRENCY_CODES, currencyInputRules, currencyOf, DEFAULT_CURRENCY, fitsCurrency, minorDigits } from '../answers/currency-input';
 import { defineWidget, widgetTemplate, type SettingError } from './define-widget';
 

@@ -1,6 +1,6 @@
 /** DateTimePicker: a local date and time, `YYYY-MM-DDTHH:MM`, with an optional earliest and latest. */
 import { z } from 'zod';
-import { copy } from '../copy';
+import * as copy from '../copy';
 import { dateTimePickerRules, isValidDateTime } from '../answers/date-time-picker';
 import { defineWidget, widgetTemplate } from './define-widget';
 

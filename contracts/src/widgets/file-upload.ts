@@ -4,7 +4,7 @@
  * references.
  */
 import { z } from 'zod';
-import { copy } from '../copy';
+import * as copy from '../copy';
 import { FILE_UPLOAD_MAX_FILES, FILE_UPLOAD_MAX_MB_CAP, UPLOAD_EXTENSION_MAX_LENGTH, UPLOAD_EXTENSIONS_MAX } from '../limits';
 import { FILE_UPLOAD_DEFAULTS, fileUploadRules } from '../answers/file-upload';
 import { FILE_TYPE_PRESETS } from '../answers/shared/uploads';

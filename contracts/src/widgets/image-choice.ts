@@ -1,7 +1,7 @@
 /** ImageChoice: the question's options shown as image cards; one picked, or several with `multiple`. */
 import { z } from 'zod';
 import { imageChoiceRules, isImageUrl } from '../answers/image-choice';
-import { copy } from '../copy';
+import * as copy from '../copy';
 import { IMAGE_ALT_MAX_LENGTH, URL_MAX_LENGTH } from '../limits';
 import { defineWidget, widgetTemplate, type SettingError } from './define-widget';
 import { duplicateOptionErrors, MAX_OPTIONS, newOptions, WidgetOption } from './shared/options';

@@ -1,7 +1,7 @@
 /** MultiSelect: pick several of the question's options from a dropdown list (Fillout's multi-select). */
 import { z } from 'zod';
 import { multiSelectRules } from '../answers/multi-select';
-import { copy } from '../copy';
+import * as copy from '../copy';
 import { defineWidget, widgetTemplate, type SettingError } from './define-widget';
 import { duplicateOptionErrors, MAX_OPTIONS, newOptions, optionsSetting } from './shared/options';
 

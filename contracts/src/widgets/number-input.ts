@@ -1,6 +1,6 @@
 /** NumberInput: a number with optional inclusive bounds `min` and `max` (docs/product-rules.md §2). */
 import { z } from 'zod';
-import { copy } from '../copy';
+import * as copy from '../copy';
 import { numberInputRules } from '../answers/number-input';
 import { defineWidget, widgetTemplate } from './define-widget';
 

@@ -1,6 +1,6 @@
 /** Slider: a number picked on a slider, from `min` to `max` in steps of `step`, with an optional unit. */
 import { z } from 'zod';
-import { copy } from '../copy';
+import * as copy from '../copy';
 import { SLIDER_UNIT_MAX_LENGTH } from '../limits';
 import { SLIDER_DEFAULTS, sliderRange, sliderRules } from '../answers/slider';
 import { defineWidget, widgetTemplate, type SettingError } from './define-widget';

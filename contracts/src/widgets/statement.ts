@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { statementRules } from '../answers/statement';
-import { copy } from '../copy';
+import * as copy from '../copy';
 import { STATEMENT_BODY_MAX_LENGTH } from '../limits';
 import { defineWidget, widgetTemplate } from './define-widget';
 

@@ -12,7 +12,7 @@
 import type { z } from 'zod';
 import type { FieldError } from '../errors';
 import type { NodeType, TriggerType } from '../entities/workflow';
-import { copy } from '../copy';
+import * as copy from '../copy';
 import { fieldErrorsFromIssues } from '../rules/field-errors';
 
 /**

@@ -4,7 +4,7 @@
  * {@link buildApp}; `main.ts` runs {@link definition}.
  */
 import { z } from 'zod';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import {
   FILE_UPLOAD_MAX_MB_CAP,
   PUBLIC_SUBMISSIONS_PER_ADDRESS_MAX,

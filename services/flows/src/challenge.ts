@@ -12,7 +12,7 @@
  * respondent retries): refusing to check would let bots through whenever the provider is slow.
  */
 import type { ChallengeProvider, PublicChallenge } from '@formloom/contracts/api/flows/public-forms';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import { CHALLENGE_VERIFY_TIMEOUT_MS } from '@formloom/contracts/limits';
 import { invalid, unavailable } from '@formloom/kit/errors';
 
@@ -47,7 +47,7 @@ export interface ChallengeSettings {
 export function createChallenge(settings: ChallengeSettings): Challenge {
   const verifyUrl = settings.verifyUrl ?? CHALLENGE_VERIFY_URLS[settings.provider];
   const refused = () =>
-    invalid(copy.flows.challengeFailed, [{ path: 'body.challengeToken', message: copy.flows.challengeFailed }]);
+    invalid(copy.publicForm.challengeFailed, [{ path: 'body.challengeToken', message: copy.publicForm.challengeFailed }]);
   return {
     public: { provider: settings.provider, siteKey: settings.siteKey },
     async verify(token, remoteIp) {

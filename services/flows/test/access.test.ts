@@ -3,7 +3,7 @@
  * data; a read-only member may view but gets 403 on create, save and publish; an anonymous caller gets 401.
  */
 import type { InjectOptions } from 'fastify';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import { createTestIssuer } from '@formloom/kit/testing';
 import { countRows, createFlow, exampleTemplate, publishedExample, setup, submit, WS, type Harness, type UserKey } from './helpers';
 

@@ -7,7 +7,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getPublicTemplate } from '@formloom/contracts/api/flows/public-forms';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import { endpointRequest } from '@formloom/kit/testing';
 import { countRows, publishedExample, setup, type Harness } from './helpers';
 import { submitAnswers } from '@formloom/contracts/api/flows/submissions';
@@ -68,7 +68,7 @@ it('refuses a submission without a token, or with one the provider refuses, and 
   for (const token of [undefined, 'bad-token']) {
     const response = await submit(form, token);
     expect(response.statusCode).toBe(400);
-    expect(response.json().error.details).toEqual([{ path: 'body.challengeToken', message: copy.flows.challengeFailed }]);
+    expect(response.json().error.details).toEqual([{ path: 'body.challengeToken', message: copy.publicForm.challengeFailed }]);
   }
   expect(await countRows(h, 'submissions')).toBe(before);
 });

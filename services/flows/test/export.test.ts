@@ -14,7 +14,7 @@ import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { exportSubmissions, listSubmissions } from '@formloom/contracts/api/flows/submissions';
 import { publishFlow, renameFlow, saveFlowTemplate } from '@formloom/contracts/api/flows/flows';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
 import { everyWidgetTemplate } from '@formloom/contracts/widgets/samples';
 import { endpointRequest } from '@formloom/kit/testing';

@@ -5,7 +5,7 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Writable } from 'node:stream';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import { DomainError } from '@formloom/kit/errors';
 import { cleanFileName, contentFits, safeDownloadType, UploadCheck } from '../src/domain/file-types';
 

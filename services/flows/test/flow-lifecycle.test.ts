@@ -4,7 +4,7 @@
  * service on PGlite.
  */
 import type { InjectOptions } from 'fastify';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
 import { blankFlowTemplate } from '@formloom/contracts/rules/flow-template';
 import { countRows, createFlow, exampleTemplate, outboxRows, publishedExample, setup, submit, WS, type Harness } from './helpers';
@@ -144,10 +144,10 @@ describe('POST /admin/flows/:publicIdentifier/unpublish (close)', () => {
 
     const live = await inject({ method: 'GET', url: `/public/flows/templates/${id}` });
     expect(live.statusCode).toBe(404);
-    expect(live.json()).toEqual({ error: { code: 'not_found', message: copy.flows.formClosed } });
+    expect(live.json()).toEqual({ error: { code: 'not_found', message: copy.publicForm.formClosed } });
     const refused = await submit(h, id, answers);
     expect(refused.statusCode).toBe(404);
-    expect(refused.json().error.message).toBe(copy.flows.formClosed);
+    expect(refused.json().error.message).toBe(copy.publicForm.formClosed);
 
     // Again: nothing changes (the first close time is kept).
     expect((await unpublish(id)).json().flow.closedAt).toBe(closed.json().flow.closedAt);

@@ -3,7 +3,7 @@
  * (spec 000 §7; docs/product-rules.md §3).
  */
 import type { InjectOptions } from 'fastify';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
 import { blankFlowTemplate } from '@formloom/contracts/rules/flow-template';
 import {
@@ -257,7 +257,7 @@ describe('POST /admin/flows/:publicIdentifier/publish', () => {
     const flow = await createFlow(h, { flowTemplate: exampleTemplate() });
     const before = await inject({ method: 'GET', url: `/public/flows/templates/${flow.publicIdentifier}?mode=live` });
     expect(before.statusCode).toBe(404);
-    expect(before.json()).toEqual({ error: { code: 'not_found', message: copy.flows.flowNotPublished } });
+    expect(before.json()).toEqual({ error: { code: 'not_found', message: copy.publicForm.flowNotPublished } });
 
     const first = await publish(flow.publicIdentifier);
     expect(first.statusCode).toBe(200);

@@ -6,7 +6,7 @@
  */
 import type { InjectOptions } from 'fastify';
 import { submitAnswers } from '@formloom/contracts/api/flows/submissions';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import { endpointRequest } from '@formloom/kit/testing';
 import { publishedExample, setup, submit, type Harness } from './helpers';
 
@@ -37,10 +37,10 @@ it('closes the form at its closing time, with the owner’s message, and reopens
 
   const live = await liveForm(id);
   expect(live.statusCode).toBe(404);
-  expect(live.json()).toEqual({ error: { code: 'not_found', message: copy.flows.formClosed, details: { closedMessage: 'Registration ended on Friday.' } } });
+  expect(live.json()).toEqual({ error: { code: 'not_found', message: copy.publicForm.formClosed, details: { closedMessage: 'Registration ended on Friday.' } } });
   const refused = await submit(h, id, answers);
   expect(refused.statusCode).toBe(404);
-  expect(refused.json().error.message).toBe(copy.flows.formClosed);
+  expect(refused.json().error.message).toBe(copy.publicForm.formClosed);
 
   await updateSettings(id, { closesAt: new Date(Date.now() + 3_600_000).toISOString() });
   expect((await liveForm(id)).statusCode).toBe(200);
@@ -54,7 +54,7 @@ it('takes responses up to its limit, then closes; raising the limit reopens it',
   expect((await submit(h, id, answers)).statusCode).toBe(201);
   const third = await submit(h, id, answers);
   expect(third.statusCode).toBe(404);
-  expect(third.json().error.message).toBe(copy.flows.formClosed);
+  expect(third.json().error.message).toBe(copy.publicForm.formClosed);
   expect((await liveForm(id)).statusCode).toBe(404);
 
   await updateSettings(id, { responseLimit: null });
@@ -72,7 +72,7 @@ it('takes one response per browser when asked to, and any number otherwise', asy
   expect((await submitFrom(id, browser)).statusCode).toBe(201);
   const again = await submitFrom(id, browser);
   expect(again.statusCode).toBe(409);
-  expect(again.json()).toEqual({ error: { code: 'conflict', message: copy.flows.alreadyResponded } });
+  expect(again.json()).toEqual({ error: { code: 'conflict', message: copy.publicForm.alreadyResponded } });
   // Two browsers at once: one each.
   const [a, b] = await Promise.all([submitFrom(id, 'browser-aaaaaaaaaaaaaaaa'), submitFrom(id, 'browser-bbbbbbbbbbbbbbbb')]);
   expect([a.statusCode, b.statusCode]).toEqual([201, 201]);

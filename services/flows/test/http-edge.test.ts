@@ -2,7 +2,7 @@
  * The HTTP edge of the flows service: the one error format for malformed JSON, wrong types, oversized bodies
  * (kit body limit 1 MiB) and unknown routes — never a 500, never a half-written record.
  */
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import { BODY_LIMIT_BYTES } from '@formloom/contracts/limits';
 import { countRows, publishedExample, setup, WS, type Harness } from './helpers';
 

@@ -6,7 +6,7 @@
 import type { InjectOptions } from 'fastify';
 import { saveProgress } from '@formloom/contracts/api/flows/progress';
 import { submitAnswers } from '@formloom/contracts/api/flows/submissions';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import { FORM_SUBMITTED } from '@formloom/contracts/events/form-submitted';
 import { endpointRequest } from '@formloom/kit/testing';
 import { outboxRows, publishedExample, setup, type Harness } from './helpers';

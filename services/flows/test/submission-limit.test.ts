@@ -3,7 +3,7 @@
  * `PUBLIC_SUBMISSIONS_PER_ADDRESS_MAX` per ten minutes): a script posting a form over and over gets 429 with
  * `Retry-After` and stores nothing more, while other respondents, and the same respondent on another form, go on.
  */
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import { countRows, publishedExample, setup, submit, type Harness } from './helpers';
 
 const ANSWERS = { w1: 'Ada', w2: 'ada@example.com' };

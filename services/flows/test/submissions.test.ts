@@ -3,7 +3,7 @@
  * row in one transaction) and the admin list in Fillout's shape (docs/product-rules.md §3).
  */
 import { sql } from 'drizzle-orm';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import type { EventEnvelope } from '@formloom/contracts/events/envelope';
 import type { FormSubmittedData } from '@formloom/contracts/events/form-submitted';
 import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
@@ -123,7 +123,7 @@ describe('POST /public/flows/:publicIdentifier/submissions', () => {
     const draftOnly = await createFlow(h, { flowTemplate: exampleTemplate() });
     const unpublished = await submit(h, draftOnly.publicIdentifier, { w1: 'x', w2: 'x@example.com' });
     expect(unpublished.statusCode).toBe(404);
-    expect(unpublished.json().error.message).toBe(copy.flows.flowNotPublished);
+    expect(unpublished.json().error.message).toBe(copy.publicForm.flowNotPublished);
     expect(await stored()).toEqual({ ...before, outbox: before.outbox + 1 /* flow.created of draftOnly */ });
   });
 

@@ -15,7 +15,7 @@ import { saveProgress } from '@formloom/contracts/api/flows/progress';
 import { listSubmissions, submitAnswers } from '@formloom/contracts/api/flows/submissions';
 import { adminFileUpload, downloadUpload, uploadFile } from '@formloom/contracts/api/flows/uploads';
 import type { UploadReference } from '@formloom/contracts/answers/shared/uploads';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
 import type { FormSubmittedData } from '@formloom/contracts/events/form-submitted';
 import { UNREFERENCED_UPLOAD_TTL_MS } from '@formloom/contracts/limits';
@@ -196,7 +196,7 @@ describe('POST /public/flows/:publicIdentifier/uploads', () => {
     expect(closed.statusCode).toBe(200);
     const afterClose = await upload(form.publicIdentifier, 'files', { name: 'a.pdf', content: bytes.pdf() });
     expect(afterClose.statusCode).toBe(404);
-    expect(afterClose.json().error.message).toBe(copy.flows.formClosed);
+    expect(afterClose.json().error.message).toBe(copy.publicForm.formClosed);
     expect((await upload('nosuchform', 'files', { name: 'a.pdf', content: bytes.pdf() })).statusCode).toBe(404);
   });
 

@@ -10,7 +10,7 @@ import { createLocalJWKSet, createRemoteJWKSet, jwtVerify } from 'jose';
 import type { JSONWebKeySet, JWTVerifyGetKey } from 'jose';
 import { AuthClaims, INTERNAL_TOKEN_HEADER, JWT_AUDIENCE, JWT_ISSUER } from '@formloom/contracts/auth';
 import type { AccessLevel } from '@formloom/contracts/entities/identity';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import {
   ACCESS_TOKEN_MAX_LIFETIME_SECONDS,
   JWKS_CACHE_MAX_AGE_SECONDS,

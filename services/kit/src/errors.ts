@@ -10,7 +10,7 @@
  * 5xx messages are never an internal error's text.
  */
 import type { ErrorCode } from '@formloom/contracts/errors';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 
 /**
  * What went wrong, in the domain's words:

@@ -46,7 +46,7 @@ import {
   HTTP_REQUEST_TIMEOUT_MS,
   HTTP_TIMEOUT_CHECK_INTERVAL_MS,
 } from '@formloom/contracts/limits';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import type { FieldError } from '@formloom/contracts/errors';
 import type { TrustProxy } from './config';
 import { DomainError, errorBody, HTTP_OF_KIND, HttpError } from './errors';

@@ -39,7 +39,7 @@
 import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import type { KitConfig } from './config';
 import { limitReached } from './errors';
 import { Counter, type Registry } from './metrics';

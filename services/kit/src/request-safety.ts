@@ -22,7 +22,7 @@
  * no unpaired surrogates in `\u` escapes).
  */
 import { JSON_MAX_DEPTH } from '@formloom/contracts/limits';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import type { FieldError } from '@formloom/contracts/errors';
 import { HttpError } from './errors';
 

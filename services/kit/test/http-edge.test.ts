@@ -9,7 +9,7 @@ import http from 'node:http';
 import { connect } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import {
   HTTP_HEADERS_TIMEOUT_MS,
   HTTP_IDLE_TIMEOUT_MS,

@@ -6,7 +6,7 @@
 import { createService } from '../src/service';
 import { Redis } from 'ioredis';
 import { v4 as uuidv4 } from 'uuid';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import { createHttpApp, type ZodFastify } from '../src/http';
 import { Registry } from '../src/metrics';
 import {

@@ -39,7 +39,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { WorkflowNode, WorkflowTemplate } from '@formloom/contracts/entities/workflow';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import { MAX_WORKFLOW_ACTIONS } from '@formloom/contracts/limits';
 import { registryOf, type Registry } from '@formloom/contracts/workflows/define';
 import type { Db, Tx } from '@formloom/kit/db';

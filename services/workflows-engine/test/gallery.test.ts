@@ -3,7 +3,7 @@
  * template id and a form (or `new_form`) generates the template against the form and creates the workflow —
  * published and active at once with `activate` — in one transaction; refusals create nothing.
  */
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import type { WorkflowResponse, WorkflowsResponse } from '@formloom/contracts/api/workflows-engine/workflows';
 import { call, finishedRuns, mailOf, publishedForm, setup, submit, users, WS, type Harness } from './helpers';
 

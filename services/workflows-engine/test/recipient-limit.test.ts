@@ -4,7 +4,7 @@
  * someone's inbox. Past the limit the address is skipped (the step fails when no one is left); fixed recipients
  * the owner chose are never limited.
  */
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import { thankYouEmailTemplate } from '@formloom/contracts/workflow-templates';
 import { createWorkflow as createWorkflowEndpoint, enableOrDisableWorkflow } from '@formloom/contracts/api/workflows-engine/workflows';
 import { endpointRequest } from '@formloom/kit/testing';

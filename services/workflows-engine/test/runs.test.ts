@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { WorkflowNode, WorkflowTemplate } from '@formloom/contracts/entities/workflow';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import { firstEmailWidgetId, thankYouEmailTemplate } from '@formloom/contracts/workflow-templates';
 import { uuidv7 } from '@formloom/kit/ids';
 import {

@@ -3,7 +3,7 @@
  * (execution checks and the spec 001 §5 texts), enableOrDisable, list, get, delete, and access on every route.
  */
 import type { WorkflowTemplate } from '@formloom/contracts/entities/workflow';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import { type WorkflowResponse, type WorkflowsResponse } from '@formloom/contracts/api/workflows-engine/workflows';
 import { MAX_WORKFLOW_ACTIONS, MAX_WORKFLOWS_PER_FLOW } from '@formloom/contracts/limits';
 import { call, createWorkflow, exampleWorkflow, finishedRuns, liveWorkflow, publishedForm, setup, submit, WS, type Harness, type UserKey } from './helpers';

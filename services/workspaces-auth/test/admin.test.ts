@@ -4,7 +4,7 @@
  */
 import { decodeJwt } from 'jose';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import type { User, Workspace } from '@formloom/contracts/entities/identity';
 import type { MeResponse } from '@formloom/contracts/api/workspaces-auth/auth';
 import { WORKSPACE_NAME_MAX_LENGTH } from '@formloom/contracts/limits';

@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import { BODY_LIMIT_BYTES, PASSWORD_MIN_LENGTH } from '@formloom/contracts/limits';
 import type { MeResponse } from '@formloom/contracts/api/workspaces-auth/auth';
 import { build, cookieHeader, countRows, newPerson, sessionCookieOf, signUp, type Service } from './helpers';

@@ -7,7 +7,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { resendVerification, verifyEmail, getMe } from '@formloom/contracts/api/workspaces-auth/auth';
-import { copy, PRODUCT_NAME } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
+import { PRODUCT_NAME } from '@formloom/contracts/copy';
 import { EMAIL_VERIFICATION_RESEND_MAX } from '@formloom/contracts/limits';
 import { rowsOf } from '@formloom/kit/db';
 import { endpointRequest } from '@formloom/kit/testing';

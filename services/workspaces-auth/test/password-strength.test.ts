@@ -3,7 +3,7 @@
  * and context-specific passwords are refused at sign-up and at the internal user creation, with a 400 at
  * `body.password` and nothing stored; long passphrases, any characters, no composition rules are accepted.
  */
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import type { MeResponse } from '@formloom/contracts/api/workspaces-auth/auth';
 import { build, cookieHeader, countRows, internalHeaders, newPerson, nextAddress, signUp, type Service } from './helpers';
 

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import {
   LOGIN_RATE_MAX_PER_ACCOUNT,
   LOGIN_RATE_MAX_PER_ACCOUNT_AND_ADDRESS,

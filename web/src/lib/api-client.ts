@@ -8,7 +8,7 @@
  */
 import type { BodyInputOf, Endpoint, ParamsInputOf, QueryInputOf, ResponseOf } from '@formloom/contracts/api/endpoint';
 import { fillPath } from '@formloom/contracts/api/public-form-routes';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import type { FieldError } from '@formloom/contracts/errors';
 
 /** A failed API call: HTTP status plus the server's error code, message and (validation) details. */

@@ -8,12 +8,12 @@
  * above Submit on the last page (`challenge-widget.tsx`). Moving to a page puts the focus on its heading
  * (WCAG 2.4.3), and the whole form works with the keyboard alone.
  */
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { PublicChallenge } from '@formloom/contracts/api/flows/public-forms';
 import type { FormSettings } from '@formloom/contracts/entities/flow';
 import type { EndingStep, FlowTemplate } from '@formloom/contracts/entities/flow-template';
 import type { FieldError } from '@formloom/contracts/errors';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import { orderedSteps } from '@formloom/contracts/rules/steps';
 import { validateAnswers } from '@formloom/contracts/rules/answers';
 import { pagePath, visibleWidgets } from '@formloom/contracts/rules/page-path';
@@ -25,7 +25,7 @@ import { markResponded, respondentIdFor, type SubmitInput } from './api';
 import { ChallengeWidget } from './challenge-widget';
 import { forgetProgress, loadProgress, rememberProgress, type SavedProgress } from './resume';
 import { Alert, Button, IconBadge } from './controls';
-import { FieldOf } from './fields/registry';
+import { FieldOf, preloadFields } from './fields/registry';
 import classes from './form.module.css';
 
 /** Field errors keyed by widget id (from paths `answers.<widgetId>`); other paths under `''`. */
@@ -80,6 +80,10 @@ export function FormRunner({ publicIdentifier, title, template, challenge, setti
   // Answer piping (`rules/piping.ts`): labels and the ending show answers given on the path, never those of a
   // hidden question or of a branch not taken.
   const questions = useMemo(() => questionsById(template), [template]);
+  // The renderers in their own chunks (fields/lazy.tsx) this form uses are fetched while the first page is read.
+  useEffect(() => {
+    void preloadFields(questions.values());
+  }, [questions]);
   const pipedAnswers = useMemo(() => {
     const shown: Record<string, unknown> = {};
     for (const { widgets } of path.pages) for (const widget of widgets) if (widget.id in answers) shown[widget.id] = answers[widget.id];
@@ -171,7 +175,7 @@ export function FormRunner({ publicIdentifier, title, template, challenge, setti
     const all = validateAnswers(template, answers);
     if (!all.ok) return showErrors(all.errors);
     setFormError(null);
-    if (challenge && !challengeToken) return setChallengeError(copy.flows.challengeFailed);
+    if (challenge && !challengeToken) return setChallengeError(copy.publicForm.challengeFailed);
     setChallengeError(undefined);
     setPending(true);
     try {

@@ -6,7 +6,8 @@
  * questions upload to this form (`uploads.ts`).
  */
 import { useEffect, useMemo, useState } from 'react';
-import { copy, PRODUCT_NAME } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
+import { PRODUCT_NAME } from '@formloom/contracts/copy';
 import { errorMessage, isApiError } from '../lib/api-client';
 import { formSettingsOf } from '@formloom/contracts/rules/form-settings';
 import { IconAlert, IconCheck, IconLock } from '../ui/icons';
@@ -43,7 +44,7 @@ export function PublicFormPage({ publicIdentifier }: { publicIdentifier: string 
           <Spinner label="Loading form" />
         ) : state.status === 'error' ? (
           isApiError(state.error, 404) ? (
-            <NotPublished closed={errorMessage(state.error) === copy.flows.formClosed} closedMessage={closedMessageOf(state.error)} />
+            <NotPublished closed={errorMessage(state.error) === copy.publicForm.formClosed} closedMessage={closedMessageOf(state.error)} />
           ) : (
             <Alert icon={<IconAlert />} title="This form could not be loaded">
               <p className={classes.alertText}>{errorMessage(state.error)}</p>
@@ -112,7 +113,7 @@ function AlreadyResponded({ title }: { title: string }) {
         <IconBadge tone="success">
           <IconCheck size={28} />
         </IconBadge>
-        <h1 className={classes.stateTitle}>{copy.flows.alreadyResponded}</h1>
+        <h1 className={classes.stateTitle}>{copy.publicForm.alreadyResponded}</h1>
         <p className={classes.muted}>{title}</p>
       </div>
     </section>
@@ -127,7 +128,7 @@ function NotPublished({ closed, closedMessage }: { closed: boolean; closedMessag
         <IconBadge tone="neutral">
           <IconLock size={28} />
         </IconBadge>
-        <h1 className={classes.stateTitle}>{closed ? copy.flows.formClosed : copy.flows.flowNotPublished}</h1>
+        <h1 className={classes.stateTitle}>{closed ? copy.publicForm.formClosed : copy.publicForm.flowNotPublished}</h1>
         <p className={`${classes.muted} ${classes.preLine}`} data-testid="closed-message">
           {closed ? (closedMessage ?? 'Thank you for your interest.') : "The link may be wrong, or the form's owner has not published it yet."}
         </p>

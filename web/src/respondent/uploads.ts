@@ -8,7 +8,7 @@
  */
 import { createContext, useContext } from 'react';
 import type { UploadReference } from '@formloom/contracts/answers/shared/uploads';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import { fillPath, PUBLIC_FORM_ROUTES } from '@formloom/contracts/api/public-form-routes';
 import { ApiError, apiErrorOf } from '../lib/api-client';
 

@@ -7,7 +7,7 @@
 import { useEffect, useRef } from 'react';
 import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import { paths } from '../config/paths';
 import { errorMessage } from '../lib/api-client';
 import { useMe } from '../features/auth/api/get-me';

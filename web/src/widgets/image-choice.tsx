@@ -5,7 +5,7 @@
  * card), add ('Add option', or Enter in a label). The pictures themselves show in the live preview.
  */
 import { ActionIcon, Button, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import { IMAGE_ALT_MAX_LENGTH, URL_MAX_LENGTH } from '@formloom/contracts/limits';
 import { isImageUrl, type ImageOption } from '@formloom/contracts/widgets/image-choice';
 import { IconPlus, IconTrash } from '../ui/icons';

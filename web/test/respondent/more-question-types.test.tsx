@@ -11,7 +11,7 @@ import userEvent from '@testing-library/user-event';
 import { getMe } from '@formloom/contracts/api/workspaces-auth/auth';
 import { createFlow, publishFlow } from '@formloom/contracts/api/flows/flows';
 import { listSubmissions } from '@formloom/contracts/api/flows/submissions';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import type { FlowTemplate, Widget } from '@formloom/contracts/entities/flow-template';
 import type { ChallengeApi } from '../../src/respondent/challenge-widget';
 import { PublicFormPage } from '../../src/respondent/public-form';
@@ -127,7 +127,7 @@ it('a respondent reads the statement, answers each type by keyboard and by label
   expect(within(statement).queryByRole('textbox')).toBeNull();
 
   // The multi-select, with the keyboard only.
-  const combo = screen.getByRole('combobox', { name: 'Which languages do you use?' });
+  const combo = await screen.findByRole('combobox', { name: 'Which languages do you use?' });
   expect(combo).toHaveAccessibleDescription('Choose 2');
   const list = screen.getByRole('listbox', { hidden: true });
   expect(list).not.toBeVisible();

@@ -10,7 +10,7 @@ import userEvent from '@testing-library/user-event';
 import { getMe } from '@formloom/contracts/api/workspaces-auth/auth';
 import { createFlow, publishFlow, unpublishFlow, updateFlowSettings } from '@formloom/contracts/api/flows/flows';
 import { listSubmissions } from '@formloom/contracts/api/flows/submissions';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import { exampleFormTemplate } from '@formloom/contracts/example-forms';
 import { getPublicTemplate } from '@formloom/contracts/api/flows/public-forms';
 import { LIVE_FORM_ELEMENT_ID, type EmbeddedLiveForm } from '@formloom/contracts/api/public-form-routes';
@@ -132,7 +132,7 @@ it('asks for the check when the respondent has not passed it, and sends nothing'
 
   await fillRequired(user);
   await user.click(screen.getByRole('button', { name: 'Submit' }));
-  expect(await screen.findByTestId('challenge-error')).toHaveTextContent(copy.flows.challengeFailed);
+  expect(await screen.findByTestId('challenge-error')).toHaveTextContent(copy.publicForm.challengeFailed);
   expect(screen.queryByTestId('form-ending')).not.toBeInTheDocument();
   expect(await submissionCount(publicIdentifier)).toBe(0);
 });
@@ -145,7 +145,7 @@ it('shows the refusal when the provider refuses the token, and gives a fresh che
   await fillRequired(user);
   await screen.findByText('Verifying you are human');
   await user.click(screen.getByRole('button', { name: 'Submit' }));
-  expect(await screen.findByTestId('challenge-error')).toHaveTextContent(copy.flows.challengeFailed);
+  expect(await screen.findByTestId('challenge-error')).toHaveTextContent(copy.publicForm.challengeFailed);
   // The used token cannot verify twice: the widget was replaced by a new one.
   await waitFor(() => expect(turnstile.rendered).toHaveLength(2));
   expect(turnstile.removed).toEqual(['widget-1']);
@@ -161,7 +161,7 @@ it('tells a respondent that a closed form takes no responses', async () => {
   const publicIdentifier = await publishedExampleForm();
   await callEndpoint(unpublishFlow, { params: { publicIdentifier } });
   renderForm(publicIdentifier);
-  expect(await screen.findByRole('heading', { name: copy.flows.formClosed })).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { name: copy.publicForm.formClosed })).toBeInTheDocument();
   expect(screen.queryByLabelText(/Your name/)).not.toBeInTheDocument();
 });
 
@@ -210,7 +210,7 @@ it('shows the closed state the page came with, and loads a form whose embedded a
   await callEndpoint(unpublishFlow, { params: { publicIdentifier } });
   embed(await liveAnswer(publicIdentifier));
   const closed = renderForm(publicIdentifier);
-  expect(screen.getByRole('heading', { name: copy.flows.formClosed })).toBeInTheDocument();
+  expect(screen.getByRole('heading', { name: copy.publicForm.formClosed })).toBeInTheDocument();
   closed.unmount();
 
   const other = await publishedExampleForm();
@@ -229,7 +229,7 @@ describe('form settings', () => {
       body: { closesAt: new Date(Date.now() - 60_000).toISOString(), closedMessage: 'Registration ended on Friday.' },
     });
     renderForm(publicIdentifier);
-    expect(await screen.findByRole('heading', { name: copy.flows.formClosed })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: copy.publicForm.formClosed })).toBeInTheDocument();
     expect(screen.getByTestId('closed-message')).toHaveTextContent('Registration ended on Friday.');
   });
 
@@ -244,7 +244,7 @@ describe('form settings', () => {
     first.unmount();
 
     const again = renderForm(publicIdentifier);
-    expect(await screen.findByRole('heading', { name: copy.flows.alreadyResponded })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: copy.publicForm.alreadyResponded })).toBeInTheDocument();
     again.unmount();
 
     // The mark is gone (storage cleared by hand), the browser's id is not: the server refuses, the page says why.
@@ -253,7 +253,7 @@ describe('form settings', () => {
     await fillRequired(third.user);
     await screen.findByText('Verifying you are human');
     await third.user.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(await screen.findByRole('heading', { name: copy.flows.alreadyResponded })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: copy.publicForm.alreadyResponded })).toBeInTheDocument();
     expect(await submissionCount(publicIdentifier)).toBe(1);
   });
 });

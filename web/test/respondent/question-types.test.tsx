@@ -10,7 +10,7 @@ import userEvent from '@testing-library/user-event';
 import { getMe } from '@formloom/contracts/api/workspaces-auth/auth';
 import { createFlow, publishFlow } from '@formloom/contracts/api/flows/flows';
 import { listSubmissions } from '@formloom/contracts/api/flows/submissions';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import type { FlowTemplate, Widget } from '@formloom/contracts/entities/flow-template';
 import type { ChallengeApi } from '../../src/respondent/challenge-widget';
 import { PublicFormPage } from '../../src/respondent/public-form';

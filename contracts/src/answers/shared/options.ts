@@ -1,5 +1,5 @@
 /** Answer helpers of the choice types (zod-free, see `answers/define.ts`). */
-import { copy } from '../../copy';
+import * as copy from '../../copy';
 import { formatValue } from '../../logic';
 import { fail, pass, type AnswerCheck } from '../define';
 

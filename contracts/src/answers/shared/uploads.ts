@@ -9,7 +9,7 @@
  * Sizes are in bytes; settings count MB of 2^20 bytes (`UPLOAD_BYTES_PER_MB`, as spec 000 §5 counts its 10 MB).
  * ZOD-FREE AT RUNTIME (`answers/define.ts`). Pure; runs in the browser and the services.
  */
-import { copy } from '../../copy';
+import * as copy from '../../copy';
 import { UPLOAD_BYTES_PER_MB, UPLOAD_NAME_MAX_LENGTH } from '../../limits';
 import { fail, pass, type AnswerCheck } from '../define';
 

@@ -5,7 +5,7 @@
  * change gets 403.
  */
 import { z } from 'zod';
-import { copy } from '../../copy';
+import * as copy from '../../copy';
 import { Flow, FlowSettings, FlowType, FormSettings } from '../../entities/flow';
 import { FlowTemplate } from '../../entities/flow-template';
 import { FLOW_NAME_MAX_LENGTH } from '../../limits';
@@ -260,7 +260,7 @@ export const duplicateFlow = defineEndpoint({
 
 /**
  * `POST /admin/flows/:publicIdentifier/unpublish`: closes the live form — its public link shows
- * `copy.flows.formClosed` and refuses submissions until the next publish. Idempotent; a never-published flow
+ * `copy.publicForm.formClosed` and refuses submissions until the next publish. Idempotent; a never-published flow
  * stays as it is.
  */
 export const unpublishFlow = defineEndpoint({

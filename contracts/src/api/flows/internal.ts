@@ -3,7 +3,7 @@
  * `x-internal-token` is required).
  */
 import { z } from 'zod';
-import { copy } from '../../copy';
+import * as copy from '../../copy';
 import { FlowType } from '../../entities/flow';
 import { FlowTemplate } from '../../entities/flow-template';
 import { FLOW_NAME_MAX_LENGTH } from '../../limits';

@@ -6,7 +6,7 @@
  * progress into the submission.
  */
 import { z } from 'zod';
-import { copy } from '../../copy';
+import * as copy from '../../copy';
 import { PROGRESS_TOKEN_LENGTH } from '../../limits';
 import { defineEndpoint, errorResponse, okResponse } from '../endpoint';
 import { PUBLIC_FORM_ROUTES } from '../public-form-routes';
@@ -51,6 +51,6 @@ export const saveProgress = defineEndpoint({
   body: SaveProgressBody,
   responses: {
     200: okResponse(SaveProgressResponse),
-    404: errorResponse(`'${copy.flows.flowNotFound}', '${copy.flows.flowNotPublished}', '${copy.flows.formClosed}', or '${copy.flows.progressNotFound}'.`),
+    404: errorResponse(`'${copy.flows.flowNotFound}', '${copy.publicForm.flowNotPublished}', '${copy.publicForm.formClosed}', or '${copy.flows.progressNotFound}'.`),
   },
 });

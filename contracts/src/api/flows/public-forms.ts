@@ -4,7 +4,7 @@
  * access to the flow.
  */
 import { z } from 'zod';
-import { copy } from '../../copy';
+import * as copy from '../../copy';
 import { FlowSettings, FlowType } from '../../entities/flow';
 import { defineEndpoint, errorResponse, okResponse } from '../endpoint';
 import { CHALLENGE_PROVIDERS, PUBLIC_FORM_ROUTES } from '../public-form-routes';
@@ -75,6 +75,6 @@ export const getPublicTemplate = defineEndpoint({
   responses: {
     200: okResponse(PublicTemplateResponse),
     401: errorResponse('`mode=edit` without being signed in.'),
-    404: errorResponse(`'${copy.flows.flowNotFound}', or '${copy.flows.flowNotPublished}' when it was never published.`),
+    404: errorResponse(`'${copy.flows.flowNotFound}', or '${copy.publicForm.flowNotPublished}' when it was never published.`),
   },
 });

@@ -3,7 +3,7 @@
  * response shape). A submission is written together with its `form.submitted` event (the outbox).
  */
 import { z } from 'zod';
-import { copy } from '../../copy';
+import * as copy from '../../copy';
 import { Submission } from '../../entities/flow';
 import { CHALLENGE_TOKEN_MAX_LENGTH, MAX_URL_PARAMS, RESPONDENT_ID_MAX_LENGTH, URL_PARAM_NAME_MAX_LENGTH, URL_PARAM_VALUE_MAX_LENGTH, RESPONDENT_ID_MIN_LENGTH, SUBMISSIONS_PAGE_DEFAULT, SUBMISSIONS_PAGE_MAX, SUBMISSIONS_PAGE_MIN } from '../../limits';
 import { defineEndpoint, errorResponse, fileResponse, okResponse } from '../endpoint';
@@ -23,7 +23,7 @@ export const SubmitBody = z.object({
   challengeToken: z.string().min(1).max(CHALLENGE_TOKEN_MAX_LENGTH).optional(),
   /**
    * A random id the respondent's browser keeps for the form (`FormSettings.oneResponsePerBrowser`): with that
-   * setting on, a second submission with the same id is refused (409 `copy.flows.alreadyResponded`).
+   * setting on, a second submission with the same id is refused (409 `copy.publicForm.alreadyResponded`).
    */
   respondentId: z.string().regex(/^[A-Za-z0-9_-]+$/).min(RESPONDENT_ID_MIN_LENGTH).max(RESPONDENT_ID_MAX_LENGTH).optional(),
   /** The partial submission this one finishes (`progress.ts`): it becomes the submission. */
@@ -120,8 +120,8 @@ export const submitAnswers = defineEndpoint({
   body: SubmitBody,
   responses: {
     201: okResponse(SubmitResponse, 'The submission was stored; its workflows run.'),
-    404: errorResponse(`'${copy.flows.flowNotFound}', '${copy.flows.flowNotPublished}', or '${copy.flows.formClosed}' (closed, past its closing time or at its response limit).`),
-    409: errorResponse(`'${copy.flows.alreadyResponded}': the form takes one response per browser.`),
+    404: errorResponse(`'${copy.flows.flowNotFound}', '${copy.publicForm.flowNotPublished}', or '${copy.publicForm.formClosed}' (closed, past its closing time or at its response limit).`),
+    409: errorResponse(`'${copy.publicForm.alreadyResponded}': the form takes one response per browser.`),
   },
 });
 

@@ -6,7 +6,7 @@
  * part named `file`; sizes are bytes. Answers refer to a file by its upload reference (`answers/shared/uploads.ts`).
  */
 import { z } from 'zod';
-import { copy } from '../../copy';
+import * as copy from '../../copy';
 import { UPLOAD_NAME_MAX_LENGTH } from '../../limits';
 import { templateId } from '../../widgets/define-widget';
 import { defineEndpoint, errorResponse, fileResponse, okResponse } from '../endpoint';
@@ -124,7 +124,7 @@ export const uploadFile = defineEndpoint({
   responses: {
     201: okResponse(UploadReference, 'The file is stored: send this reference as (part of) the question’s answer.'),
     400: errorResponse(`'${copy.answers.unknownQuestion}' (at \`querystring.fieldId\`), '${copy.uploads.notAFileQuestion}', '${copy.uploads.oneFileNeeded}' or '${copy.uploads.emptyFile}'.`),
-    404: errorResponse(`'${copy.flows.flowNotFound}', '${copy.flows.flowNotPublished}', or '${copy.flows.formClosed}'.`),
+    404: errorResponse(`'${copy.flows.flowNotFound}', '${copy.publicForm.flowNotPublished}', or '${copy.publicForm.formClosed}'.`),
     ...uploadErrors,
   },
 });

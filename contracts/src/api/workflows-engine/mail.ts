@@ -3,7 +3,7 @@
  * admins (it holds respondents' addresses).
  */
 import { z } from 'zod';
-import { copy } from '../../copy';
+import * as copy from '../../copy';
 import { MAIL_PAGE_MAX, RUNS_PAGE_DEFAULT } from '../../limits';
 import { defineEndpoint, errorResponse, okResponse } from '../endpoint';
 import { PageQuery } from './runs';

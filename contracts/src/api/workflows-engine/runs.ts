@@ -3,7 +3,7 @@
  * every run of a workflow (spec 001 §7).
  */
 import { z } from 'zod';
-import { copy } from '../../copy';
+import * as copy from '../../copy';
 import { RUNS_PAGE_DEFAULT, RUNS_PAGE_MAX } from '../../limits';
 import { defineEndpoint, errorResponse, okResponse } from '../endpoint';
 import { SuccessResponse, WorkflowIdParams } from './workflows';

@@ -9,7 +9,7 @@
  * for callers are the `…Request` types.
  */
 import { z } from 'zod';
-import { copy } from '../../copy';
+import * as copy from '../../copy';
 import { Workflow, type WorkflowTemplate } from '../../entities/workflow';
 import { NEW_FORM_PLACEHOLDER } from '../../limits';
 import { WORKFLOW_GALLERY_TEMPLATES, type WorkflowGalleryTemplate } from '../../workflow-templates';

@@ -3,7 +3,7 @@
  * admins of an organization (`isAdmin`); every member reads their own.
  */
 import { z } from 'zod';
-import { copy } from '../../copy';
+import * as copy from '../../copy';
 import { AccessLevel, RESERVED_WORKSPACE_IDS, Workspace } from '../../entities/identity';
 import { WORKSPACE_NAME_MAX_LENGTH } from '../../limits';
 import { kebabCase } from '../../rules/slug';

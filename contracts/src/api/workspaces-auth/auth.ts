@@ -3,7 +3,7 @@
  * the `formloom_session` cookie (HttpOnly, SameSite=Lax); logout clears it.
  */
 import { z } from 'zod';
-import { copy } from '../../copy';
+import * as copy from '../../copy';
 import { Organization, User, Workspace } from '../../entities/identity';
 import { EMAIL_MAX_LENGTH, EMAIL_VERIFICATION_TOKEN_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../../limits';
 import { defineEndpoint, errorResponse, okResponse } from '../endpoint';

@@ -3,7 +3,7 @@
  * messages of the spec or ours.
  */
 import { z } from 'zod';
-import { copy } from '../../copy';
+import * as copy from '../../copy';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../limits';
 
 /** ours: first and last names have at most this many characters (after trimming). */

@@ -4,7 +4,7 @@
  * `answers/ranking.ts`), and the lists of `{id, label}` items of any type (a Matrix's rows and columns too). Pure.
  */
 import { z } from 'zod';
-import { copy } from '../../copy';
+import * as copy from '../../copy';
 import { templateId, widgetTemplate, type NewId, type SettingError } from '../define-widget';
 
 /** One choice of a MultipleChoice, Dropdown or Checkboxes widget: `{id, label (≤ 500)}`. */

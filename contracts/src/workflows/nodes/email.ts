@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { FieldError } from '../../errors';
-import { copy } from '../../copy';
+import * as copy from '../../copy';
 import { isLogicRef } from '../../logic';
 import { LogicValue } from '../../logic-schemas';
 import { isValidEmail } from '../../rules/answers';

@@ -5,7 +5,7 @@
  * `web/src/features/workflows/nodes/form-submission.tsx`.
  */
 import { z } from 'zod';
-import { copy } from '../../copy';
+import * as copy from '../../copy';
 import { defineTrigger } from '../define';
 
 /** spec 001 §3: the formSubmission trigger template. */

@@ -25,7 +25,8 @@
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
-import { copy, PRODUCT_NAME } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
+import { PRODUCT_NAME } from '@formloom/contracts/copy';
 import { EXPORT_MEDIA_TYPES, type ExportFormat, type ExportSubmissionsQuery } from '@formloom/contracts/api/flows/submissions';
 import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
 import type { SubmissionQuestion } from '@formloom/contracts/entities/flow';

@@ -9,7 +9,7 @@
  * §7.5.2 ('%PDF-'), the ZIP application note §4.3.7 ('PK\x03\x04'), the Compound File Binary format §2.2 (OLE).
  */
 import { Transform, type TransformCallback } from 'node:stream';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import { DOWNLOAD_MEDIA_TYPES } from '@formloom/contracts/api/flows/uploads';
 import { extensionOf, formatFileSize } from '@formloom/contracts/answers/shared/uploads';
 import { UPLOAD_NAME_MAX_LENGTH } from '@formloom/contracts/limits';

@@ -11,7 +11,7 @@ import type { AccessLevel } from '@formloom/contracts/entities/identity';
 import type { Flow, FlowSettings, FormSettings } from '@formloom/contracts/entities/flow';
 import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
 import type { FieldError } from '@formloom/contracts/errors';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import { FLOW_CREATED, FLOW_CREATED_VERSION, type FlowCreatedData } from '@formloom/contracts/events/flow-created';
 import { FLOW_DELETED, FLOW_DELETED_VERSION, type FlowDeletedData } from '@formloom/contracts/events/flow-deleted';
 import { FLOW_PUBLISHED, FLOW_PUBLISHED_VERSION, type FlowPublishedData } from '@formloom/contracts/events/flow-published';
@@ -203,7 +203,7 @@ export async function duplicateFlow(deps: FlowsDeps, publicIdentifier: string, a
 }
 
 /**
- * Closes (unpublishes) flow `publicIdentifier`: its public link answers `copy.flows.formClosed` and refuses
+ * Closes (unpublishes) flow `publicIdentifier`: its public link answers `copy.publicForm.formClosed` and refuses
  * submissions until the next publish. Idempotent; a never-published flow is left as it is. Change access.
  * @throws 404 `copy.flows.flowNotFound`.
  */
@@ -218,11 +218,11 @@ export async function unpublishFlow(deps: FlowsDeps, publicIdentifier: string, a
 }
 
 /**
- * The error of a live form that takes no responses: 404 `copy.flows.formClosed`, with the owner's closed message
+ * The error of a live form that takes no responses: 404 `copy.publicForm.formClosed`, with the owner's closed message
  * (form settings) as `details.closedMessage` when there is one.
  */
 export function formClosedError(settings: FormSettings): DomainError {
-  return notFound(copy.flows.formClosed, settings.closedMessage ? { closedMessage: settings.closedMessage } : undefined);
+  return notFound(copy.publicForm.formClosed, settings.closedMessage ? { closedMessage: settings.closedMessage } : undefined);
 }
 
 /**
@@ -383,7 +383,7 @@ export async function listFlows(
  * template, the theme and the flow's settings. No login for `live`. For `edit` the DRAFT is returned, and
  * `authorize` (view) must be given: the route passes it only for a signed-in caller.
  * @throws 404 `copy.flows.flowNotFound` for an unknown flow (or `edit` without `authorize`);
- *   404 `copy.flows.flowNotPublished` when a `live` form was never published, `copy.flows.formClosed` when it
+ *   404 `copy.publicForm.flowNotPublished` when a `live` form was never published, `copy.publicForm.formClosed` when it
  *   was closed or its settings close it now (past `closesAt`, at `responseLimit`), with `details.closedMessage`.
  */
 export async function getPublicTemplate(
@@ -400,7 +400,7 @@ export async function getPublicTemplate(
     authorize(record.workspaceId, 'view');
     template = await findDraftTemplate(deps.db, record.id);
   } else {
-    if (record.liveSnapshotId === null) throw notFound(copy.flows.flowNotPublished);
+    if (record.liveSnapshotId === null) throw notFound(copy.publicForm.flowNotPublished);
     const settings = formSettingsOf(record.settings);
     if (record.closedAt !== null) throw formClosedError(settings);
     if (await closedBy(settings, Date.now(), () => countSubmissions(deps.db, record.id))) throw formClosedError(settings);

@@ -5,7 +5,7 @@
  * SHA-256); only that token updates or finishes it. Plain functions over the database; no Fastify.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import type { SaveProgressBody, SaveProgressResponse } from '@formloom/contracts/api/flows/progress';
 import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
 import { validateAnswers } from '@formloom/contracts/rules/answers';

@@ -2,7 +2,7 @@
  * Submissions: a respondent's answers to a published form, and the admin's paged list in Fillout's shape
  * (docs/product-rules.md §3). Plain functions over the database; no Fastify.
  */
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import type { Submission } from '@formloom/contracts/entities/flow';
 import { FORM_SUBMITTED, FORM_SUBMITTED_VERSION, type FormSubmittedData } from '@formloom/contracts/events/form-submitted';
 import type { SubmissionsQuery, SubmissionsResponse, SubmitResponse } from '@formloom/contracts/api/flows/submissions';
@@ -61,20 +61,20 @@ export function createSubmissionWriter(writeWithEvents: WriteWithEvents): Submis
 /**
  * The live form `publicIdentifier` for a submission: the flow (cached for up to FLOW_LOOKUP_TTL_MS unless
  * `fresh`), its live snapshot id and template (snapshots never change: cached), and its form settings.
- * @throws 404 `copy.flows.flowNotFound` (unknown flow), `copy.flows.flowNotPublished` (never published) or
- *   `copy.flows.formClosed` (closed, past its `closesAt`, or at its `responseLimit` — counted only for a form with
+ * @throws 404 `copy.flows.flowNotFound` (unknown flow), `copy.publicForm.flowNotPublished` (never published) or
+ *   `copy.publicForm.formClosed` (closed, past its `closesAt`, or at its `responseLimit` — counted only for a form with
  *   a limit; a close made on another replica applies here within FLOW_LOOKUP_TTL_MS)
  */
 export async function findLiveForm(deps: FlowsDeps, publicIdentifier: string, fresh: boolean) {
   const { record: flow, cached } = await deps.reads.flowForSubmission(publicIdentifier, { fresh });
   if (!flow) throw notFound(copy.flows.flowNotFound);
-  if (flow.liveSnapshotId === null) throw notFound(copy.flows.flowNotPublished);
+  if (flow.liveSnapshotId === null) throw notFound(copy.publicForm.flowNotPublished);
   const settings = formSettingsOf(flow.settings);
   if (flow.closedAt !== null) throw formClosedError(settings);
   if (await closedBy(settings, Date.now(), () => countSubmissions(deps.db, flow.id))) throw formClosedError(settings);
   const snapshotId = flow.liveSnapshotId;
   const template = await deps.reads.snapshotTemplate(snapshotId);
-  if (!template) throw notFound(copy.flows.flowNotPublished);
+  if (!template) throw notFound(copy.publicForm.flowNotPublished);
   return { flow, snapshotId, template, settings, cached };
 }
 
@@ -137,8 +137,8 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
  * event's texts. Hidden fields (`urlParameters`, name → value) declared by the live form are stored with the answers under their
  * ids (`rules/url-params.ts`); others are dropped. With the form setting `oneResponsePerBrowser` on, the browser's `respondentId` is kept with the submission,
  * unique per flow (a partial unique index): a second submission from that browser is refused.
- * @throws 404 `copy.flows.flowNotFound` (unknown flow), `copy.flows.flowNotPublished` (never published) or
- *   `copy.flows.formClosed` (closed by its owner or its settings); 409 `copy.flows.alreadyResponded`;
+ * @throws 404 `copy.flows.flowNotFound` (unknown flow), `copy.publicForm.flowNotPublished` (never published) or
+ *   `copy.publicForm.formClosed` (closed by its owner or its settings); 409 `copy.publicForm.alreadyResponded`;
  *   400 `copy.flows.submissionInvalid` with details `[{path: 'answers.<widgetId>', message}]` for every
  *   question in error. Nothing is stored when it throws.
  */
@@ -178,7 +178,7 @@ export async function submitAnswers(
   if (progress) {
     const finished = await finishSavedProgress(deps, { flow, snapshotId, template, answers: stored, respondentKey, uploadIds: files.uploadIds, ...progress }).catch(
       (error: unknown) => {
-        if (isUniqueViolation(error, 'submissions_flow_respondent')) throw conflict(copy.flows.alreadyResponded);
+        if (isUniqueViolation(error, 'submissions_flow_respondent')) throw conflict(copy.publicForm.alreadyResponded);
         throw error;
       },
     );
@@ -203,7 +203,7 @@ export async function submitAnswers(
   // A submission naming files claims them in its own transaction (`uploads.ts`); the others are group-committed.
   await (files.uploadIds.length > 0 ? writeWithUploads(deps, pending, files.uploadIds) : deps.submissionWriter.submit(pending))
     .catch((error: unknown) => {
-      if (isUniqueViolation(error, 'submissions_flow_respondent')) throw conflict(copy.flows.alreadyResponded);
+      if (isUniqueViolation(error, 'submissions_flow_respondent')) throw conflict(copy.publicForm.alreadyResponded);
       throw error;
     });
   return { submissionId, submissionTime };

@@ -17,7 +17,7 @@
  *   day); a deleted row (swept, or its flow deleted) queues its object, and the sweep deletes queued objects.
  */
 import type { Readable } from 'node:stream';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import type { AdminUploadResponse } from '@formloom/contracts/api/flows/uploads';
 import { answerFiles, uploadPolicyOf } from '@formloom/contracts/answers/registry';
 import {

@@ -3,7 +3,7 @@
  * call, from the caller's verified JWT claims.
  */
 import type { FastifyRequest } from 'fastify';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import { requireAuth, requireWorkspaceAccess } from '@formloom/kit/auth';
 import type { Authorize } from '../domain/flows';
 

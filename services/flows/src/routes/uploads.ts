@@ -9,7 +9,7 @@ import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { UploadReference } from '@formloom/contracts/answers/shared/uploads';
 import { adminFileUpload, downloadUpload, uploadFile } from '@formloom/contracts/api/flows/uploads';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import { formatFileSize } from '@formloom/contracts/answers/shared/uploads';
 import { DomainError, invalid, tooLarge, unsupportedType } from '@formloom/kit/errors';
 import { defineRoutes } from '@formloom/kit/routes';

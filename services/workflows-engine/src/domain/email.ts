@@ -16,7 +16,7 @@
  */
 import type { EmailBlock, EmailNodeTemplate } from '@formloom/contracts/entities/workflow';
 import type { FormSubmittedData, SubmittedQuestion } from '@formloom/contracts/events/form-submitted';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import { formatValue, interpolate, isLogicRef, resolveLogicValue, type LogicContext, type LogicValue } from '@formloom/contracts/logic';
 import { isValidEmail } from '@formloom/contracts/rules/answers';
 import { literalAddresses } from '@formloom/contracts/rules/workflow-status';

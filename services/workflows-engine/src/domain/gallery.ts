@@ -7,7 +7,7 @@
  * first Email question, or to the caller when the form has none). The other gallery templates need node types the
  * engine cannot run yet; asking for one answers 422 rather than creating a workflow that can only fail.
  */
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
 import type { WorkflowTemplate } from '@formloom/contracts/entities/workflow';
 import { firstEmailWidgetId, thankYouEmailTemplate, type WorkflowGalleryTemplate } from '@formloom/contracts/workflow-templates';

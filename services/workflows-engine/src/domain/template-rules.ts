@@ -6,7 +6,7 @@
  * (`@formloom/contracts/workflows/publish-checks`); this module turns them into 400 answers with paths from
  * the request body (`template.…`).
  */
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import { WorkflowTemplate } from '@formloom/contracts/entities/workflow';
 import { fieldErrorsFromIssues } from '@formloom/contracts/rules/field-errors';
 import { actionLimitErrors } from '@formloom/contracts/rules/workflow-graph';

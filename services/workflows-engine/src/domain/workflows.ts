@@ -11,7 +11,7 @@
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Workflow, WorkflowTemplate } from '@formloom/contracts/entities/workflow';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import { MAX_WORKFLOWS_PER_FLOW } from '@formloom/contracts/limits';
 import type { Db, DbOrTx } from '@formloom/kit/db';
 import { conflict } from '@formloom/kit/errors';

@@ -17,7 +17,7 @@
  * A public form cannot be used to flood someone's inbox. Without SMTP nothing leaves the mail log: no limit.
  */
 import { emailNode } from '@formloom/contracts/workflows/nodes/email';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import { answerRecipients, composeEmail, type ComposedEmail } from '../domain/email';
 import { mailRecord } from '../domain/mail';
 import { defineExecutor, type NodeServices } from './executor';

@@ -6,7 +6,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { AccessNeed } from '@formloom/contracts/rules/access';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import { requireAuth, requireWorkspaceAccess } from '@formloom/kit/auth';
 import { DomainError, failed, notFound } from '@formloom/kit/errors';
 import { isDatabaseUnavailable } from '@formloom/kit/http';

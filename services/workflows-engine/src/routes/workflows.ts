@@ -6,7 +6,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { InternalFlowDraftResponse } from '@formloom/contracts/api/flows/internal';
 import type { AuthClaims } from '@formloom/contracts/auth';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
 import { NEW_FORM_PLACEHOLDER } from '@formloom/contracts/limits';
 import { blankFlowTemplate } from '@formloom/contracts/rules/flow-template';

@@ -4,7 +4,7 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AuthClaims } from '@formloom/contracts/auth';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import type { AccessLevel, User, Workspace } from '@formloom/contracts/entities/identity';
 import type { OrganizationSummary, SignupBody } from '@formloom/contracts/api/workspaces-auth/auth';
 import type { CreateOrganizationUserBody } from '@formloom/contracts/api/workspaces-auth/internal';

@@ -7,7 +7,8 @@
  * (`system-mail.ts`), so a crash never leaves a link nobody received.
  */
 import { and, eq, gt, sql } from 'drizzle-orm';
-import { copy, PRODUCT_NAME } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
+import { PRODUCT_NAME } from '@formloom/contracts/copy';
 import { EMAIL_VERIFICATION_TTL_MS } from '@formloom/contracts/limits';
 import type { Db, DbOrTx } from '@formloom/kit/db';
 import { invalid } from '@formloom/kit/errors';

@@ -18,7 +18,8 @@
  */
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
-import { PRODUCT_NAME, copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
+import { PRODUCT_NAME } from '@formloom/contracts/copy';
 import type { FieldError } from '@formloom/contracts/errors';
 import { invalid } from '@formloom/kit/errors';
 

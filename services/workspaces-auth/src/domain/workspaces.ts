@@ -6,7 +6,7 @@
  * not unique — the slug carries the id.
  */
 import { and, eq } from 'drizzle-orm';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import type { AccessLevel, Workspace } from '@formloom/contracts/entities/identity';
 import type { Member } from '@formloom/contracts/api/workspaces-auth/admin';
 import { workspaceSlug } from '@formloom/contracts/rules/slug';

@@ -26,7 +26,7 @@
  * Counters are keyed by hashes of the normalized email and the address (the kit hashes every key).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import { LoginBody } from '@formloom/contracts/api/workspaces-auth/auth';
 import {
   LOGIN_KNOWN_ADDRESS_TTL_MS,

@@ -4,7 +4,7 @@
  * clears it.
  */
 import { getMe, logIn, logOut, resendVerification, signUp, verifyEmail } from '@formloom/contracts/api/workspaces-auth/auth';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import { EMAIL_VERIFICATION_RESEND_MAX, EMAIL_VERIFICATION_RESEND_WINDOW_MS } from '@formloom/contracts/limits';
 import { conflict, notSignedIn } from '@formloom/kit/errors';
 import { defineRoutes } from '@formloom/kit/routes';

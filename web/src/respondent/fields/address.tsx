@@ -6,7 +6,7 @@
  * wide, one under another on a phone. The answer is `{street, line2, city, state, postalCode, country}` as typed;
  * `answers/address.ts` trims, checks and stores it.
  */
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import { COUNTRIES } from '@formloom/contracts/countries';
 import { requiredAddressParts, type AddressPart } from '@formloom/contracts/answers/address';
 import { IconChevronDown } from '../../ui/icons';

@@ -8,7 +8,7 @@
  * in the order they finished (`answers/file-upload.ts`). With one file allowed, a new file replaces the one there.
  */
 import { useEffect, useRef, useState, type DragEvent } from 'react';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import { fileUploadPolicy } from '@formloom/contracts/answers/file-upload';
 import { extensionsText, fileProblem, formatFileSize, uploadReferencesIn, type UploadReference } from '@formloom/contracts/answers/shared/uploads';
 import { errorMessage } from '../../lib/api-client';

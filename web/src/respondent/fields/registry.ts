@@ -7,18 +7,12 @@
  */
 import type { Widget } from '@formloom/contracts/entities/flow-template';
 import type { WidgetType } from '@formloom/contracts/widgets/registry';
-import { AddressField } from './address';
 import { CheckboxField } from './checkbox';
 import { CheckboxesField, DropdownField, MultipleChoiceField } from './choices';
 import { CurrencyInputField } from './currency-input';
-import { FileUploadField } from './file-upload';
 import { ImageChoiceField } from './image-choice';
 import { LongAnswerField } from './long-answer';
-import { MatrixField } from './matrix';
-import { MultiSelectField } from './multi-select';
 import { OpinionScaleField } from './opinion-scale';
-import { RankingField } from './ranking';
-import { SignatureField } from './signature';
 import { SliderField } from './slider';
 import { StarRatingField } from './star-rating';
 import { StatementField } from './statement';
@@ -32,7 +26,24 @@ import {
   TimePickerField,
   UrlInputField,
 } from './text-types';
+import { lazyField, type LazyField } from './lazy';
 import type { FieldComponent, WidgetOf } from './types';
+
+/** The renderers in their own chunks (fields/lazy.tsx): large, and used by fewer forms. */
+const lazyAddress = lazyField(() => import('./address').then((module) => module.AddressField));
+const lazyFileUpload = lazyField(() => import('./file-upload').then((module) => module.FileUploadField));
+const lazyMatrix = lazyField(() => import('./matrix').then((module) => module.MatrixField));
+const lazyMultiSelect = lazyField(() => import('./multi-select').then((module) => module.MultiSelectField));
+const lazyRanking = lazyField(() => import('./ranking').then((module) => module.RankingField));
+const lazySignature = lazyField(() => import('./signature').then((module) => module.SignatureField));
+const LAZY: { readonly [T in WidgetType]?: LazyField<WidgetOf<T>> } = {
+  Address: lazyAddress,
+  FileUpload: lazyFileUpload,
+  Matrix: lazyMatrix,
+  MultiSelect: lazyMultiSelect,
+  Ranking: lazyRanking,
+  Signature: lazySignature,
+};
 
 /** Every type's renderer, keyed by type. */
 export const FIELDS: { readonly [T in WidgetType]: FieldComponent<WidgetOf<T>> } = {
@@ -47,21 +58,30 @@ export const FIELDS: { readonly [T in WidgetType]: FieldComponent<WidgetOf<T>> }
   Dropdown: DropdownField,
   Checkboxes: CheckboxesField,
   Checkbox: CheckboxField,
-  Ranking: RankingField,
-  Matrix: MatrixField,
+  Ranking: lazyRanking.Component,
+  Matrix: lazyMatrix.Component,
   DatePicker: DatePickerField,
   TimePicker: TimePickerField,
   DateTimePicker: DateTimePickerField,
   StarRating: StarRatingField,
   OpinionScale: OpinionScaleField,
   Slider: SliderField,
-  MultiSelect: MultiSelectField,
+  MultiSelect: lazyMultiSelect.Component,
   ImageChoice: ImageChoiceField,
-  Address: AddressField,
+  Address: lazyAddress.Component,
   Statement: StatementField,
-  FileUpload: FileUploadField,
-  Signature: SignatureField,
+  FileUpload: lazyFileUpload.Component,
+  Signature: lazySignature.Component,
 };
+
+/**
+ * Starts fetching the renderers `widgets` need that are in their own chunks, so they are there when the
+ * respondent reaches their page. Resolves when all have loaded (or failed: a failed one shows its message).
+ */
+export function preloadFields(widgets: Iterable<Pick<Widget, 'type'>>): Promise<unknown> {
+  const types = new Set([...widgets].map((widget) => widget.type));
+  return Promise.allSettled([...types].map((type) => LAZY[type]?.preload()));
+}
 
 /**
  * The renderer of `widget`'s type, typed for that widget. (TypeScript cannot tie a union-typed widget to the

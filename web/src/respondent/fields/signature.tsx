@@ -7,7 +7,7 @@
  * status line says 'Uploading…', 'Signature saved' or why the upload failed.
  */
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import { toUploadReference } from '@formloom/contracts/answers/shared/uploads';
 import { SIGNATURE_CONTENT_TYPE } from '@formloom/contracts/answers/signature';
 import { errorMessage } from '../../lib/api-client';

@@ -1,7 +1,7 @@
 /** Logging in on `/login` (src/features/auth/components/login-form.tsx) against the real API. */
 import { act, screen } from '@testing-library/react';
 import { logOut } from '@formloom/contracts/api/workspaces-auth/auth';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import { paths } from '../../../src/config/paths';
 import { callEndpoint } from '../../../src/lib/api-client';
 import { currentUrl, renderApp, signUpUser, uniqueEmail } from '../../render-app';

@@ -1,7 +1,7 @@
 /** Signing up on `/signup` (src/features/auth/components/signup-form.tsx) against the real API. */
 import { screen } from '@testing-library/react';
 import { logOut } from '@formloom/contracts/api/workspaces-auth/auth';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import { PASSWORD_MIN_LENGTH } from '@formloom/contracts/limits';
 import { callEndpoint } from '../../../src/lib/api-client';
 import { currentUrl, renderApp, signUpUser, uniqueEmail } from '../../render-app';

@@ -4,7 +4,7 @@
  * link opened signed in or in another browser, and a spent link.
  */
 import { screen, waitFor } from '@testing-library/react';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import { paths } from '../../../src/config/paths';
 import { confirmationLinkOf, messagesTo } from '../../mailbox';
 import { renderApp, signUpUser, uniqueEmail } from '../../render-app';

@@ -6,7 +6,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { getMe } from '@formloom/contracts/api/workspaces-auth/auth';
 import { createFlow, fetchFlow } from '@formloom/contracts/api/flows/flows';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import type { FlowTemplate, Widget } from '@formloom/contracts/entities/flow-template';
 import { paths } from '../../../src/config/paths';
 import { callEndpoint } from '../../../src/lib/api-client';

@@ -22,7 +22,7 @@ import {
 } from '../../../src/features/editor/model/template-ops';
 import { locateErrors } from '../../../src/features/editor/model/save-errors';
 import { publishProblems } from '@formloom/contracts/rules/publish-checks';
-import { copy as texts } from '@formloom/contracts/copy';
+import * as texts from '@formloom/contracts/copy';
 
 /** The order a respondent goes through: page ids, then the ending. */
 const route = (template: FlowTemplate) => orderedSteps(template).map((step) => step.id);

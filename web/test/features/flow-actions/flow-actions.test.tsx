@@ -6,7 +6,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { getMe } from '@formloom/contracts/api/workspaces-auth/auth';
 import { createFlow, fetchFlow, publishFlow } from '@formloom/contracts/api/flows/flows';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
 import { exampleFormTemplate } from '@formloom/contracts/example-forms';
 import { blankFlowTemplate } from '@formloom/contracts/rules/flow-template';

@@ -7,7 +7,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { getMe } from '@formloom/contracts/api/workspaces-auth/auth';
 import { createFlow, publishFlow } from '@formloom/contracts/api/flows/flows';
 import { submitAnswers } from '@formloom/contracts/api/flows/submissions';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
 import { exampleFormTemplate } from '@formloom/contracts/example-forms';
 import { blankFlowTemplate } from '@formloom/contracts/rules/flow-template';

@@ -6,7 +6,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import { PASSWORD_MIN_LENGTH } from '@formloom/contracts/limits';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { IconAlert } from '../../../ui/icons';

@@ -5,7 +5,7 @@
  */
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import { errorMessage } from '../../../lib/api-client';
 import { IconAlert, IconCheck } from '../../../ui/icons';
 import { useMe } from '../api/get-me';

@@ -15,7 +15,7 @@ import { useHotkeys } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { Link, Outlet, useBlocker, useLocation, useNavigate } from 'react-router';
 import type { Flow } from '@formloom/contracts/entities/flow';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
 import type { FieldError } from '@formloom/contracts/errors';
 import { validateFlowTemplate } from '@formloom/contracts/rules/flow-template';

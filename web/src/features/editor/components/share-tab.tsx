@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Container, Group, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import { IconCheck, IconCopy, IconExternal, IconLink } from '../../../ui/icons';
 import { useFlow } from '../api/get-flow';
 import { useEditor } from './editor-context';

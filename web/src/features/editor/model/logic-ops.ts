@@ -8,7 +8,7 @@
  * comparisons (two levels, as Fillout and Typeform offer); {@link asGroup} reads any stored condition that way.
  */
 import type { EndingStep, FlowTemplate, FormStep, PageRule, Step, Widget } from '@formloom/contracts/entities/flow-template';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import { MAX_PAGE_RULES, MAX_URL_PARAMS, URL_PARAM_NAME_MAX_LENGTH } from '@formloom/contracts/limits';
 import { URL_PARAM_NAME_PATTERN } from '@formloom/contracts/rules/url-params';
 import {

@@ -11,7 +11,7 @@ import type {
   Step,
   Widget,
 } from '@formloom/contracts/entities/flow-template';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import { orderedSteps } from '@formloom/contracts/rules/flow-template';
 import { newWidget, widgetEditorCopy, type WidgetType } from '@formloom/contracts/widgets/registry';
 import { itemListsOf, newItemIdPrefix, newItemLabel, type ItemList } from '@formloom/contracts/widgets/shared/options';

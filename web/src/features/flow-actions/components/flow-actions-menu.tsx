@@ -8,7 +8,7 @@ import { ActionIcon, Button, Group, Menu, Modal, Stack, Text, TextInput } from '
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
 import type { Flow } from '@formloom/contracts/entities/flow';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import { FLOW_NAME_MAX_LENGTH } from '@formloom/contracts/limits';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Text, TextInput, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Flow } from '@formloom/contracts/entities/flow';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import { FLOW_NAME_MAX_LENGTH } from '@formloom/contracts/limits';
 import { errorMessage } from '../../../lib/api-client';
 import { useRenameFlow } from '../api/flow-actions';

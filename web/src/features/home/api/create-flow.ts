@@ -6,7 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createFlow as createFlowEndpoint } from '@formloom/contracts/api/flows/flows';
 import type { Flow } from '@formloom/contracts/entities/flow';
 import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import { callEndpoint } from '../../../lib/api-client';
 import { flowKeys } from '../../../lib/query-keys';
 

@@ -10,7 +10,7 @@ import { Button, Container, Group, Stack, Text, Title, Tooltip } from '@mantine/
 import { Link, useNavigate } from 'react-router';
 import { notifications } from '@mantine/notifications';
 import type { Workspace } from '@formloom/contracts/entities/identity';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import { blankFlowTemplate } from '@formloom/contracts/rules/flow-template';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';

@@ -9,7 +9,7 @@ import { Badge, Button, Group, Menu, Modal, Stack, Text, TextInput, Tooltip } fr
 import { Link, useNavigate } from 'react-router';
 import { notifications } from '@mantine/notifications';
 import type { AccessLevel, Workspace } from '@formloom/contracts/entities/identity';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import { WORKSPACE_NAME_MAX_LENGTH } from '@formloom/contracts/limits';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';

@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { Alert, Badge, Box, Card, Divider, Group, Loader, Paper, Stack, Switch, Text, ThemeIcon, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import { errorMessage } from '../../../lib/api-client';
 import { IconAlert, IconMail } from '../../../ui/icons';
 import { ErrorAlert } from '../../../ui/states';

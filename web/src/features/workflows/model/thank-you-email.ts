@@ -6,7 +6,7 @@
  */
 import type { FlowTemplate, Widget } from '@formloom/contracts/entities/flow-template';
 import type { EmailNodeTemplate, WorkflowTemplate } from '@formloom/contracts/entities/workflow';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import { isLogicRef } from '@formloom/contracts/logic';
 import { formWidgets } from '@formloom/contracts/rules/flow-template';
 import { thankYouEmailTemplate } from '@formloom/contracts/workflow-templates';

@@ -5,7 +5,7 @@
  * Email (spec 001 §2); read-only for now.
  */
 import { Badge, Stack, Tabs, Text } from '@mantine/core';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import { isLogicRef } from '@formloom/contracts/logic';
 import { field } from '@formloom/contracts/workflows/define';
 import { emailNode } from '@formloom/contracts/workflows/nodes/email';

@@ -7,7 +7,7 @@
  */
 import { ActionIcon, Button, Group, MultiSelect, NumberInput, Paper, Select, Stack, TagsInput, Text, TextInput, Tooltip } from '@mantine/core';
 import type { Widget } from '@formloom/contracts/entities/flow-template';
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import { MAX_CONDITIONS_PER_GROUP } from '@formloom/contracts/limits';
 import type { LogicValue } from '@formloom/contracts/logic';
 import { answerKindOf, operatorsFor, type Condition, type ConditionOperator, type LeafCondition } from '@formloom/contracts/rules/conditions';

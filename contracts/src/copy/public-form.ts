@@ -1,0 +1,13 @@
+/** What a respondent reads on the public form that no question owns: a closed or unpublished form, a refused response. */
+export const publicForm = {
+  /** ours: the public form of a flow that was never published. */
+  flowNotPublished: 'This form is not published',
+  /** ours: the public link of a closed (unpublished) form, and a submission to it. */
+  formClosed: 'This form is closed and no longer accepts responses',
+  /** ours: a second response from a browser to a form that takes one per browser (`oneResponsePerBrowser`). */
+  alreadyResponded: 'You have already responded to this form',
+  /** ours: the bot challenge was missing or the provider refused its token. */
+  challengeFailed: 'Please confirm you are not a robot, then submit again',
+  /** ours: a question whose code could not be fetched (the respondent went offline while the form loaded). */
+  questionFailedToLoad: 'This question could not be loaded. Check your connection and reload the page.',
+} as const;
