@@ -1,5 +1,5 @@
 import { isEmptyAnswer, validateAnswers } from '../src/rules/answers';
-import { copy } from '../src/copy';
+import * as copy from '../src/copy';
 import {
   EMAIL_MAX_LENGTH,
   LONG_ANSWER_MAX_LENGTH,

@@ -1,4 +1,5 @@
-import { copy, PRODUCT_NAME } from '../src/copy';
+import * as copy from '../src/copy';
+import { PRODUCT_NAME } from '../src/copy';
 import * as limits from '../src/limits';
 
 describe('copy quoted by the spec is verbatim', () => {

@@ -6,7 +6,7 @@ import {
   validateFlowTemplate,
 } from '../src/rules/flow-template';
 import type { FlowTemplate } from '../src/entities/flow-template';
-import { copy } from '../src/copy';
+import * as copy from '../src/copy';
 import { MAX_CONDITION_DEPTH, MAX_PAGE_RULES, MAX_STEPS_PER_FLOW, MAX_WIDGETS_PER_STEP } from '../src/limits';
 import { allWidgetsTemplate, deleteAt, exampleTemplateJson, pageOneWidgets, pageTwoWidgets, setAt } from './fixtures';
 

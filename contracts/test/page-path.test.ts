@@ -3,7 +3,7 @@
  * the browser (one page at a time) and the server (the whole submission) accept the same answers.
  */
 import fc from 'fast-check';
-import { copy } from '../src/copy';
+import * as copy from '../src/copy';
 import type { FlowTemplate, FormStep, PageRule, Widget } from '../src/entities/flow-template';
 import { validateAnswers } from '../src/rules/answers';
 import type { Condition } from '../src/rules/conditions';

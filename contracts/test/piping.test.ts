@@ -5,7 +5,7 @@
  */
 import { describePiping, pipeAnswers, pipedAnswerIds, questionsById } from '../src/rules/piping';
 import { publishProblems } from '../src/rules/publish-checks';
-import { copy } from '../src/copy';
+import * as copy from '../src/copy';
 import type { Widget } from '../src/entities/flow-template';
 import { ask, ending, form, page } from './logic-forms';
 

@@ -1,5 +1,5 @@
 /** `rules/publish-checks.ts`: what keeps a draft from going live, with paths the editor places on questions. */
-import { copy } from '../src/copy';
+import * as copy from '../src/copy';
 import type { FlowTemplate, FormStep, Widget } from '../src/entities/flow-template';
 import type { Condition } from '../src/rules/conditions';
 import { exampleFormTemplate } from '../src/example-forms';

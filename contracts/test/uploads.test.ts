@@ -16,7 +16,7 @@ import {
   uploadReferencesIn,
   type UploadReference,
 } from '../src/answers/shared/uploads';
-import { copy } from '../src/copy';
+import * as copy from '../src/copy';
 import type { Widget } from '../src/entities/flow-template';
 import { FILE_UPLOAD_MAX_MB_CAP, SIGNATURE_MAX_BYTES } from '../src/limits';
 import { operatorsFor } from '../src/rules/conditions';

@@ -3,7 +3,7 @@
  * (`validateFlowTemplate`, what `PUT …/template` runs): sound settings are kept, the rest is refused at the
  * setting it is about, and a question saved before a setting existed keeps working as before.
  */
-import { copy } from '../src/copy';
+import * as copy from '../src/copy';
 import { STATEMENT_BODY_MAX_LENGTH } from '../src/limits';
 import { validateAnswers } from '../src/rules/answers';
 import { validateFlowTemplate } from '../src/rules/flow-template';

@@ -4,7 +4,7 @@
  * and for node types that declare several edges (a branch, as it will come).
  */
 import { z } from 'zod';
-import { copy } from '../src/copy';
+import * as copy from '../src/copy';
 import type { WorkflowTemplate } from '../src/entities/workflow';
 import { LOOP_DETECTION_MAX_STEPS, MAX_WORKFLOW_ACTIONS } from '../src/limits';
 import {

@@ -4,7 +4,7 @@
  * template (spec 001 §3–§5, §9).
  */
 import { z } from 'zod';
-import { copy } from '../src/copy';
+import * as copy from '../src/copy';
 import { NodeType, TriggerType, WorkflowTemplate } from '../src/entities/workflow';
 import { defineNode, registryOf } from '../src/workflows/define';
 import { emailNode } from '../src/workflows/nodes/email';

@@ -1,4 +1,4 @@
-import { copy } from '../src/copy';
+import * as copy from '../src/copy';
 import { literalAddresses, nodeSetupStatus, triggerSetupStatus } from '../src/rules/workflow-status';
 import { setupNeeded } from '../src/workflows/define';
 import { emailNode as emailNodeDefinition, emailNodeErrors } from '../src/workflows/nodes/email';

@@ -1,4 +1,4 @@
-import { copy } from '../src/copy';
+import * as copy from '../src/copy';
 import { EmailNodeTemplate, WorkflowTemplate } from '../src/entities/workflow';
 import { defaultEmailBody, emailNodeErrors } from '../src/workflows/nodes/email';
 import { firstEmailWidgetId, thankYouEmailTemplate } from '../src/workflow-templates';

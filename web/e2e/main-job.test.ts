@@ -8,7 +8,8 @@
  * browser. The web app must be built first (`npm test` does it).
  */
 import type { Page } from 'playwright-core';
-import { copy, PRODUCT_NAME } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
+import { PRODUCT_NAME } from '@formloom/contracts/copy';
 import { useProductInBrowser } from './harness';
 
 const running = useProductInBrowser();

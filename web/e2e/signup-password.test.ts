@@ -5,7 +5,7 @@
  *
  * Setup: `harness.ts` (Debian's Chromium, never a downloaded browser; the web app must be built first).
  */
-import { copy } from '@formloom/contracts/copy';
+import * as copy from '@formloom/contracts/copy';
 import { useProductInBrowser } from './harness';
 
 const running = useProductInBrowser();
