@@ -19,6 +19,7 @@ export { publicForm } from './copy/public-form';
 export { answers } from './copy/answers';
 export { conditions } from './copy/conditions';
 export { uploads } from './copy/uploads';
+export { quiz } from './copy/quiz';
 export { defaultNames } from './copy/default-names';
 export { auth } from './copy/auth';
 export { roles } from './copy/roles';

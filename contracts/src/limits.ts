@@ -248,3 +248,13 @@ export const PROGRESS_TOKEN_LENGTH = 43;
 export const MAX_URL_PARAMS = 50;
 export const URL_PARAM_NAME_MAX_LENGTH = 64;
 export const URL_PARAM_VALUE_MAX_LENGTH = 1000;
+
+/**
+ * ours: calculations (`rules/calculations.ts`): at most {@link MAX_CALCULATIONS} per form, each with at most
+ * {@link MAX_CALCULATION_UPDATES} updates and a name of at most {@link CALCULATION_NAME_MAX_LENGTH} characters.
+ */
+export const MAX_CALCULATIONS = 50;
+export const MAX_CALCULATION_UPDATES = 50;
+export const CALCULATION_NAME_MAX_LENGTH = 64;
+/** ours: the points an option of a quiz question may carry, from -{@link QUIZ_POINTS_MAX} to +{@link QUIZ_POINTS_MAX} (`rules/quiz.ts`). */
+export const QUIZ_POINTS_MAX = 1000;

@@ -14,6 +14,9 @@
  * | `submission.submissionTime`   | the submission time (ISO 8601)                          |
  * | `flow.publicIdentifier`       | the form's public identifier                            |
  * | `flow.name`                   | the form's name                                         |
+ * | `urlParams.<name>`            | a hidden field's value (`rules/url-params.ts`)          |
+ * | `calculations.<calculationId>`| a calculation's number (`rules/calculations.ts`)        |
+ * | `quiz.score`, `quiz.maxScore` | the quiz's points so far and the most there were to get (`rules/quiz.ts`) |
  *
  * Example: recipients addressed to the answer of EmailInput `w2`: `{ "email": { "var": "answers.w2" } }`;
  * subject `"Thanks {{answers.w1}}"`.
@@ -35,7 +38,16 @@ export interface LogicContext {
   answers: Record<string, unknown>;
   submission?: { submissionId: string; submissionTime: string };
   flow?: { publicIdentifier: string; name: string };
+  /** Hidden fields by name (`rules/url-params.ts`). */
+  urlParams?: Record<string, string>;
+  /** Calculations' numbers by calculation id (`rules/calculations.ts`). */
+  calculations?: Record<string, number>;
+  /** A quiz's points (`rules/quiz.ts`); absent when the form is no quiz. */
+  quiz?: { score: number; maxScore: number };
 }
+
+/** The first segments of the paths {@link readPath} reads. */
+const CONTEXT_ROOTS: ReadonlySet<string> = new Set(['answers', 'submission', 'flow', 'urlParams', 'calculations', 'quiz']);
 
 /** Builds the reference to a question's answer: `answerRef('w2')` → `{var: 'answers.w2'}`. */
 export function answerRef(widgetId: string): LogicRef {
@@ -52,8 +64,8 @@ export function isLogicRef(value: unknown): value is LogicRef {
  */
 export function readPath(context: LogicContext, path: string): unknown {
   const [head, ...rest] = path.split('.');
-  if (head !== 'answers' && head !== 'submission' && head !== 'flow') return undefined;
-  let current: unknown = context[head];
+  if (head === undefined || !CONTEXT_ROOTS.has(head)) return undefined;
+  let current: unknown = context[head as keyof LogicContext];
   for (const key of rest) {
     if (typeof current !== 'object' || current === null || !Object.prototype.hasOwnProperty.call(current, key)) {
       return undefined;

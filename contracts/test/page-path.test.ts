@@ -4,7 +4,8 @@
  */
 import fc from 'fast-check';
 import * as copy from '../src/copy';
-import type { FlowTemplate, FormStep, PageRule, Widget } from '../src/entities/flow-template';
+import type { Calculation, FlowTemplate, FormStep, PageRule, Widget } from '../src/entities/flow-template';
+import type { LogicRef } from '../src/logic';
 import { validateAnswers } from '../src/rules/answers';
 import type { Condition } from '../src/rules/conditions';
 import { validateFlowTemplate } from '../src/rules/flow-template';
@@ -96,12 +97,12 @@ describe('pagePath', () => {
 
   it('stops at a link to a step that does not exist', () => {
     const dangling = form('a', page('a', [], 'ghost'), ending('end'));
-    expect(pagePath(dangling, {})).toEqual({ pages: [expect.objectContaining({ step: dangling.steps.a })], ending: null });
-    expect(pagePath(form('ghost', ending('end')), {})).toEqual({ pages: [], ending: null });
+    expect(pagePath(dangling, {})).toMatchObject({ pages: [expect.objectContaining({ step: dangling.steps.a })], ending: null });
+    expect(pagePath(form('ghost', ending('end')), {})).toMatchObject({ pages: [], ending: null });
   });
 
   it('a form that starts at an ending has no pages', () => {
-    expect(pagePath(form('end', ending('end')), {})).toEqual({ pages: [], ending: { ...ending('end') } });
+    expect(pagePath(form('end', ending('end')), {})).toMatchObject({ pages: [], ending: { ...ending('end') } });
   });
 
   it('answers that are not an object count as none', () => {
@@ -224,6 +225,30 @@ describe('validateAnswers along the path', () => {
   });
 });
 
+describe('conditions on hidden fields', () => {
+  const template: FlowTemplate = {
+    ...form(
+      'start',
+      page('start', [ask.text('name', { required: true })], 'public', [{ condition: { equals: [{ var: 'urlParams.source' }, 'partner'] }, nextStep: 'partner' }]),
+      page('partner', [ask.text('code', { required: true })], 'bye'),
+      page('public', [], 'bye'),
+      ending('bye'),
+    ),
+    urlParams: [{ id: 'source_field', name: 'source' }],
+  };
+
+  it('send a respondent whose link says ?source=partner down the partner branch, in the browser and on the server alike', () => {
+    expect(pageIds(template, { name: 'Ada' })).toEqual(['start', 'public']);
+    expect(pagePath(template, { name: 'Ada' }, { urlParameters: { source: 'partner' } }).pages.map(({ step }) => step.id)).toEqual(['start', 'partner']);
+    // The server checks the same path: the partner page's required code is asked for.
+    const refused = validateAnswers(template, { name: 'Ada' }, { urlParameters: { source: 'partner' } });
+    expect(refused.ok ? [] : refused.errors).toEqual([{ path: 'answers.code', message: copy.answers.required }]);
+    expect(validateAnswers(template, { name: 'Ada' }).ok).toBe(true);
+    // A stored submission holds the field under its id: the path read back is the same.
+    expect(pageIds(template, { name: 'Ada', code: 'X', source_field: 'partner' })).toEqual(['start', 'partner']);
+  });
+});
+
 // ---- properties: random branching forms and random answers ----
 
 const OPTIONS = ['a', 'b', 'c'];
@@ -283,60 +308,105 @@ function build(shape: Shape): FlowTemplate {
 /** `{[operator]: args}` (the key is computed, so TypeScript needs telling that it is a condition). */
 const leafOf = (operator: string, args: unknown[]) => ({ [operator]: args }) as unknown as Condition;
 /** Questions conditions name: those of the first three places of the first three pages (some do not exist). */
-const conditionTarget = fc.tuple(fc.nat(2), fc.nat(2)).map(([i, j]) => q(`w${i}_${j}`));
+const conditionTarget: fc.Arbitrary<LogicRef> = fc.tuple(fc.nat(2), fc.nat(2)).map(([i, j]) => q(`w${i}_${j}`));
+/** The same, and now and then the calculation `c0` or the quiz's score (forms of {@link withCalculationAndQuiz}). */
+const subjectTarget: fc.Arbitrary<LogicRef> = fc.oneof(
+  { weight: 4, arbitrary: conditionTarget },
+  { weight: 1, arbitrary: fc.constant({ var: 'calculations.c0' }) },
+  { weight: 1, arbitrary: fc.constant({ var: 'quiz.score' }) },
+);
 const binary = fc.constantFrom('equals', 'notEquals', 'equalsIgnoreCase', 'contains', 'notContains', 'lt', 'lte', 'gt', 'gte', 'in', 'notIn');
-const leaf: fc.Arbitrary<Condition> = fc.oneof(
-  fc
-    .tuple(binary, conditionTarget, fc.oneof(literal, fc.array(literal, { maxLength: 3 })))
-    .map(([operator, left, right]) => leafOf(operator, [left, right])),
-  fc.tuple(fc.constantFrom('isEmpty', 'isNotEmpty'), conditionTarget).map(([operator, left]) => leafOf(operator, [left])),
-);
-const condition: fc.Arbitrary<Condition> = fc.oneof(
-  { weight: 3, arbitrary: leaf },
-  { weight: 1, arbitrary: fc.array(leaf, { maxLength: 3 }).map((all) => ({ and: all })) },
-  { weight: 1, arbitrary: fc.array(leaf, { maxLength: 3 }).map((all) => ({ or: all })) },
-);
-const question = fc.record({
-  kind: fc.nat(MAKERS.length - 1),
-  required: fc.nat(3).map((n) => n === 0),
-  visibleIf: fc.option(condition, { freq: 2 }),
-});
-const templateArb = fc
-  .record({
-    pages: fc.array(
-      fc.record({
-        widgets: fc.array(question, { maxLength: 3 }),
-        next: fc.nat(8),
-        rules: fc.array(fc.record({ condition, next: fc.nat(8) }), { maxLength: 3 }),
-      }),
-      { minLength: 1, maxLength: 4 },
-    ),
-  })
-  .map(build);
 
 /**
- * A form and answers to it: mostly valid answers to its questions, some left out, some of any shape (often
- * invalid), and now and then (1 in 20) an answer to a question that does not exist.
+ * Random forms whose conditions compare `target`, and answers to them: mostly valid answers to its questions, some
+ * left out, some of any shape (often invalid), and now and then (1 in 20) an answer to a question that does not
+ * exist.
  */
-const scenario = templateArb.chain((template) => {
-  const widgets = Object.values(template.steps).flatMap((step) => (step.type === 'form' ? step.template.widgets : []));
-  const one = (widget: Widget) =>
-    fc.oneof(
-      { weight: 6, arbitrary: fc.constantFrom(...(VALID[widget.type] ?? [undefined])) },
-      { weight: 2, arbitrary: fc.constant(undefined) },
-      { weight: 1, arbitrary: answerValue },
-    );
-  const ghost = fc.oneof({ weight: 19, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: answerValue.map((value) => ({ value })) });
-  const answers = fc.tuple(fc.tuple(...widgets.map(one)), ghost).map(([values, stray]) => {
-    const given: Record<string, unknown> = {};
-    widgets.forEach((widget, index) => {
-      if (values[index] !== undefined) given[widget.id] = values[index];
-    });
-    if (stray !== null) given.ghost = stray.value;
-    return given;
+function arbitraries(target: fc.Arbitrary<LogicRef>, finish: (template: FlowTemplate) => FlowTemplate = (template) => template) {
+  const leaf: fc.Arbitrary<Condition> = fc.oneof(
+    fc
+      .tuple(binary, target, fc.oneof(literal, fc.array(literal, { maxLength: 3 })))
+      .map(([operator, left, right]) => leafOf(operator, [left, right])),
+    fc.tuple(fc.constantFrom('isEmpty', 'isNotEmpty'), target).map(([operator, left]) => leafOf(operator, [left])),
+  );
+  const condition: fc.Arbitrary<Condition> = fc.oneof(
+    { weight: 3, arbitrary: leaf },
+    { weight: 1, arbitrary: fc.array(leaf, { maxLength: 3 }).map((all) => ({ and: all })) },
+    { weight: 1, arbitrary: fc.array(leaf, { maxLength: 3 }).map((all) => ({ or: all })) },
+  );
+  const question = fc.record({
+    kind: fc.nat(MAKERS.length - 1),
+    required: fc.nat(3).map((n) => n === 0),
+    visibleIf: fc.option(condition, { freq: 2 }),
   });
-  return fc.tuple(fc.constant(template), answers);
-});
+  const templates = fc
+    .record({
+      pages: fc.array(
+        fc.record({
+          widgets: fc.array(question, { maxLength: 3 }),
+          next: fc.nat(8),
+          rules: fc.array(fc.record({ condition, next: fc.nat(8) }), { maxLength: 3 }),
+        }),
+        { minLength: 1, maxLength: 4 },
+      ),
+    })
+    .map((shape) => finish(build(shape)));
+  const scenarios = templates.chain((template) => {
+    const widgets = Object.values(template.steps).flatMap((step) => (step.type === 'form' ? step.template.widgets : []));
+    const one = (widget: Widget) =>
+      fc.oneof(
+        { weight: 6, arbitrary: fc.constantFrom(...(VALID[widget.type] ?? [undefined])) },
+        { weight: 2, arbitrary: fc.constant(undefined) },
+        { weight: 1, arbitrary: answerValue },
+      );
+    const ghost = fc.oneof({ weight: 19, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: answerValue.map((value) => ({ value })) });
+    const answers = fc.tuple(fc.tuple(...widgets.map(one)), ghost).map(([values, stray]) => {
+      const given: Record<string, unknown> = {};
+      widgets.forEach((widget, index) => {
+        if (values[index] !== undefined) given[widget.id] = values[index];
+      });
+      if (stray !== null) given.ghost = stray.value;
+      return given;
+    });
+    return fc.tuple(fc.constant(template), answers);
+  });
+  return { templates, scenarios };
+}
+
+/**
+ * `template` with a calculation `c0` (starting at 1: adds every number question's answer, then doubles when a
+ * choice question's answer is 'a') and its quiz on (every choice question's options worth a: 2, b: 0, c: -1).
+ */
+function withCalculationAndQuiz(template: FlowTemplate): FlowTemplate {
+  const questions = Object.values(template.steps).flatMap((step) => (step.type === 'form' ? step.template.widgets : []));
+  const numbers = questions.filter((widget) => widget.type === 'NumberInput' || widget.type === 'StarRating');
+  const choices = questions.filter((widget) => widget.type === 'MultipleChoice');
+  const points: Record<string, number> = { a: 2, b: 0, c: -1 };
+  const steps = Object.fromEntries(
+    Object.entries(template.steps).map(([id, step]) => {
+      if (step.type !== 'form') return [id, step];
+      const widgets = step.template.widgets.map((widget) =>
+        widget.type === 'MultipleChoice' || widget.type === 'Checkboxes'
+          ? { ...widget, template: { ...widget.template, options: widget.template.options.map((option) => ({ ...option, points: points[option.id] })) } }
+          : widget,
+      );
+      return [id, { ...step, template: { widgets } }];
+    }),
+  ) as FlowTemplate['steps'];
+  const calculation: Calculation = {
+    id: 'c0',
+    name: 'Total',
+    initialValue: 1,
+    updates: [
+      ...numbers.map((widget) => ({ operation: 'add' as const, value: q(widget.id) })),
+      ...choices.map((widget) => ({ when: { equals: [q(widget.id), 'a'] } as Condition, operation: 'multiply' as const, value: 2 })),
+    ],
+  };
+  return { ...template, steps, calculations: [calculation], quizzes: { enabled: true } };
+}
+
+const { templates: templateArb, scenarios: scenario } = arbitraries(conditionTarget);
+const calculated = arbitraries(subjectTarget, withCalculationAndQuiz);
 
 /**
  * What the public form does: from the first page, check the page it shows (`stepIds: [page]`), keep that page's
@@ -398,9 +468,26 @@ describe('properties of random branching forms', () => {
     );
   });
 
+  it('the numbers the server stores are those the respondent saw: the same path, calculations and quiz score', () => {
+    fc.assert(
+      fc.property(calculated.scenarios, ([template, answers]) => {
+        const server = validateAnswers(template, answers);
+        if (!server.ok) return;
+        // The browser walks the answers as given; the stored submission holds the normalized answers on the path.
+        const seen = pagePath(template, answers);
+        const stored = pagePath(template, server.answers);
+        expect(stored.pages.map(({ step }) => step.id)).toEqual(seen.pages.map(({ step }) => step.id));
+        expect(stored.ending?.id ?? null).toBe(seen.ending?.id ?? null);
+        expect(stored.calculations).toEqual(seen.calculations);
+        expect(stored.quiz).toEqual(seen.quiz);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
   it('the random forms are ones saving accepts, but for links to the missing step', () => {
     fc.assert(
-      fc.property(templateArb, (template) => {
+      fc.property(fc.oneof(templateArb, calculated.templates), (template) => {
         const result = validateFlowTemplate(JSON.parse(JSON.stringify(template)));
         const messages = result.ok ? [] : result.errors.map((error) => error.message);
         expect(messages.every((message) => message === copy.flows.unknownStep('missing'))).toBe(true);

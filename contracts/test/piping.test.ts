@@ -43,5 +43,5 @@ it('refuses to publish a label piping a later or unknown question, and an ending
 });
 
 it('pipes a hidden field by its name', () => {
-  expect(pipeAnswers('Welcome from {{urlParams.utm_source}}{{urlParams.missing}}', questions, {}, { utm_source: 'newsletter' })).toBe('Welcome from newsletter');
+  expect(pipeAnswers('Welcome from {{urlParams.utm_source}}{{urlParams.missing}}', questions, {}, { urlParams: { utm_source: 'newsletter' } })).toBe('Welcome from newsletter');
 });

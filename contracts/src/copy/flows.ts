@@ -74,6 +74,16 @@ export const flows = {
   pipedUnknownQuestion: 'This text shows the answer to a question that is not on the form',
   /** ours: a question's label pipes the answer to a question asked after it (or on a page that cannot come before). */
   pipedLaterQuestion: 'This text shows the answer to a question that is not asked before it',
+  /** ours: a text pipes a calculation (`{{calculations.<id>}}`) the form does not have. */
+  pipedUnknownCalculation: 'This text shows a calculation that is not on the form',
+  /** ours: a calculation's update uses a question or field whose answers are not numbers. */
+  calculationNeedsNumber: 'Choose a number question or a number',
+  /** ours: a calculation's update uses a calculation listed after it (calculations run in order). */
+  calculationLaterCalculation: 'A calculation can only use the calculations above it',
+  /** ours: the name of a calculation added in the editor, the n-th of the form (`Calculation 2`). */
+  newCalculationName: (n: number) => `Calculation ${n}`,
+  /** ours: how the editor names what a calculation's update does, as it reads ('Add 15', 'Multiply by Quantity'). */
+  calculationOperations: { add: 'Add', subtract: 'Subtract', multiply: 'Multiply by', divide: 'Divide by', set: 'Set to' },
   /** ours: a hidden field's name that is no query parameter name (`rules/url-params.ts` `URL_PARAM_NAME_PATTERN`). */
   urlParamName: (max: number) => `Use letters, digits, _, - and . only (at most ${max})`,
   /** ours: two hidden fields read the same query parameter (`rules/url-params.ts`). */

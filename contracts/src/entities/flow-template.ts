@@ -13,9 +13,10 @@
  * ```
  */
 import { z } from 'zod';
-import { MAX_PAGE_RULES, MAX_URL_PARAMS, URL_PARAM_NAME_MAX_LENGTH } from '../limits';
+import { CALCULATION_NAME_MAX_LENGTH, MAX_CALCULATION_UPDATES, MAX_CALCULATIONS, MAX_PAGE_RULES, MAX_URL_PARAMS, URL_PARAM_NAME_MAX_LENGTH } from '../limits';
 import * as copy from '../copy';
-import { Condition } from '../logic-schemas';
+import { Condition, LogicValue } from '../logic-schemas';
+import { CALCULATION_OPERATIONS } from '../rules/calculations';
 import { URL_PARAM_NAME_PATTERN } from '../rules/url-params';
 import { templateId } from '../widgets/define-widget';
 import { widgetSchemas } from '../widgets/registry';
@@ -91,10 +92,50 @@ export const UrlParam = z.object({
 export type UrlParam = z.infer<typeof UrlParam>;
 
 /**
+ * One update of a calculation (`rules/calculations.ts`): when `when` holds (always, without one), `operation`
+ * (`add`, `subtract`, `multiply`, `divide`, `set`) with `value`, a number or a reference to one
+ * (`{"var": "answers.<id>"}`, `{"var": "calculations.<id>"}`, `{"var": "urlParams.<name>"}`).
+ */
+export const CalculationUpdate = z.object({
+  when: Condition.optional(),
+  operation: z.enum(CALCULATION_OPERATIONS),
+  value: LogicValue,
+});
+/** An update of a calculation. */
+export type CalculationUpdate = z.infer<typeof CalculationUpdate>;
+
+/**
+ * A calculation: a number variable of the form (`rules/calculations.ts`): `id` (unique across the template),
+ * `name` (what the editor and the Results call it, ≤ 64), `initialValue` (finite) and its `updates` (at most
+ * `MAX_CALCULATION_UPDATES`, applied in order).
+ */
+export const Calculation = z.object({
+  id,
+  name: z.string().trim().min(1, { message: copy.validation.notEmpty }).max(CALCULATION_NAME_MAX_LENGTH),
+  initialValue: z.number().refine(Number.isFinite, { message: copy.validation.expected('a number') }),
+  updates: z.array(CalculationUpdate).max(MAX_CALCULATION_UPDATES),
+});
+/** A calculation. */
+export type Calculation = z.infer<typeof Calculation>;
+
+/**
+ * A form's quiz settings (`rules/quiz.ts`; spec 000 §3 `quizzes.enabled`): `enabled` turns scoring on (the options'
+ * `points` count); the ending shows the score unless `showScore` is `false`, and each scored question with its
+ * correct answers when `showAnswers` is `true`.
+ */
+export const QuizSettings = z.object({
+  enabled: z.boolean(),
+  showScore: z.boolean().optional(),
+  showAnswers: z.boolean().optional(),
+});
+/** Quiz settings. */
+export type QuizSettings = z.infer<typeof QuizSettings>;
+
+/**
  * The flow template (docs/product-rules.md §2). Reference checks live in `rules/flow-template.ts`. `urlParams`:
- * the form's hidden fields (at most `MAX_URL_PARAMS`). The other template keys of spec 000 §3 (integrations,
- * settings, calculations, quizzes) are kept as they are until the features that give them meaning define their
- * shapes.
+ * the form's hidden fields (at most `MAX_URL_PARAMS`); `calculations`: its number variables (at most
+ * `MAX_CALCULATIONS`); `quizzes`: its quiz settings. The other template keys of spec 000 §3 (integrations,
+ * settings) are kept as they are until the features that give them meaning define their shapes.
  */
 export const FlowTemplate = z.object({
   firstStep: id,
@@ -102,8 +143,8 @@ export const FlowTemplate = z.object({
   integrations: z.unknown().optional(),
   urlParams: z.array(UrlParam).max(MAX_URL_PARAMS).optional(),
   settings: z.record(z.string(), z.unknown()).optional(),
-  calculations: z.unknown().optional(),
-  quizzes: z.unknown().optional(),
+  calculations: z.array(Calculation).max(MAX_CALCULATIONS).optional(),
+  quizzes: QuizSettings.optional(),
 });
 /** A flow template. */
 export type FlowTemplate = z.infer<typeof FlowTemplate>;

@@ -33,6 +33,8 @@ export interface ValidateAnswersOptions {
    * steps not on the path (or no steps at all) match nothing.
    */
   stepIds?: readonly string[];
+  /** The hidden fields the form's link carried, by name: conditions on them decide the path (`pagePath`). */
+  urlParameters?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -62,8 +64,8 @@ export function validateAnswers(
   options: ValidateAnswersOptions = {},
 ): AnswersResult {
   if (!isRecord(answers)) return { ok: false, errors: [{ path: 'answers', message: copy.answers.notAnObject }] };
-  const { stepIds } = options;
-  const { pages } = pagePath(template, answers);
+  const { stepIds, urlParameters } = options;
+  const { pages } = pagePath(template, answers, { urlParameters });
   const inScope = stepIds ? pages.filter(({ step }) => stepIds.includes(step.id)) : pages;
   const errors: FieldError[] = [];
   const normalized: Array<[string, unknown]> = [];

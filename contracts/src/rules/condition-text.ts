@@ -7,6 +7,7 @@
 import * as copy from '../copy';
 import type { Widget } from '../entities/flow-template';
 import { isLogicRef, type LogicValue } from '../logic';
+import { subjectOfRef, type ConditionSubject } from './condition-subjects';
 import { answerIdOf, answerKindOf, conditionLeaves, type AnswerKind, type ConditionLeaf, type ConditionOperator } from './conditions';
 
 /** The name of `operator` for a question whose answers are of `kind` ('equals', 'is before', …). */
@@ -33,11 +34,11 @@ export function questionLabel(widget: Widget): string {
  * A literal of a comparison in words, for `question`: a choice's label (its id when no choice has it), 'checked'
  * or 'not checked' for a Checkbox, text in double quotes, numbers, dates and times as written.
  */
-export function valueText(value: LogicValue, question: Widget | undefined, questions: readonly Widget[]): string {
+export function valueText(value: LogicValue, question: Widget | undefined, questions: readonly Widget[], subjects: readonly ConditionSubject[] = []): string {
   if (isLogicRef(value)) {
     const id = answerIdOf(value);
     const other = id === null ? undefined : questions.find((widget) => widget.id === id);
-    return other ? questionLabel(other) : copy.conditions.missingQuestion;
+    return other ? questionLabel(other) : (subjectOfRef(value, subjects)?.label ?? copy.conditions.missingQuestion);
   }
   if (value === null) return '""';
   const kind = question ? answerKindOf(question) : undefined;
@@ -56,13 +57,15 @@ export function valueText(value: LogicValue, question: Widget | undefined, quest
 
 /**
  * One comparison in words: 'Plan equals Pro', 'Start is before 2026-03-01', 'Email is not empty', 'Consent is
- * checked'.
+ * checked', 'Score greater than 7'. `subjects`: the form's hidden fields, calculations and score
+ * (`templateSubjects`).
  */
-export function leafText(leaf: ConditionLeaf, questions: readonly Widget[]): string {
+export function leafText(leaf: ConditionLeaf, questions: readonly Widget[], subjects: readonly ConditionSubject[] = []): string {
   const id = answerIdOf(leaf.left);
   const question = id === null ? undefined : questions.find((widget) => widget.id === id);
-  const subject = question ? questionLabel(question) : copy.conditions.missingQuestion;
-  const kind: AnswerKind = question ? answerKindOf(question) : 'text';
+  const other = question ? undefined : subjectOfRef(leaf.left, subjects);
+  const subject = question ? questionLabel(question) : (other?.label ?? copy.conditions.missingQuestion);
+  const kind: AnswerKind = question ? answerKindOf(question) : (other?.kind ?? 'text');
   if (kind === 'boolean' && (leaf.operator === 'equals' || leaf.operator === 'notEquals') && !Array.isArray(leaf.right)) {
     // 'Consent is checked' / 'Consent is not checked' rather than 'equals not checked'.
     const ticked = valueText(leaf.right ?? null, question, questions) === copy.conditions.checked;
@@ -71,22 +74,29 @@ export function leafText(leaf: ConditionLeaf, questions: readonly Widget[]): str
   const words = [subject, operatorLabel(leaf.operator, kind)];
   if (leaf.right !== undefined) {
     const rights = Array.isArray(leaf.right) ? leaf.right : [leaf.right];
-    words.push(rights.map((value) => valueText(value, question, questions)).join(', '));
+    words.push(rights.map((value) => (question || isLogicRef(value) ? valueText(value, question, questions, subjects) : literalText(value, kind))).join(', '));
   }
   return words.join(' ');
+}
+
+/** A literal compared with a subject that is no question (a hidden field's text in quotes, a number as written). */
+function literalText(value: LogicValue, kind: AnswerKind): string {
+  if (value === null) return '""';
+  return typeof value === 'string' && kind === 'text' ? `"${value}"` : String(value);
 }
 
 /**
  * A condition in words, for the editor's summaries: comparisons joined by 'and' / 'or', nested groups in
  * brackets: 'Plan equals Pro or (Seats greater than 10 and Start is before 2026-03-01)'. `questions`: the form's
- * questions (a reference to any other reads `copy.conditions.missingQuestion`). Malformed parts are left out;
- * an empty or malformed condition gives ''.
+ * questions; `subjects`: its hidden fields, calculations and score (`templateSubjects`); a reference to anything
+ * else reads `copy.conditions.missingQuestion`. Malformed parts are left out; an empty or malformed condition
+ * gives ''.
  */
-export function describeCondition(condition: unknown, questions: readonly Widget[]): string {
-  return describe(condition, questions, true);
+export function describeCondition(condition: unknown, questions: readonly Widget[], subjects: readonly ConditionSubject[] = []): string {
+  return describe(condition, questions, subjects, true);
 }
 
-function describe(node: unknown, questions: readonly Widget[], top: boolean): string {
+function describe(node: unknown, questions: readonly Widget[], subjects: readonly ConditionSubject[], top: boolean): string {
   if (typeof node !== 'object' || node === null || Array.isArray(node)) return '';
   const keys = Object.keys(node);
   if (keys.length !== 1) return '';
@@ -94,10 +104,10 @@ function describe(node: unknown, questions: readonly Widget[], top: boolean): st
   const args = (node as Record<string, unknown>)[key];
   if (key === 'and' || key === 'or') {
     if (!Array.isArray(args)) return '';
-    const parts = args.map((child) => describe(child, questions, false)).filter((part) => part !== '');
+    const parts = args.map((child) => describe(child, questions, subjects, false)).filter((part) => part !== '');
     const text = parts.join(` ${key === 'and' ? copy.conditions.and : copy.conditions.or} `);
     return top || parts.length < 2 ? text : `(${text})`;
   }
   const [leaf] = conditionLeaves(node);
-  return leaf ? leafText(leaf, questions) : '';
+  return leaf ? leafText(leaf, questions, subjects) : '';
 }

@@ -75,7 +75,25 @@ function typeIssue(issue: ZodIssue, value: unknown): FieldError | undefined {
  * Returns `[]` when the template is sound.
  */
 export function templateReferenceErrors(template: FlowTemplate): FieldError[] {
-  return [...stepErrors(template), ...widgetErrors(template), ...urlParamErrors(template)];
+  return [...stepErrors(template), ...widgetErrors(template), ...urlParamErrors(template), ...calculationIdErrors(template)];
+}
+
+/**
+ * Calculations (`rules/calculations.ts`): an id that a step, a question, a hidden field or another calculation has
+ * too gives `copy.flows.duplicateTemplateId(id)` at `calculations.<i>.id`.
+ */
+function calculationIdErrors(template: FlowTemplate): FieldError[] {
+  const errors: FieldError[] = [];
+  const taken = new Set<string>(Object.keys(template.steps));
+  for (const step of Object.values(template.steps)) {
+    if (step.type === 'form') for (const widget of step.template.widgets) taken.add(widget.id);
+  }
+  for (const param of template.urlParams ?? []) taken.add(param.id);
+  (template.calculations ?? []).forEach((calculation, index) => {
+    if (taken.has(calculation.id)) errors.push({ path: `calculations.${index}.id`, message: copy.flows.duplicateTemplateId(calculation.id) });
+    taken.add(calculation.id);
+  });
+  return errors;
 }
 
 /**

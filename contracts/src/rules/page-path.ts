@@ -8,13 +8,19 @@
  * What conditions see: the answers to the questions the respondent was shown before — the visible questions of
  * the pages already on the path, and the visible questions above on the same page — each as `validateAnswers`
  * would store it (`'7'` as `7`, an email trimmed; an answer its question refuses as given). Answers to pages of
- * another branch (the respondent went back and chose differently) and to hidden questions are not seen.
+ * another branch (the respondent went back and chose differently) and to hidden questions are not seen. Besides
+ * answers they see the hidden fields (`urlParams.<name>`), and the calculations (`calculations.<id>`,
+ * `rules/calculations.ts`) and the quiz's points (`quiz.score`, `quiz.maxScore`, `rules/quiz.ts`) of the answers
+ * on the pages before: a page's rules see them with the page's own answers, a question's display condition as the
+ * page began.
  */
 import type { EndingStep, FlowTemplate, FormStep, Widget } from '../entities/flow-template';
 import { isEmptyAnswer } from '../answers/define';
 import { checkWidgetAnswer } from '../answers/registry';
 import type { LogicContext } from '../logic';
+import { computeCalculations } from './calculations';
 import { evaluateCondition } from './conditions';
+import { quizOf, scoreQuiz, type QuizResult } from './quiz';
 import { hasStep } from './steps';
 
 /** A page on a respondent's path and the questions it shows them, in page order. */
@@ -33,6 +39,21 @@ export interface PagePath {
    * already visited (the respondent then submits from the last page).
    */
   ending: EndingStep | null;
+  /** The calculations' numbers by id with the answers on the path (`rules/calculations.ts`). */
+  calculations: Record<string, number>;
+  /** The quiz's result over the questions on the path (`rules/quiz.ts`); `null` when the form's quiz is off. */
+  quiz: QuizResult | null;
+  /** The hidden fields by name ({@link PagePathOptions}). */
+  urlParams: Record<string, string>;
+}
+
+/** Options of {@link pagePath}. */
+export interface PagePathOptions {
+  /**
+   * The hidden fields the form's link carried, by name (the public form, a submission). Without them, each
+   * field's value is read from `answers` under the field's id, as a stored submission holds it.
+   */
+  urlParameters?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -71,35 +92,64 @@ export function nextStepId(template: FlowTemplate, stepId: string, context: Logi
 
 /**
  * The path a respondent with `answers` (keyed by widget id; anything else counts as no answers) takes: from
- * `firstStep`, each form page with its visible questions, then {@link nextStepId} with the answers seen so far
+ * `firstStep`, each form page with its visible questions, then {@link nextStepId} with what the page's rules see
  * (module doc), until an ending. Stops — with `ending: null` — at a step that does not exist or at a page already
- * on the path (never visits a page twice, so it always ends, after at most as many pages as the form has).
- * Never throws.
+ * on the path (never visits a page twice, so it always ends, after at most as many pages as the form has). With
+ * the path come the calculations, the quiz's result and the hidden fields of its answers. Never throws.
  */
-export function pagePath(template: FlowTemplate, answers: unknown): PagePath {
+export function pagePath(template: FlowTemplate, answers: unknown, options: PagePathOptions = {}): PagePath {
   const given: Record<string, unknown> = isRecord(answers) ? answers : {};
+  const urlParams = hiddenFields(template, given, options.urlParameters);
   const seen = answerRecord();
+  const shown: Widget[] = [];
   const pages: PathPage[] = [];
   const visited = new Set<string>();
   let key: string | null = template.firstStep;
+  let ending: EndingStep | null = null;
   while (key !== null && !visited.has(key)) {
     const step = hasStep(template, key) ? template.steps[key] : undefined;
     if (!step) break;
-    if (step.type === 'ending') return { pages, ending: step };
+    if (step.type === 'ending') {
+      ending = step;
+      break;
+    }
     visited.add(key);
     const onPage = answerRecord();
     for (const [id, value] of Object.entries(seen)) onPage[id] = value;
     for (const widget of step.template.widgets) {
       if (Object.prototype.hasOwnProperty.call(given, widget.id)) onPage[widget.id] = logicAnswer(widget, given[widget.id]);
     }
-    const widgets = visibleWidgets(step, { answers: onPage });
+    const widgets = visibleWidgets(step, { ...logicContext(template, seen, shown, urlParams), answers: onPage });
     for (const widget of widgets) {
+      shown.push(widget);
       if (Object.prototype.hasOwnProperty.call(onPage, widget.id)) seen[widget.id] = onPage[widget.id];
     }
     pages.push({ step, widgets });
-    key = nextStepId(template, key, { answers: seen });
+    key = nextStepId(template, key, logicContext(template, seen, shown, urlParams));
   }
-  return { pages, ending: null };
+  const context = logicContext(template, seen, shown, urlParams);
+  const quiz = quizOf(template) ? scoreQuiz(shown, seen) : null;
+  return { pages, ending, calculations: context.calculations ?? {}, quiz, urlParams };
+}
+
+/**
+ * What conditions see with the answers `seen` to the questions `shown`: the answers, the hidden fields, the quiz's
+ * points (a quiz only) and the calculations.
+ */
+function logicContext(template: FlowTemplate, seen: Record<string, unknown>, shown: readonly Widget[], urlParams: Record<string, string>): LogicContext {
+  const quiz = quizOf(template) ? scoreQuiz(shown, seen) : null;
+  const base: LogicContext = { answers: seen, urlParams, ...(quiz ? { quiz: { score: quiz.score, maxScore: quiz.maxScore } } : {}) };
+  return { ...base, calculations: computeCalculations(template, base) };
+}
+
+/** The hidden fields by name: from `urlParameters` when given, else from `answers` under each field's id. */
+function hiddenFields(template: FlowTemplate, answers: Record<string, unknown>, urlParameters: Readonly<Record<string, string>> | undefined): Record<string, string> {
+  const fields = answerRecord() as Record<string, string>;
+  for (const { id, name } of template.urlParams ?? []) {
+    const value = urlParameters ? (Object.prototype.hasOwnProperty.call(urlParameters, name) ? urlParameters[name] : undefined) : Object.prototype.hasOwnProperty.call(answers, id) ? answers[id] : undefined;
+    if (typeof value === 'string') fields[name] = value;
+  }
+  return fields;
 }
 
 /** An answer as conditions see it: `undefined` when empty, the normalized value when its question accepts it, else as given. */

@@ -24,12 +24,14 @@ import {
   answerKindOf,
   conditionLeaves,
   conditionShapeProblems,
-  operatorsFor,
+  OPERATORS_BY_KIND,
+  type AnswerKind,
   type ConditionOperator,
   type LocatedLeaf,
 } from './conditions';
+import { subjectOfRef, templateSubjects, type ConditionSubject } from './condition-subjects';
 import { joinPath } from './field-errors';
-import { pipedAnswerIds } from './piping';
+import { pipedAnswerIds, pipedCalculationIds } from './piping';
 import { formWidgets } from './steps';
 
 /** A choice as publish checks read it. */
@@ -53,11 +55,15 @@ interface OptionLike {
  *   (`copy.flows.pipedUnknownQuestion`) or one not asked before it (`copy.flows.pipedLaterQuestion`), at
  *   `….template.label`; an ending's title or message piping an unknown question, at `steps.<id>.template.title|body`;
  * - the problems of every condition ({@link conditionProblems}): a question's `visibleIf` (after its other
- *   problems), then the page's navigation rules.
+ *   problems), then the page's navigation rules;
+ * - a label, a Statement's text or an ending piping a calculation the form does not have
+ *   (`copy.flows.pipedUnknownCalculation`);
+ * - the problems of each calculation's updates ({@link calculationProblems}), at `calculations.<i>.updates.<j>…`.
  */
 export function publishProblems(template: FlowTemplate): FieldError[] {
   const problems: FieldError[] = [];
   const asked = askedBefore(template);
+  const subjects = templateSubjects(template);
   let questions = 0;
   for (const [stepId, step] of Object.entries(template.steps)) {
     if (step.type !== 'form') continue;
@@ -67,39 +73,82 @@ export function publishProblems(template: FlowTemplate): FieldError[] {
       if (takesAnswer(widget)) questions += 1;
       const path = `steps.${stepId}.template.widgets.${index}.template`;
       problems.push(...widgetProblems(widget, path));
-      problems.push(...pipingProblems(widget.template.label, `${path}.label`, { template, before, onPage: earlierOnPage }));
+      problems.push(...pipingProblems(widget.template.label, `${path}.label`, { template, before, onPage: earlierOnPage, subjects }));
       const { body } = widget.template as { body?: unknown };
-      if (typeof body === 'string') problems.push(...pipingProblems(body, `${path}.body`, { template, before, onPage: earlierOnPage }));
+      if (typeof body === 'string') problems.push(...pipingProblems(body, `${path}.body`, { template, before, onPage: earlierOnPage, subjects }));
       const { visibleIf } = widget.template;
       if (visibleIf !== undefined) {
-        const scope = { template, before, onPage: earlierOnPage };
+        const scope = { template, before, onPage: earlierOnPage, subjects };
         problems.push(...conditionProblems(visibleIf, `${path}.visibleIf`, scope));
       }
       earlierOnPage.add(widget.id);
     });
     (step.nextStep.rules ?? []).forEach((rule, index) => {
-      const scope = { template, before, onPage: earlierOnPage };
+      const scope = { template, before, onPage: earlierOnPage, subjects };
       problems.push(...conditionProblems(rule.condition, `steps.${stepId}.nextStep.rules.${index}.condition`, scope));
     });
   }
   for (const [stepId, step] of Object.entries(template.steps)) {
     if (step.type !== 'ending') continue;
     for (const field of ['title', 'body'] as const) {
-      const unknown = pipedAnswerIds(step.template[field]).some((id) => !answerableById(template, id));
+      const text = step.template[field];
+      const unknown = pipedAnswerIds(text).some((id) => !answerableById(template, id));
       if (unknown) problems.push({ path: `steps.${stepId}.template.${field}`, message: copy.flows.pipedUnknownQuestion });
+      else if (unknownCalculation(template, text)) problems.push({ path: `steps.${stepId}.template.${field}`, message: copy.flows.pipedUnknownCalculation });
     }
   }
+  problems.push(...calculationProblems(template, subjects));
   if (questions === 0) problems.unshift({ path: '', message: copy.flows.publishNeedsQuestion });
   return problems;
 }
 
 /** The problems of the answers `text` pipes (`rules/piping.ts`): one per kind, at `path`. */
 function pipingProblems(text: string, path: string, scope: ConditionScope): FieldError[] {
+  if (unknownCalculation(scope.template, text)) return [{ path, message: copy.flows.pipedUnknownCalculation }];
   const ids = pipedAnswerIds(text);
   if (ids.length === 0) return [];
   if (ids.some((id) => !answerableById(scope.template, id))) return [{ path, message: copy.flows.pipedUnknownQuestion }];
   if (ids.some((id) => !scope.before.has(id) && !scope.onPage.has(id))) return [{ path, message: copy.flows.pipedLaterQuestion }];
   return [];
+}
+
+/** True when `text` pipes a calculation `template` does not have. */
+function unknownCalculation(template: FlowTemplate, text: string): boolean {
+  const ids = pipedCalculationIds(text);
+  return ids.length > 0 && ids.some((id) => !(template.calculations ?? []).some((calculation) => calculation.id === id));
+}
+
+/**
+ * The problems of the template's calculations (`rules/calculations.ts`), in order: each update's `when` condition
+ * ({@link conditionProblems}, where every question of the form and every subject may be used) at
+ * `calculations.<i>.updates.<j>.when`, and its value at `calculations.<i>.updates.<j>.value`: a literal that is no
+ * number (`copy.conditions.needsNumber`), a reference to something the form does not have
+ * (`copy.conditions.unknownQuestion`), to a question or subject whose answers are no numbers
+ * (`copy.flows.calculationNeedsNumber`), or to a calculation listed after this one
+ * (`copy.flows.calculationLaterCalculation`).
+ */
+export function calculationProblems(template: FlowTemplate, subjects: readonly ConditionSubject[] = templateSubjects(template)): FieldError[] {
+  const problems: FieldError[] = [];
+  const everyQuestion = new Set(formWidgets(template).map(({ widget }) => widget.id));
+  const calculations = template.calculations ?? [];
+  calculations.forEach((calculation, index) => {
+    calculation.updates.forEach((update, j) => {
+      const at = `calculations.${index}.updates.${j}`;
+      if (update.when !== undefined) problems.push(...conditionProblems(update.when, `${at}.when`, { template, before: everyQuestion, onPage: new Set(), subjects }));
+      const { value } = update;
+      if (!isLogicRef(value)) {
+        if (toFiniteNumber(value) === null) problems.push({ path: `${at}.value`, message: copy.conditions.needsNumber });
+        return;
+      }
+      const later = value.var.startsWith('calculations.') && calculations.findIndex((other) => `calculations.${other.id}` === value.var) > index;
+      if (later) return problems.push({ path: `${at}.value`, message: copy.flows.calculationLaterCalculation });
+      const id = answerIdOf(value);
+      const kind = id !== null ? (answerableById(template, id) ? answerKindOf(answerableById(template, id) as Widget) : undefined) : subjectOfRef(value, subjects)?.kind;
+      if (kind === undefined) problems.push({ path: `${at}.value`, message: copy.conditions.unknownQuestion });
+      else if (kind !== 'number' && !(kind === 'text' && id === null)) problems.push({ path: `${at}.value`, message: copy.flows.calculationNeedsNumber });
+    });
+  });
+  return problems;
 }
 
 /** A question's own problems: its label, its choices, then those of its type (`widgetPublishProblems`). */
@@ -162,6 +211,8 @@ export interface ConditionScope {
   before: ReadonlySet<string>;
   /** Ids of the questions of the condition's page above it (all of the page's, for a navigation rule). */
   onPage: ReadonlySet<string>;
+  /** The hidden fields, calculations and score it may compare too (`templateSubjects`). */
+  subjects: readonly ConditionSubject[];
 }
 
 /**
@@ -204,7 +255,7 @@ function leafProblems(leaf: LocatedLeaf, at: string, scope: ConditionScope): Fie
       : [[leaf.right, `${at}.1`]];
   for (const [value, valuePath] of rights) if (isLogicRef(value)) referenceProblem(value, valuePath, scope, problems);
   if (question === null) return problems;
-  if (!operatorsFor(question).includes(leaf.operator)) {
+  if (!OPERATORS_BY_KIND[question.kind].includes(leaf.operator)) {
     problems.push({ path: at, message: copy.conditions.operatorNotAllowed(copy.conditions.operators[leaf.operator]) });
     return problems;
   }
@@ -221,15 +272,23 @@ function leafProblems(leaf: LocatedLeaf, at: string, scope: ConditionScope): Fie
   return problems;
 }
 
+/** What a condition compares: the kind of its values, and the question when it is a question's answer. */
+interface Compared {
+  kind: AnswerKind;
+  question?: Widget;
+}
+
 /**
- * Checks the question `value` refers to (pushing a problem at `path`); returns the question when it is one the
- * condition may use, else `null`.
+ * Checks the question or subject (hidden field, calculation, score) `value` refers to (pushing a problem at
+ * `path`); returns what it compares when the condition may use it, else `null`.
  */
-function referenceProblem(value: LogicValue, path: string, scope: ConditionScope, problems: FieldError[]): Widget | null {
+function referenceProblem(value: LogicValue, path: string, scope: ConditionScope, problems: FieldError[]): Compared | null {
   if (!isLogicRef(value)) {
     problems.push({ path, message: copy.conditions.needsQuestion });
     return null;
   }
+  const subject = subjectOfRef(value, scope.subjects);
+  if (subject) return { kind: subject.kind };
   const id = answerIdOf(value);
   const question = id === null ? undefined : answerableById(scope.template, id);
   if (id === null || !question) {
@@ -240,18 +299,17 @@ function referenceProblem(value: LogicValue, path: string, scope: ConditionScope
     problems.push({ path, message: copy.conditions.laterQuestion });
     return null;
   }
-  return question;
+  return { kind: answerKindOf(question), question };
 }
 
-/** The problem of a literal compared with `question`'s answers, if any. */
-function literalProblem(question: Widget, operator: ConditionOperator, value: LogicValue): string | null {
-  const kind = answerKindOf(question);
+/** The problem of a literal compared with the values of `compared` (a question's answers, a subject's values), if any. */
+function literalProblem({ kind, question }: Compared, operator: ConditionOperator, value: LogicValue): string | null {
   if (kind === 'number' && toFiniteNumber(value) === null) return copy.conditions.needsNumber;
   const text = typeof value === 'string' ? value.trim() : '';
   if (kind === 'date' && !isValidDate(text)) return copy.conditions.needsDate;
   if (kind === 'time' && !isValidTime(text)) return copy.conditions.needsTime;
   if (kind === 'dateTime' && !isValidDateTime(text)) return copy.conditions.needsDateTime;
-  if ((kind === 'choice' || kind === 'choices') && operator !== 'equalsIgnoreCase') {
+  if ((kind === 'choice' || kind === 'choices') && operator !== 'equalsIgnoreCase' && question) {
     const options = (question.template as { options?: readonly { id?: unknown }[] }).options ?? [];
     if (!options.some((option) => option.id === value)) return copy.conditions.unknownOption(String(value));
   }

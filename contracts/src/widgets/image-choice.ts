@@ -4,7 +4,7 @@ import { imageChoiceRules, isImageUrl } from '../answers/image-choice';
 import * as copy from '../copy';
 import { IMAGE_ALT_MAX_LENGTH, URL_MAX_LENGTH } from '../limits';
 import { defineWidget, widgetTemplate, type SettingError } from './define-widget';
-import { duplicateOptionErrors, MAX_OPTIONS, newOptions, WidgetOption } from './shared/options';
+import { duplicateOptionErrors, MAX_OPTIONS, newOptions, ScoredOption } from './shared/options';
 
 export { isImageUrl } from '../answers/image-choice';
 
@@ -12,7 +12,7 @@ export { isImageUrl } from '../answers/image-choice';
  * One card of an ImageChoice: `{id, label (≤ 500), imageUrl? (≤ 2048, https only), alt? (≤ 500)}`. The image is
  * optional while the form is a draft (a new card has none); publishing needs one on every card.
  */
-export const ImageOption = WidgetOption.extend({
+export const ImageOption = ScoredOption.extend({
   imageUrl: z.string().max(URL_MAX_LENGTH).optional(),
   alt: z.string().max(IMAGE_ALT_MAX_LENGTH).optional(),
 });

@@ -18,6 +18,7 @@ import { orderedSteps } from '@formloom/contracts/rules/steps';
 import { validateAnswers } from '@formloom/contracts/rules/answers';
 import { pagePath, visibleWidgets } from '@formloom/contracts/rules/page-path';
 import { pipeAnswers, questionsById } from '@formloom/contracts/rules/piping';
+import { quizOf } from '@formloom/contracts/rules/quiz';
 import { readUrlParams } from '@formloom/contracts/rules/url-params';
 import { ApiError, errorMessage } from '../lib/api-client';
 import { IconAlert, IconCheck, IconChevronLeft } from '../ui/icons';
@@ -26,6 +27,7 @@ import { ChallengeWidget } from './challenge-widget';
 import { forgetProgress, loadProgress, rememberProgress, type SavedProgress } from './resume';
 import { Alert, Button, IconBadge } from './controls';
 import { FieldOf, preloadFields } from './fields/registry';
+import { QuizSummary } from './quiz-summary';
 import classes from './form.module.css';
 
 /** Field errors keyed by widget id (from paths `answers.<widgetId>`); other paths under `''`. */
@@ -76,7 +78,9 @@ export function FormRunner({ publicIdentifier, title, template, challenge, setti
   const [answers, setAnswers] = useState<Record<string, unknown>>(() => resume?.answers ?? {});
   // The respondent's path through the form with these answers (page rules, visible questions): the same walk the
   // server checks a submission against (`rules/page-path.ts`).
-  const path = useMemo(() => pagePath(template, answers), [template, answers]);
+  // Hidden fields: the declared query parameters of the link the form was opened with; conditions may use them.
+  const urlParameters = useMemo(() => readUrlParams(template, typeof window === 'undefined' ? '' : window.location.search), [template]);
+  const path = useMemo(() => pagePath(template, answers, { urlParameters }), [template, answers, urlParameters]);
   // Answer piping (`rules/piping.ts`): labels and the ending show answers given on the path, never those of a
   // hidden question or of a branch not taken.
   const questions = useMemo(() => questionsById(template), [template]);
@@ -89,9 +93,8 @@ export function FormRunner({ publicIdentifier, title, template, challenge, setti
     for (const { widgets } of path.pages) for (const widget of widgets) if (widget.id in answers) shown[widget.id] = answers[widget.id];
     return shown;
   }, [path, answers]);
-  // Hidden fields: the declared query parameters of the link the form was opened with.
-  const urlParameters = useMemo(() => readUrlParams(template, typeof window === 'undefined' ? '' : window.location.search), [template]);
-  const pipe = (text: string) => pipeAnswers(text, questions, pipedAnswers, urlParameters);
+  // Calculations and a quiz's points (rules/calculations.ts, rules/quiz.ts) hold what the answers on the path make of them.
+  const pipe = (text: string) => pipeAnswers(text, questions, pipedAnswers, { urlParams: urlParameters, calculations: path.calculations, quiz: path.quiz });
   const [currentId, setCurrentId] = useState<string | undefined>(() =>
     resume && path.pages.some((p) => p.step.id === resume.stepId) ? resume.stepId : path.pages[0]?.step.id,
   );
@@ -99,6 +102,7 @@ export function FormRunner({ publicIdentifier, title, template, challenge, setti
     const selected = pageId ? template.steps[pageId] : undefined;
     return selected?.type === 'ending' ? selected : (path.ending ?? firstEnding(template));
   }, [template, path, pageId]);
+  const quiz = quizOf(template);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -162,7 +166,7 @@ export function FormRunner({ publicIdentifier, title, template, challenge, setti
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!page || pending) return;
-    const check = validateAnswers(template, answers, { stepIds: [page.id] });
+    const check = validateAnswers(template, answers, { stepIds: [page.id], urlParameters });
     if (!check.ok) return showErrors(check.errors);
     setErrors({});
     const next = isLast ? undefined : path.pages[pathIndex + 1];
@@ -172,7 +176,7 @@ export function FormRunner({ publicIdentifier, title, template, challenge, setti
       return goTo(next.step.id);
     }
 
-    const all = validateAnswers(template, answers);
+    const all = validateAnswers(template, answers, { urlParameters });
     if (!all.ok) return showErrors(all.errors);
     setFormError(null);
     if (challenge && !challengeToken) return setChallengeError(copy.publicForm.challengeFailed);
@@ -236,6 +240,7 @@ export function FormRunner({ publicIdentifier, title, template, challenge, setti
               {pipe(ending.template.body)}
             </p>
           )}
+          {quiz && path.quiz && <QuizSummary quiz={quiz} result={path.quiz} questions={questions} answers={pipedAnswers} />}
         </div>
       </section>
     );

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import * as copy from '../../copy';
+import { QUIZ_POINTS_MAX } from '../../limits';
 import { templateId, widgetTemplate, type NewId, type SettingError } from '../define-widget';
 
 /** One choice of a MultipleChoice, Dropdown or Checkboxes widget: `{id, label (≤ 500)}`. */
@@ -12,11 +13,19 @@ export const WidgetOption = z.object({ id: templateId, label: z.string().max(500
 /** A choice `{id, label}`. */
 export type WidgetOption = z.infer<typeof WidgetOption>;
 
+/**
+ * A choice of a question that can be scored in a quiz (`rules/quiz.ts`): `{id, label, points?}`, `points` from
+ * -`QUIZ_POINTS_MAX` to `QUIZ_POINTS_MAX` (none: 0).
+ */
+export const ScoredOption = WidgetOption.extend({ points: z.number().min(-QUIZ_POINTS_MAX).max(QUIZ_POINTS_MAX).optional() });
+/** A choice `{id, label, points?}`. */
+export type ScoredOption = z.infer<typeof ScoredOption>;
+
 /** The most options a question may have (choices, a Ranking's, a MultiSelect's, an ImageChoice's cards). */
 export const MAX_OPTIONS = 500;
 
-/** The `options` setting of a choice type: at most {@link MAX_OPTIONS} choices. */
-export const optionsSetting = { options: z.array(WidgetOption).max(MAX_OPTIONS) };
+/** The `options` setting of a choice type: at most {@link MAX_OPTIONS} choices, each with its quiz points. */
+export const optionsSetting = { options: z.array(ScoredOption).max(MAX_OPTIONS) };
 
 /**
  * The settings of a widget template that hold lists of `{id, label}` items whose ids the editor keeps unique
