@@ -15,7 +15,9 @@ export const JWT_AUDIENCE = 'formloom';
  * `org` the organization id, `adm` whether the user is an admin, `ws` the user's workspaces
  * (workspace id as a decimal string → access level), `email` the user's address, `emv` whether the user has
  * confirmed that address (docs/product-rules.md §4; workspaces-auth always sets it; a token without it, from an
- * issuer that predates it, counts as confirmed).
+ * issuer that predates it, counts as confirmed). `key`: the id of the API key the request came with
+ * (`api/workspaces-auth/api-keys.ts`); absent for a person's session. A key's token has `sub` = the admin who made
+ * the key, `adm` false, and `ws` = the key's workspaces with `write` access.
  */
 export const AuthClaims = z.object({
   sub: z.string().regex(/^\d+$/),
@@ -24,6 +26,7 @@ export const AuthClaims = z.object({
   email: z.string(),
   emv: z.boolean().optional(),
   ws: z.record(z.string(), AccessLevel),
+  key: z.string().optional(),
 });
 /** Verified JWT claims; see {@link AuthClaims}. */
 export type AuthClaims = z.infer<typeof AuthClaims>;

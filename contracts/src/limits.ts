@@ -95,6 +95,8 @@ export const JWKS_CACHE_MAX_AGE_SECONDS = 300;
 export const SUBMISSIONS_PAGE_MIN = 1;
 export const SUBMISSIONS_PAGE_MAX = 150;
 export const SUBMISSIONS_PAGE_DEFAULT = 50;
+/** ours: the longest search of the Results (`SubmissionsQuery.search`, characters after trimming). */
+export const SUBMISSIONS_SEARCH_MAX_LENGTH = 200;
 /** docs/product-rules.md §3: workflow runs and mail log page size upper bound. */
 export const RUNS_PAGE_MAX = 1000;
 export const MAIL_PAGE_MAX = 1000;
@@ -258,3 +260,18 @@ export const MAX_CALCULATION_UPDATES = 50;
 export const CALCULATION_NAME_MAX_LENGTH = 64;
 /** ours: the points an option of a quiz question may carry, from -{@link QUIZ_POINTS_MAX} to +{@link QUIZ_POINTS_MAX} (`rules/quiz.ts`). */
 export const QUIZ_POINTS_MAX = 1000;
+
+/** ours: API keys (`api/workspaces-auth/api-keys.ts`): names of at most {@link API_KEY_NAME_MAX_LENGTH} characters, at most {@link MAX_API_KEYS_PER_ORGANIZATION} live keys per organization. */
+export const API_KEY_NAME_MAX_LENGTH = 64;
+export const MAX_API_KEYS_PER_ORGANIZATION = 50;
+
+/**
+ * ours: outgoing webhooks (`api/workflows-engine/webhooks.ts`, what Fillout offers integrators): at most
+ * {@link MAX_WEBHOOKS_PER_FORM} live subscriptions per form (a 21st answers 409), URLs of at most
+ * {@link WEBHOOK_URL_MAX_LENGTH} characters, and at most {@link WEBHOOK_DELIVERIES_PAGE_MAX} deliveries per page of
+ * the delivery log (default {@link WEBHOOK_DELIVERIES_PAGE_DEFAULT}).
+ */
+export const MAX_WEBHOOKS_PER_FORM = 20;
+export const WEBHOOK_URL_MAX_LENGTH = 2048;
+export const WEBHOOK_DELIVERIES_PAGE_MAX = 100;
+export const WEBHOOK_DELIVERIES_PAGE_DEFAULT = 20;

@@ -56,6 +56,7 @@ import { registerOriginCheck } from './origin-check';
 import { UpstreamError, UpstreamPools, type UpstreamPoolOptions } from './proxy';
 import { liveFormFromFlows } from './public-form-page';
 import { SessionTokens } from './sessions';
+import { exchangeApiKey } from '@formloom/contracts/api/workspaces-auth/api-keys';
 import { firstSegment, registerWebApp } from './web';
 
 /** Options of {@link buildGateway}. */
@@ -147,6 +148,15 @@ export const READINESS_TIMEOUT_MS = 2_000;
 /** Methods that never change state: a request with another method to workspaces-auth refreshes the claims. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** The public REST API's paths (`Authorization: Bearer <API key>` is read there). */
+export const PUBLIC_API_PREFIX = '/v1/api/';
+
+/** The credential of an `Authorization: Bearer <credential>` header (RFC 6750 §2.1); `undefined` for anything else. */
+function bearerOf(header: string | undefined): string | undefined {
+  const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+  return match?.[1];
+}
+
 /**
  * Request headers never copied upstream: those a client may never set (the gateway or a service sets
  * them), forwarding headers (the gateway sends its own `X-Forwarded-For/-Proto/-Host` only), the trace
@@ -204,6 +214,12 @@ export async function buildGateway(options: GatewayOptions): Promise<ZodFastify>
     authUrl: options.services['workspaces-auth'],
     internalToken: options.internalToken,
   });
+  // The public REST API's keys are swapped for access tokens the same way, cached the same 10 s (docs/architecture.md §5).
+  const apiKeys = new SessionTokens({
+    authUrl: options.services['workspaces-auth'],
+    internalToken: options.internalToken,
+    exchange: { endpoint: exchangeApiKey, body: (apiKey) => ({ apiKey }) },
+  });
 
   // Tracing first (a span per request, parent from the client's `traceparent`), then the RED metrics.
   const telemetry = createTelemetry({
@@ -254,7 +270,7 @@ export async function buildGateway(options: GatewayOptions): Promise<ZodFastify>
         rewritePrefix: row.prefix,
         proxyPayloads: false,
         disableRequestLogging: true,
-        handler: (request, reply, dest) => forward({ request, reply, dest, origin, row, sessions, pools }),
+        handler: (request, reply, dest) => forward({ request, reply, dest, origin, row, sessions, apiKeys, pools }),
       });
     }
   });
@@ -291,15 +307,24 @@ async function forward(input: {
   origin: string;
   row: RouteRow;
   sessions: SessionTokens;
+  /** The API key exchange of the public REST API (`/v1/api/…`). */
+  apiKeys: SessionTokens;
   pools: UpstreamPools;
 }): Promise<FastifyReply> {
-  const { request, reply, dest, origin, row, sessions, pools } = input;
-  const sessionToken = request.cookies[SESSION_COOKIE] || undefined;
+  const { request, reply, dest, origin, row, sessions, apiKeys, pools } = input;
+  // The public REST API takes an API key (`Authorization: Bearer fl_…`), or the signed-in browser's session; a
+  // request with neither, or with a key workspaces-auth refuses, is answered 401 here.
+  const publicApi = dest.startsWith(PUBLIC_API_PREFIX);
+  const apiKey = publicApi ? bearerOf(request.headers.authorization) : undefined;
+  if (publicApi && !apiKey && !request.cookies[SESSION_COOKIE]) return reply.code(401).send(errorBody('unauthorized', copy.auth.apiKeyRefused));
+  const keyToken = apiKey ? await apiKeys.accessTokenFor(apiKey, request.id) : undefined;
+  if (keyToken === null) return reply.code(401).send(errorBody('unauthorized', copy.auth.apiKeyRefused));
+  const sessionToken = apiKey ? undefined : request.cookies[SESSION_COOKIE] || undefined;
   // A change made through workspaces-auth (workspaces, members, logout …) must show in the next request's
   // claims: forget the cached token before and after it.
   const refreshAfter = row.service === 'workspaces-auth' && !SAFE_METHODS.has(request.method) ? sessionToken : undefined;
   if (refreshAfter) sessions.invalidate(refreshAfter);
-  const accessToken = sessionToken ? await sessions.accessTokenFor(sessionToken, request.id) : null;
+  const accessToken = keyToken ?? (sessionToken ? await sessions.accessTokenFor(sessionToken, request.id) : null);
   const body = request.body;
   const headers = upstreamHeaders(request, {
     accessToken,

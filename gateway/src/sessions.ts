@@ -11,7 +11,7 @@
  * was already running when it was called does not put the old claims back.
  */
 import { exchangeSession } from '@formloom/contracts/api/workspaces-auth/internal';
-import { pathOf } from '@formloom/contracts/api/endpoint';
+import { pathOf, type Endpoint } from '@formloom/contracts/api/endpoint';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { INTERNAL_TOKEN_HEADER } from '@formloom/contracts/auth';
@@ -48,6 +48,12 @@ export interface SessionTokensOptions {
   timeoutMs?: number;
   /** Clock in ms (tests). */
   now?: () => number;
+  /**
+   * What is exchanged (default: a session cookie's value, `POST /internal/sessions/exchange {sessionToken}`): the
+   * workspaces-auth endpoint and the body for a credential. API keys use `exchangeApiKey` and `{apiKey}`
+   * (`contracts/src/api/workspaces-auth/api-keys.ts`).
+   */
+  exchange?: { endpoint: Endpoint; body: (credential: string) => Record<string, string> };
 }
 
 interface Entry {
@@ -57,7 +63,7 @@ interface Entry {
   expiresAt: number;
 }
 
-/** The session → access token exchange with its cache. */
+/** The session (or API key) → access token exchange with its cache. */
 export class SessionTokens {
   private readonly entries = new Map<string, Entry>();
   private readonly inFlight = new Map<string, Promise<string | null>>();
@@ -69,13 +75,15 @@ export class SessionTokens {
   private readonly timeoutMs: number;
   private readonly now: () => number;
   private readonly exchangeUrl: string;
+  private readonly bodyOf: (credential: string) => Record<string, string>;
 
   constructor(private readonly options: SessionTokensOptions) {
     this.maxEntries = options.maxEntries ?? SESSION_CACHE_MAX_ENTRIES;
     this.maxTtlMs = options.maxTtlMs ?? SESSION_CACHE_MAX_TTL_MS;
     this.timeoutMs = options.timeoutMs ?? SESSION_EXCHANGE_TIMEOUT_MS;
     this.now = options.now ?? Date.now;
-    this.exchangeUrl = new URL(pathOf(exchangeSession), options.authUrl).toString();
+    this.exchangeUrl = new URL(pathOf(options.exchange?.endpoint ?? exchangeSession), options.authUrl).toString();
+    this.bodyOf = options.exchange?.body ?? ((sessionToken) => ({ sessionToken }));
   }
 
   /**
@@ -150,7 +158,7 @@ export class SessionTokens {
           [INTERNAL_TOKEN_HEADER]: this.options.internalToken,
           'x-request-id': requestId,
         }),
-        body: JSON.stringify({ sessionToken }),
+        body: JSON.stringify(this.bodyOf(sessionToken)),
         signal: AbortSignal.timeout(this.timeoutMs),
       });
     } catch {

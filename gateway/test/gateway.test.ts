@@ -362,7 +362,7 @@ describe('the web app', () => {
   });
 
   it('never answers an API path with index.html, even for a browser', async () => {
-    for (const url of ['/admin/unknown', '/public/nothing', '/v1/api/forms']) {
+    for (const url of ['/admin/unknown', '/public/nothing', '/v1/unknown']) {
       const response = await fetch(fx.base + url, { headers: html });
       expect({ url, status: response.status }).toEqual({ url, status: 404 });
       expect(await response.json()).toEqual({ error: { code: 'not_found', message: 'Not found' } });

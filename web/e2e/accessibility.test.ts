@@ -1,8 +1,8 @@
 /**
  * Every screen the app has, checked with axe-core (WCAG 2 A and AA rules: names, labels, roles, colour contrast …)
  * in headless Chromium, at a desktop width and at 390 px: login, sign-up, home with the confirmation banner, the
- * editor with a question and unsaved changes, its Share, Results and Workflows tabs, the public form before and
- * after a refused submit, and the confirmation page. A violation fails the test with the rule and the elements.
+ * editor with a question and unsaved changes, its Share, Results and Workflows tabs, the settings page and its new
+ * API key dialog, the public form before and after a refused submit, and the confirmation page. A violation fails the test with the rule and the elements.
  *
  * axe is injected into the page, so the page's CSP (which admits no inline script) is bypassed for this test only.
  */
@@ -77,6 +77,15 @@ async function auditAt(browser: Browser, url: string, viewport: { width: number;
     else await page.waitForLoadState('networkidle');
     await check(page, `editor ${tab}`);
   }
+
+  // The settings page with the API key dialog open (an admin's: the one who signed up).
+  await page.goto(`${url}/home/settings`);
+  await page.getByRole('button', { name: 'Create API key' }).waitFor();
+  await check(page, 'settings');
+  await page.getByRole('button', { name: 'Create API key' }).click();
+  await page.getByRole('dialog').waitFor();
+  await check(page, 'settings with the new key dialog');
+  await page.keyboard.press('Escape');
 
   const visitor = await browser.newContext({ viewport, bypassCSP: true });
   const form = await visitor.newPage();

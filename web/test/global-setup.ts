@@ -2,7 +2,9 @@
  * Jest global setup of the web component tests (`jest.config.js`, project 'web'): the whole product in one
  * process (`startEmbedded`: workspaces-auth, flows, workflows-engine and the gateway, each on its own PGlite
  * database in a temporary directory), so the components talk to the real API — our services are never mocked.
- * Its URL reaches the test files as `FORMLOOM_WEB_TEST_API_URL` (`setup.ts` sends the app's requests there).
+ * Its URL reaches the test files as `FORMLOOM_WEB_TEST_API_URL` (`setup.ts` sends the app's requests there);
+ * workspaces-auth's internal URL and the internal token as `FORMLOOM_WEB_TEST_AUTH_URL` and
+ * `FORMLOOM_WEB_TEST_INTERNAL_TOKEN` (only for making users inside an organization, `render-app.tsx`).
  * Public submissions pass the bot challenge an operator can configure, against a local fake of the provider
  * (`challenge-provider.ts`), and its mail goes through a local SMTP server into a mailbox directory the tests read
  * (`mailbox.ts`).
@@ -50,5 +52,11 @@ export default async function globalSetup(): Promise<void> {
     env: { ...process.env, ...challengeEnv(siteverify.url), SMTP_URL: smtp.url, PUBLIC_URL: 'http://formloom.test' },
   });
   process.env.FORMLOOM_WEB_TEST_API_URL = product.url;
+  // A user inside an existing organization (a member who is not an admin) has no public way in yet (invitations
+  // have no UI): tests make one through workspaces-auth's internal route, as seeds do (`render-app.tsx`
+  // `signInOrganizationMember`), so they get its URL and the product's internal token.
+  const workspacesAuth = product.services['workspaces-auth'];
+  process.env.FORMLOOM_WEB_TEST_AUTH_URL = workspacesAuth.url;
+  process.env.FORMLOOM_WEB_TEST_INTERNAL_TOKEN = workspacesAuth.service.ctx.config.INTERNAL_TOKEN ?? '';
   (globalThis as { formloomWebTest?: WebTestProduct }).formloomWebTest = { product, dataDir, siteverify: siteverify.server, smtp };
 }

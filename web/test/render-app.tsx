@@ -7,7 +7,10 @@ import { render, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { QueryClient } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { signUp, type UserResponse } from '@formloom/contracts/api/workspaces-auth/auth';
+import { logIn, signUp, type UserResponse } from '@formloom/contracts/api/workspaces-auth/auth';
+import { pathOf } from '@formloom/contracts/api/endpoint';
+import { createOrganizationUser, type CreateOrganizationUserBody } from '@formloom/contracts/api/workspaces-auth/internal';
+import { INTERNAL_TOKEN_HEADER } from '@formloom/contracts/auth';
 import { createRoutes } from '../src/app/router';
 import { AppProvider } from '../src/app/provider';
 import { callEndpoint } from '../src/lib/api-client';
@@ -60,5 +63,37 @@ export async function signUpUser(input: Partial<{ firstName: string; lastName: s
       password: input.password ?? 'analytical-engine',
     },
   });
+  return body.user;
+}
+
+/**
+ * Makes a user inside organization `organizationId` — by default a member who is not an admin, with the given
+ * workspace memberships — through workspaces-auth's internal route (there is no invitation UI yet; `global-setup.ts`
+ * hands the tests its URL and token), then signs them in through the API (`POST /auth/login`): the app rendered
+ * afterwards runs with their session, replacing any earlier one of the test.
+ */
+export async function signInOrganizationMember(
+  organizationId: number,
+  input: Partial<Pick<CreateOrganizationUserBody, 'firstName' | 'lastName' | 'email' | 'password' | 'isAdmin' | 'workspaces'>> = {},
+): Promise<UserResponse['user']> {
+  const authUrl = process.env.FORMLOOM_WEB_TEST_AUTH_URL;
+  const internalToken = process.env.FORMLOOM_WEB_TEST_INTERNAL_TOKEN;
+  if (!authUrl || !internalToken) throw new Error('FORMLOOM_WEB_TEST_AUTH_URL / _INTERNAL_TOKEN are not set (web/test/global-setup.ts)');
+  const email = input.email ?? uniqueEmail('member');
+  const password = input.password ?? 'difference-engine';
+  const response = await fetch(new URL(pathOf(createOrganizationUser, { organizationId }), authUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [INTERNAL_TOKEN_HEADER]: internalToken },
+    body: JSON.stringify({
+      firstName: input.firstName ?? 'Charles',
+      lastName: input.lastName ?? 'Babbage',
+      email,
+      password,
+      isAdmin: input.isAdmin ?? false,
+      workspaces: input.workspaces ?? [],
+    }),
+  });
+  if (response.status !== 201) throw new Error(`creating an organization user answered ${response.status}: ${await response.text()}`);
+  const body = await callEndpoint(logIn, { body: { email, password } });
   return body.user;
 }

@@ -8,13 +8,17 @@ import type { Endpoint } from './endpoint';
 import * as flows from './flows/flows';
 import * as flowsInternal from './flows/internal';
 import * as progress from './flows/progress';
+import * as editSubmissions from './flows/edit-submissions';
+import * as publicApi from './flows/public-api';
 import * as publicForms from './flows/public-forms';
 import * as submissions from './flows/submissions';
 import * as uploads from './flows/uploads';
 import * as mail from './workflows-engine/mail';
 import * as runs from './workflows-engine/runs';
+import * as webhooks from './workflows-engine/webhooks';
 import * as workflows from './workflows-engine/workflows';
 import * as admin from './workspaces-auth/admin';
+import * as apiKeys from './workspaces-auth/api-keys';
 import * as auth from './workspaces-auth/auth';
 import * as authInternal from './workspaces-auth/internal';
 import * as keys from './workspaces-auth/keys';
@@ -31,15 +35,19 @@ function endpointsOf(module: Record<string, unknown>): Endpoint[] {
 export const ENDPOINTS: readonly Endpoint[] = [
   auth,
   admin,
+  apiKeys,
   keys,
   authInternal,
   flows,
   submissions,
   publicForms,
+  editSubmissions,
+  publicApi,
   progress,
   uploads,
   flowsInternal,
   workflows,
   runs,
   mail,
+  webhooks,
 ].flatMap((module) => endpointsOf(module as Record<string, unknown>));

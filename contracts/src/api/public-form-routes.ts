@@ -25,7 +25,20 @@ export const PUBLIC_FORM_ROUTES = {
    * `multipart/form-data` (`uploadFile`, `flows/uploads.ts`).
    */
   upload: { method: 'POST', path: '/public/flows/:publicIdentifier/uploads' },
+  /**
+   * `GET /public/flows/:publicIdentifier/submissions/:submissionId?token=…`: a submission opened through its edit
+   * link, to fill the form with (`getEditableSubmission`, `flows/submissions.ts`).
+   */
+  editableSubmission: { method: 'GET', path: '/public/flows/:publicIdentifier/submissions/:submissionId' },
+  /** `PUT /public/flows/:publicIdentifier/submissions/:submissionId`: the edited answers (`updateSubmission`). */
+  updateSubmission: { method: 'PUT', path: '/public/flows/:publicIdentifier/submissions/:submissionId' },
 } as const satisfies Record<string, PublicFormRoute>;
+
+/**
+ * The query parameters of a submission's edit link: `/t/<publicIdentifier>?edit=<submissionId>&token=<edit token>`
+ * (`rules/edit-links.ts`).
+ */
+export const EDIT_LINK_PARAMS = { submission: 'edit', token: 'token' } as const;
 
 /**
  * `path` with each `:name` replaced by its URI-encoded value in `params` (`pathOf` of the catalogue uses it too).

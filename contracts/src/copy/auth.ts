@@ -23,6 +23,12 @@ export const auth = {
   reservedWorkspaceId: 'This workspace name is reserved',
   /** ours. */
   adminOnly: 'Only admins can do this',
+  /** ours: an API key that is not the organization's, or is revoked. */
+  apiKeyNotFound: 'API key not found',
+  /** ours: the organization has as many live API keys as it may. */
+  tooManyApiKeys: (max: number) => `An organization can have at most ${max} API keys. Revoke one to make another`,
+  /** ours: a request to the public API whose key is missing, malformed, unknown or revoked (the gateway's 401). */
+  apiKeyRefused: 'The API key is missing, wrong or revoked',
   /** ours. */
   writeAccessRequired: 'You need write access to this workspace',
   /** ours: the name of the organization created at sign-up, after the user's first name ("Ada's organization"). */

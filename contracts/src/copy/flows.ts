@@ -8,6 +8,8 @@ export const flows = {
   goHome: 'Go home',
   /** ours: a flow that does not exist or is not visible to the caller. */
   flowNotFound: 'Form not found',
+  /** ours: a submission that does not exist (or was deleted), or is not the form's. */
+  submissionNotFound: 'Submission not found',
   /** ours: a partial submission that does not exist, is finished, or whose token is wrong. */
   progressNotFound: 'This saved progress was not found',
   /** ours: form settings — a redirect that is not a web address. */

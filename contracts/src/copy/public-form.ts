@@ -10,4 +10,10 @@ export const publicForm = {
   challengeFailed: 'Please confirm you are not a robot, then submit again',
   /** ours: a question whose code could not be fetched (the respondent went offline while the form loaded). */
   questionFailedToLoad: 'This question could not be loaded. Check your connection and reload the page.',
+  /** ours: an edit link whose submission does not exist (deleted) or whose token is not its own. */
+  editLinkInvalid: 'This edit link is not valid. Ask the form’s owner for a new one',
+  /** ours: the notice above a form opened by an edit link. */
+  editingResponse: 'You are editing your response. Submit to save your changes.',
+  /** ours: the ending's title after an edit was saved. */
+  responseUpdated: 'Your response was updated',
 } as const;

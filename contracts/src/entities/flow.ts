@@ -92,8 +92,28 @@ export const SubmissionUrlParameter = z.object({ id: z.string(), name: z.string(
 export type SubmissionUrlParameter = z.infer<typeof SubmissionUrlParameter>;
 
 /**
- * A submission in Fillout's response shape (times are ISO 8601 strings): its `questions` and its hidden fields,
- * `urlParameters` (every field the snapshot declared, `value` '' when the link did not carry it).
+ * A calculation's number in a submission, in Fillout's response shape (`calculations: [{id, name, type, value}]`):
+ * `id` and `name` are the calculation's (`rules/calculations.ts`), `type` is always `'number'`, `value` its number
+ * with the submission's answers (finite, rounded to 12 significant digits; `rules/submission-results.ts`).
+ */
+export const SubmissionCalculation = z.object({ id: z.string(), name: z.string(), type: z.literal('number'), value: z.number() });
+/** `{id, name, type: 'number', value}`. */
+export type SubmissionCalculation = z.infer<typeof SubmissionCalculation>;
+
+/**
+ * A quiz's points in a submission (`rules/quiz.ts`): `score`, the points the answers earned (may be below 0 when a
+ * wrong choice costs points), and `maxScore`, the most the questions the respondent was shown give.
+ */
+export const SubmissionQuiz = z.object({ score: z.number(), maxScore: z.number() });
+/** `{score, maxScore}`. */
+export type SubmissionQuiz = z.infer<typeof SubmissionQuiz>;
+
+/**
+ * A submission in Fillout's response shape (times are ISO 8601 strings): its `questions`, its hidden fields,
+ * `urlParameters` (every field the snapshot declared, `value` '' when the link did not carry it), its
+ * `calculations` (every calculation of the snapshot, `[]` for a form without) and, for a form whose quiz is on, its
+ * `quiz` points. Calculations and points are computed from the snapshot the submission was made against and the
+ * answers on the respondent's path (`rules/submission-results.ts`), the numbers the respondent saw.
  */
 export const Submission = z.object({
   submissionId: z.string(),
@@ -101,6 +121,8 @@ export const Submission = z.object({
   lastUpdatedAt: z.string(),
   questions: z.array(SubmissionQuestion),
   urlParameters: z.array(SubmissionUrlParameter),
+  calculations: z.array(SubmissionCalculation),
+  quiz: SubmissionQuiz.optional(),
 });
 /** A submission. */
 export type Submission = z.infer<typeof Submission>;

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { defineEvent } from './define';
-import { SubmissionQuestion } from '../entities/flow';
+import { SubmissionCalculation, SubmissionQuestion, SubmissionQuiz } from '../entities/flow';
 
 /**
  * A question of the event: {@link SubmissionQuestion} whose `displayValue` may be missing — events written
@@ -37,6 +37,18 @@ export const FormSubmittedData = z.object({
    * Absent in events written before hidden fields existed.
    */
   urlParameters: z.array(z.object({ id: z.string(), name: z.string(), value: z.string() })).optional(),
+  /**
+   * Every calculation of the live template with its number, `[{id, name, type: 'number', value}]`
+   * (`rules/submission-results.ts`). Absent in events written before calculations existed.
+   */
+  calculations: z.array(SubmissionCalculation).optional(),
+  /** The quiz's points `{score, maxScore}` (`rules/quiz.ts`); only for a form whose quiz is on, and absent in older events. */
+  quiz: SubmissionQuiz.optional(),
+  /**
+   * The submission's edit link (`rules/edit-links.ts`), for the email's `edit_submission` button (spec 001 §3); absent
+   * in older events and when the service has no public URL.
+   */
+  editLink: z.string().optional(),
 });
 /** The data of `form.submitted` v1. */
 export type FormSubmittedData = z.infer<typeof FormSubmittedData>;

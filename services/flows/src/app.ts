@@ -26,6 +26,7 @@ import { sweepUploads } from './domain/uploads';
 import { adminFlowRoutes } from './routes/admin-flows';
 import { internalFlowRoutes } from './routes/internal-flows';
 import { publicFlowRoutes } from './routes/public-flows';
+import { publicApiRoutes } from './routes/public-api';
 import { uploadRoutes } from './routes/uploads';
 import { createFileStorage, FileStorageConfigShape, storageConfigProblems } from './storage/from-config';
 
@@ -119,7 +120,7 @@ export const definition: ServiceDefinition<FlowsShape, FlowsServiceDeps> = {
           })
         : undefined,
   }),
-  routes: [adminFlowRoutes, publicFlowRoutes, uploadRoutes, internalFlowRoutes],
+  routes: [adminFlowRoutes, publicFlowRoutes, publicApiRoutes, uploadRoutes, internalFlowRoutes],
   // The sweep of uploads no response refers to (after a day) and of the files of deleted rows (`domain/uploads.ts`).
   workers: (deps) => {
     const loop = new PollingLoop({ name: 'upload sweep', pollMs: UPLOAD_SWEEP_INTERVAL_MS, log: deps.log, pass: () => sweepUploads(deps) });

@@ -70,6 +70,7 @@ describe('POST /public/flows/:publicIdentifier/submissions', () => {
             { id: 'w3', name: 'Plan', type: 'MultipleChoice', value: 'o2', displayValue: 'Pro' },
           ],
           urlParameters: [],
+          calculations: [],
         },
       ],
       totalResponses: 1,
@@ -210,6 +211,8 @@ describe('POST /public/flows/:publicIdentifier/submissions', () => {
         { id: 'w3', name: 'Plan', type: 'MultipleChoice', value: null, displayValue: '' },
       ],
       urlParameters: [],
+      calculations: [],
+      editLink: expect.stringMatching(new RegExp(`^http://localhost:8080/t/${id}\\?edit=${submissionId}&token=[A-Za-z0-9_-]{43}$`)),
     });
   });
 

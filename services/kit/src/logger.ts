@@ -29,7 +29,8 @@ function traceFields(): Record<string, string> {
 /**
  * Paths pino removes from every log line. The Kafka SASL password is covered under its variable name (a
  * configuration object logged as is, or one level down as `{ config }`) and as the kafkajs `sasl` option
- * (`sasl.password` through `*.password`, and one level further down).
+ * (`sasl.password` through `*.password`, and one level further down); a webhook's signing secret as `secret`
+ * (its only clear form, the create answer, is never logged), its stored form and its delivery's signature header.
  */
 export const REDACT_PATHS = [
   'req.headers.authorization',
@@ -45,6 +46,16 @@ export const REDACT_PATHS = [
   'KAFKA_SASL_PASSWORD',
   '*.KAFKA_SASL_PASSWORD',
   '*.sasl.password',
+  // Outgoing webhooks (workflows-engine): the key of the signing secrets, a stored (encrypted) secret, and the
+  // signature header of a delivery, should a configuration, a row or a request's headers be logged.
+  'WEBHOOK_SECRET_ENCRYPTION_KEY',
+  '*.WEBHOOK_SECRET_ENCRYPTION_KEY',
+  'secretEncrypted',
+  '*.secretEncrypted',
+  'secret_encrypted',
+  '*.secret_encrypted',
+  'headers["formloom-signature"]',
+  '*.headers["formloom-signature"]',
 ];
 
 /** pino options for `service` at `level` (JSON lines; errors through {@link serializeError}). */

@@ -1,7 +1,7 @@
 /**
- * The workflows-engine service (ARCHITECTURE §3): workflows, runs, run steps and the mail log. Routes in
- * `routes/`, the `form.submitted` and `flow.deleted` consumers in `consumers.ts`, the run worker in `worker.ts` (execution model
- * documented there), configuration in `config.ts`, dependencies in `deps.ts`.
+ * The workflows-engine service (ARCHITECTURE §3): workflows, runs, run steps, the mail log and outgoing
+ * webhooks. Routes in `routes/`, the `form.submitted` and `flow.deleted` consumers in `consumers.ts`, the run
+ * worker in `worker.ts` (execution model documented there), the webhook delivery worker in `webhook-worker.ts`, configuration in `config.ts`, dependencies in `deps.ts`.
  */
 import { createService, type FormloomService, type ServiceDefinition, type ServiceOptions } from '@formloom/kit/service';
 import { EngineConfig } from './config';
@@ -9,6 +9,7 @@ import { flowDeletedConsumer, formSubmittedConsumer } from './consumers';
 import { migrations } from './db/migrations';
 import { engineDependencies, type EngineDeps } from './deps';
 import { mailRoutes } from './routes/mail';
+import { webhookRoutes } from './routes/webhooks';
 import { workflowRoutes } from './routes/workflows';
 
 /** The service definition. */
@@ -17,16 +18,17 @@ export const definition: ServiceDefinition<typeof EngineConfig.shape, EngineDeps
   config: EngineConfig,
   migrations,
   dependencies: engineDependencies,
-  routes: [workflowRoutes, mailRoutes],
+  routes: [workflowRoutes, mailRoutes, webhookRoutes],
   consumers: (deps) => [
     formSubmittedConsumer({
       lease: () => deps.runWorker.lease(),
       onClaimed: (runs, lease) => deps.runWorker.adopt(runs, lease),
       onQueued: () => deps.runWorker.kick(),
+      onWebhooksQueued: () => deps.webhookWorker.kick(),
     }),
     flowDeletedConsumer(),
   ],
-  workers: (deps) => [deps.runWorker],
+  workers: (deps) => [deps.runWorker, deps.webhookWorker],
 };
 
 /** Builds the service (tests pass `env`, `jwks`, a shared `bus`, `logger: false`). */

@@ -14,9 +14,18 @@
  * | RUNS_LINGER_MS | 5 | how long the worker waits after runs were queued before claiming, so that runs queued meanwhile share the claim (ms; 0 = at once) |
  * | WORKFLOW_EMAIL_RECIPIENT_RATE_LIMIT | 10 | emails sent over SMTP per hour to one address taken from answers, per organization (`WORKFLOW_EMAIL_PER_RECIPIENT_MAX`); past it the address is skipped; 0 = no limit |
  * | RUNS_CONCURRENCY | 32 | runs claimed per pass and executed at once per replica; their node commits share transactions, so a pass needs at most 3 connections of DATABASE_POOL_SIZE (docs/benchmarks.md) |
+ * | WEBHOOK_ALLOWED_HOSTS | — | outgoing webhooks: comma-separated host names or `host:port` let through although local or private, and allowed over plain `http://` (development, tests, a receiver inside the network; `@formloom/kit/outbound-http`); never a metadata service |
+ * | WEBHOOK_SECRET_ENCRYPTION_KEY | — | secret (16+ characters, the same for every replica, never changed once set) from which the AES-256-GCM key that encrypts webhook signing secrets at rest is derived (scrypt); unset → generated into `$DATA_DIR/webhook-secret-encryption-key` (PGlite or one node), random per process (`memory://`), or webhooks are refused (503) in Kubernetes with PostgreSQL (`domain/webhook-secrets.ts`) |
+ * | WEBHOOK_POLL_MS | 1000 | webhook delivery worker poll interval when not kicked (ms) |
+ * | WEBHOOK_CONCURRENCY | 16 | deliveries claimed per pass and sent at once per replica |
+ * | WEBHOOK_MAX_ATTEMPTS | 8 | attempts after which a delivery is `failed` |
+ * | WEBHOOK_RETRY_BASE_MS | 60000 | wait after the first failed attempt (ms); doubled after each further one (1, 2, 4, 8 … minutes) |
+ * | WEBHOOK_RETRY_MAX_MS | 3600000 | longest wait between attempts (ms; 1 hour) |
+ * | WEBHOOK_LEASE_MS | 60000 | how long a claimed delivery is held while it is being sent (ms; more than the 10 s send limit); a worker that crashed mid-send leaves it to be sent again after this |
  */
 import { z } from 'zod';
 import { WORKFLOW_EMAIL_PER_RECIPIENT_MAX } from '@formloom/contracts/limits';
+import { AllowedHostsVariable } from '@formloom/kit/outbound-http';
 
 const ms = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -33,6 +42,14 @@ export const EngineConfig = z.object({
   RUNS_LINGER_MS: z.coerce.number().int().min(0).max(1000).default(5),
   RUNS_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(32),
   WORKFLOW_EMAIL_RECIPIENT_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(WORKFLOW_EMAIL_PER_RECIPIENT_MAX),
+  WEBHOOK_ALLOWED_HOSTS: AllowedHostsVariable,
+  WEBHOOK_SECRET_ENCRYPTION_KEY: z.string().min(16).optional(),
+  WEBHOOK_POLL_MS: ms(1000),
+  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+  WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
+  WEBHOOK_RETRY_BASE_MS: ms(60_000),
+  WEBHOOK_RETRY_MAX_MS: ms(3_600_000),
+  WEBHOOK_LEASE_MS: ms(60_000),
 });
 /** The engine's own configuration. */
 export type EngineConfig = z.infer<typeof EngineConfig>;

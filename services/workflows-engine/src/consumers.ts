@@ -1,7 +1,8 @@
 /**
  * The engine's event consumers (ARCHITECTURE §1): `form.submitted` v1 → one run per listening workflow, inserted
  * already claimed by this instance's worker when it has room, queued otherwise (see `domain/runs.ts`
- * `queueSubmissionRuns`); `flow.deleted` v1 → the form's workflows are deleted, with
+ * `queueSubmissionRuns`), and one webhook delivery per live subscription of the form (`domain/webhooks.ts`
+ * `queueWebhookDeliveries`); `flow.deleted` v1 → the form's workflows are deleted, with
  * their runs and steps (the mail log stays). The kit parses each delivery with the event's definition and runs
  * `handle` in one transaction with the inbox row, so a redelivered event (same id) queues nothing again.
  */
@@ -12,6 +13,7 @@ import type { Tx } from '@formloom/kit/db';
 import { defineConsumer, type OnCommit } from '@formloom/kit/service';
 import { currentTraceparent } from '@formloom/kit/telemetry';
 import { queueSubmissionRuns, type ClaimedRunRow, type RunLease, type SubmissionTrigger } from './domain/runs';
+import { deleteFlowSubscriptions, queueWebhookDeliveries } from './domain/webhooks';
 import { deleteFlowWorkflows } from './domain/workflows';
 
 /** Options of {@link formSubmittedConsumer} (the run worker's `lease`, `adopt` and `kick`). */
@@ -22,6 +24,8 @@ export interface FormSubmittedConsumerOptions {
   onClaimed(runs: readonly ClaimedRunRow[], lease: RunLease): void;
   /** Called once the transaction that queued runs (without a lease) has committed (the worker can claim them). */
   onQueued(runIds: readonly string[]): void;
+  /** Called once the transaction that queued webhook deliveries has committed (the webhook worker can send them). */
+  onWebhooksQueued(): void;
 }
 
 /**
@@ -35,6 +39,8 @@ export function formSubmittedConsumer(options: FormSubmittedConsumerOptions) {
     traceparent,
   });
   const queue = async (triggers: SubmissionTrigger[], tx: Tx, onCommit: OnCommit): Promise<void> => {
+    // The form's webhooks: one delivery per live subscription, in this transaction (with the inbox row).
+    if ((await queueWebhookDeliveries(tx, triggers)) > 0) onCommit(() => options.onWebhooksQueued());
     const lease = options.lease();
     const { runIds, claimed } = await queueSubmissionRuns(tx, triggers, lease);
     if (runIds.length === 0) return;
@@ -58,13 +64,15 @@ export function formSubmittedConsumer(options: FormSubmittedConsumerOptions) {
 
 /**
  * The `flow.deleted` consumer: deletes every workflow of the deleted form in the event's organization (runs and
- * steps go with them by cascade). A redelivery finds nothing left to delete.
+ * steps go with them by cascade) and its webhook subscriptions (their pending deliveries are not sent). A
+ * redelivery finds nothing left to delete.
  */
 export function flowDeletedConsumer() {
   return defineConsumer({
     event: flowDeleted,
     async handle(event, tx) {
       await deleteFlowWorkflows(tx, event.data.flowPublicIdentifier, event.tenant.organizationId);
+      await deleteFlowSubscriptions(tx, event.data.flowPublicIdentifier, event.tenant.organizationId);
     },
   });
 }

@@ -5,11 +5,15 @@
 import { WORKFLOW_EMAIL_RECIPIENT_WINDOW_MS } from '@formloom/contracts/limits';
 import type { ServiceContext } from '@formloom/kit/service';
 import { createInternalClient } from '@formloom/kit/internal-client';
+import { resolveDatabaseLocation } from '@formloom/kit/db';
+import type { AllowedHost } from '@formloom/kit/outbound-http';
 import type { EngineConfig } from './config';
 import { createMailer } from '@formloom/kit/mail';
 import { createFlowsApi, type FlowsApi } from './flows-client';
 import { createRunMetrics } from './metrics';
 import { RunWorker } from './worker';
+import { resolveWebhookKeySecret, SecretBox } from './domain/webhook-secrets';
+import { WebhookWorker } from './webhook-worker';
 
 /** What the engine's routes, consumers and workers use. */
 export interface EngineDeps extends ServiceContext<EngineConfig> {
@@ -19,6 +23,15 @@ export interface EngineDeps extends ServiceContext<EngineConfig> {
   runWorker: RunWorker;
   /** How email leaves: `smtp` (`SMTP_URL` set) or `log` (the mail log only). */
   mailDelivery: 'smtp' | 'log';
+  /**
+   * Encrypts webhook signing secrets at rest (`domain/webhook-secrets.ts`); `null` when no key secret can be had
+   * (Kubernetes with PostgreSQL and no WEBHOOK_SECRET_ENCRYPTION_KEY): creating a webhook then answers 503.
+   */
+  webhookSecrets: SecretBox | null;
+  /** The operator's allowed hosts of outgoing webhooks (WEBHOOK_ALLOWED_HOSTS). */
+  webhookAllowedHosts: readonly AllowedHost[];
+  /** This instance's webhook delivery worker (the consumer kicks it after queuing deliveries). */
+  webhookWorker: WebhookWorker;
 }
 
 /** Builds the engine's dependencies from the kit's context and the engine's configuration. */
@@ -52,5 +65,33 @@ export function engineDependencies(ctx: ServiceContext<EngineConfig>): EngineDep
     tracer: ctx.telemetry.tracer,
     onRunFinished: createRunMetrics(ctx.metrics.registry).record,
   });
-  return { ...ctx, flows: createFlowsApi(flows), runWorker, mailDelivery: mailer.kind };
+  const keySecret = resolveWebhookKeySecret(
+    {
+      configured: config.WEBHOOK_SECRET_ENCRYPTION_KEY,
+      dataDir: config.DATA_DIR,
+      database: resolveDatabaseLocation(ctx.name, config),
+      inKubernetes: config.KUBERNETES_SERVICE_HOST !== undefined,
+    },
+    ctx.log,
+  );
+  const webhookSecrets = keySecret === null ? null : new SecretBox(keySecret);
+  const webhookWorker = new WebhookWorker({
+    db: ctx.db,
+    secretBox: webhookSecrets,
+    allowedHosts: config.WEBHOOK_ALLOWED_HOSTS,
+    pollMs: config.WEBHOOK_POLL_MS,
+    concurrency: config.WEBHOOK_CONCURRENCY,
+    leaseMs: config.WEBHOOK_LEASE_MS,
+    retry: { baseMs: config.WEBHOOK_RETRY_BASE_MS, maxMs: config.WEBHOOK_RETRY_MAX_MS, maxAttempts: config.WEBHOOK_MAX_ATTEMPTS },
+    log: ctx.log,
+  });
+  return {
+    ...ctx,
+    flows: createFlowsApi(flows),
+    runWorker,
+    mailDelivery: mailer.kind,
+    webhookSecrets,
+    webhookAllowedHosts: config.WEBHOOK_ALLOWED_HOSTS,
+    webhookWorker,
+  };
 }

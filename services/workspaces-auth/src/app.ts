@@ -26,6 +26,7 @@ import { WorkspacesAuthConfig } from './config';
 import { migrations } from './db/migrations';
 import { authDependencies, type AuthDeps } from './deps';
 import { adminRoutes } from './routes/admin';
+import { apiKeyRoutes } from './routes/api-keys';
 import { authRoutes } from './routes/auth';
 import { authenticateCaller } from './routes/caller';
 import { internalRoutes } from './routes/internal';
@@ -45,7 +46,7 @@ export const definition: ServiceDefinition<typeof WorkspacesAuthConfig.shape, Au
     await app.register(cookie);
     app.addHook('onRequest', async (request) => authenticateCaller(request, db, keys));
   },
-  routes: [keyRoutes, authRoutes, adminRoutes, internalRoutes],
+  routes: [keyRoutes, authRoutes, adminRoutes, apiKeyRoutes, internalRoutes],
 };
 
 /**

@@ -2,6 +2,7 @@
  * The route table (spec 000 §2 routes that exist so far; every path comes from `src/config/paths.ts`):
  * - `/login`, `/signup` — public; a signed-in visitor is sent on by the loader
  * - `/home`, `/home/:workspaceSlug` — the dashboard (signed in, inside the app shell)
+ * - `/home/settings` — settings (signed in, inside the app shell); a static segment, so it wins over `:workspaceSlug`
  * - `/editor/:flowPublicIdentifier/{edit,share,results,workflows}` — the editor (signed in, inside the app shell)
  * The public form (`/t/:flowPublicIdentifier`) is not an app route: it is its own page and entry (`form.html`,
  * `src/respondent/`), linked to with plain links that load it.
@@ -33,6 +34,7 @@ function toEditTab({ params }: { params: { flowPublicIdentifier?: string } }): R
  */
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
   const editorHandle: AppLayoutHandle = { stickyHeader: false };
+  const settingsHandle: AppLayoutHandle = { workspaceless: true };
   return [
     {
       errorElement: <RouteErrorBoundary />,
@@ -69,6 +71,14 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     Component: async () => (await import('../routes/home')).HomeRoute,
                   },
                 })),
+                {
+                  path: paths.settings.path,
+                  handle: settingsHandle,
+                  lazy: {
+                    loader: async () => (await import('../routes/settings-loader')).settingsLoader(queryClient),
+                    Component: async () => (await import('../routes/settings')).SettingsRoute,
+                  },
+                },
                 {
                   path: paths.editor.path,
                   handle: editorHandle,

@@ -10,10 +10,11 @@
  * | `/login`, `/signup` | sign in, sign up; `?redirect=<same-site path>` is where to go afterwards |
  * | `/verify-email?token=…` | confirms the address of the mailed link, signed in or not |
  * | `/home`, `/home/:workspaceSlug` | the home dashboard (spec 000 §2 "Home page"); the slug is `<id>-<name>` |
+ * | `/home/settings` | settings (spec 000 §2 "Settings and members"): the organization's API keys so far; it wins over `/home/:workspaceSlug` (a slug starts with the workspace's id) |
  * | `/editor/:flowPublicIdentifier/{edit,share,results,workflows}` | the editor and its tabs |
  * | `/t/:flowPublicIdentifier` | the published (live) form, for respondents: its own page (`form.html`), not a route of the app's router; link to it with a plain `<a href>` |
  *
- * A spec 000 §2 route the app does not serve yet (`/home/starred`, `/home/settings`, …) is added here together
+ * A spec 000 §2 route the app does not serve yet (`/home/starred`, `/home/settings/custom-domains`, …) is added here together
  * with its page.
  */
 import { generatePath } from 'react-router';
@@ -58,6 +59,12 @@ export const paths = {
   },
   /** `/home`: the dashboard of the first workspace by name (spec 000 §2). */
   home: { path: '/home', getHref: () => '/home' },
+  /**
+   * `/home/settings`: the settings page (spec 000 §2 "Settings and members"; the app menu's 'Settings', 'Settings &
+   * members' for admins). A static segment, so the router prefers it to {@link paths.workspace}'s `:workspaceSlug`,
+   * and no slug can be `settings` (a slug is `<id>-<name>`).
+   */
+  settings: { path: '/home/settings', getHref: () => '/home/settings' },
   /** `/home/:workspaceSlug`: the dashboard of one workspace; the slug is `<id>-<name>` (spec 000 §2). */
   workspace: {
     path: workspacePath,

@@ -16,6 +16,11 @@ export const workspaceKeys = {
   all: ['workspaces'] as const,
 };
 
+/** The organization's API keys (settings; admins only). */
+export const apiKeyKeys = {
+  all: ['apiKeys'] as const,
+};
+
 /** Flows (forms) as their editors see them. */
 export const flowKeys = {
   all: ['flows'] as const,
@@ -27,8 +32,21 @@ export const flowKeys = {
 /** A form's submissions (results). */
 export const submissionKeys = {
   all: ['submissions'] as const,
-  page: (publicIdentifier: string, page: { limit: number; offset: number; sort: 'asc' | 'desc' }) =>
-    [...submissionKeys.all, publicIdentifier, page.limit, page.offset, page.sort] as const,
+  /** Every page of one form's submissions, whatever the filters (invalidated after a deletion). */
+  form: (publicIdentifier: string) => [...submissionKeys.all, publicIdentifier] as const,
+  /** One page under the Results' filters (absent ones `null`, so equal queries share one key). */
+  page: (
+    publicIdentifier: string,
+    page: {
+      limit: number;
+      offset: number;
+      sort: 'asc' | 'desc';
+      status: 'finished' | 'in_progress';
+      search: string | null;
+      from: string | null;
+      to: string | null;
+    },
+  ) => [...submissionKeys.form(publicIdentifier), page.limit, page.offset, page.sort, page.status, page.search, page.from, page.to] as const,
 };
 
 

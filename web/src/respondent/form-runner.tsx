@@ -71,15 +71,36 @@ export interface FormRunnerProps {
   persist?: boolean;
   /** Called once the submission is stored. */
   onSubmitted?: () => void;
+  /**
+   * The hidden fields, by name, when they do not come from the page's link: a submission opened by its edit link
+   * (`edit-link.ts`) keeps the ones it was made with.
+   */
+  urlParameters?: Readonly<Record<string, string>>;
 }
 
 /** The form's pages, its submission and its ending. */
-export function FormRunner({ publicIdentifier, title, template, challenge, settings, submit, onAlreadyResponded, pageId, resume, persist = false, onSubmitted }: FormRunnerProps) {
+export function FormRunner({
+  publicIdentifier,
+  title,
+  template,
+  challenge,
+  settings,
+  submit,
+  onAlreadyResponded,
+  pageId,
+  resume,
+  persist = false,
+  onSubmitted,
+  urlParameters: givenUrlParameters,
+}: FormRunnerProps) {
   const [answers, setAnswers] = useState<Record<string, unknown>>(() => resume?.answers ?? {});
   // The respondent's path through the form with these answers (page rules, visible questions): the same walk the
   // server checks a submission against (`rules/page-path.ts`).
   // Hidden fields: the declared query parameters of the link the form was opened with; conditions may use them.
-  const urlParameters = useMemo(() => readUrlParams(template, typeof window === 'undefined' ? '' : window.location.search), [template]);
+  const urlParameters = useMemo(
+    () => givenUrlParameters ?? readUrlParams(template, typeof window === 'undefined' ? '' : window.location.search),
+    [template, givenUrlParameters],
+  );
   const path = useMemo(() => pagePath(template, answers, { urlParameters }), [template, answers, urlParameters]);
   // Answer piping (`rules/piping.ts`): labels and the ending show answers given on the path, never those of a
   // hidden question or of a branch not taken.
@@ -172,7 +193,7 @@ export function FormRunner({ publicIdentifier, title, template, challenge, setti
     const next = isLast ? undefined : path.pages[pathIndex + 1];
     if (next) {
       // Progress is kept as the respondent moves on (this browser can resume; results count it as in progress).
-      if (persist) void rememberProgress(publicIdentifier, answers, next.step.id);
+      if (persist) void rememberProgress(publicIdentifier, answers, next.step.id, urlParameters);
       return goTo(next.step.id);
     }
 

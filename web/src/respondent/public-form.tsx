@@ -13,6 +13,7 @@ import { formSettingsOf } from '@formloom/contracts/rules/form-settings';
 import { IconAlert, IconCheck, IconLock } from '../ui/icons';
 import { LogoMark } from '../ui/logo-mark';
 import { hasResponded, submitAnswers } from './api';
+import { saveEdit, useEditLink } from './edit-link';
 import { Alert, Button, IconBadge, Spinner } from './controls';
 import { FormRunner } from './form-runner';
 import { forgetProgress, loadProgress } from './resume';
@@ -31,6 +32,10 @@ export function PublicFormPage({ publicIdentifier }: { publicIdentifier: string 
   const [attempt, setAttempt] = useState(0);
   // File questions upload to this form (FileUpload, Signature: `uploads.ts`).
   const uploader = useMemo(() => liveUploader(publicIdentifier), [publicIdentifier]);
+  // A submission opened by its edit link (`edit-link.ts`): the form starts with its answers and saves over it.
+  const { state: edit, retry: retryEdit } = useEditLink(publicIdentifier);
+  const [edited, setEdited] = useState(false);
+  const editSubmit = useMemo(() => (edit.status === 'ready' ? saveEdit(edit.link) : undefined), [edit]);
 
   const formName = state.status === 'ready' ? state.form.flow.name : undefined;
   useEffect(() => {
@@ -40,8 +45,19 @@ export function PublicFormPage({ publicIdentifier }: { publicIdentifier: string 
   return (
     <div className={classes.root}>
       <main className={classes.container}>
-        {state.status === 'loading' ? (
+        {state.status === 'loading' || edit.status === 'loading' ? (
           <Spinner label="Loading form" />
+        ) : edit.status === 'error' ? (
+          <Alert icon={<IconAlert />} title={isApiError(edit.error, 404) ? copy.publicForm.editLinkInvalid : 'Your response could not be loaded'}>
+            {!isApiError(edit.error, 404) && (
+              <>
+                <p className={classes.alertText}>{errorMessage(edit.error)}</p>
+                <Button variant="default" onClick={retryEdit}>
+                  Try again
+                </Button>
+              </>
+            )}
+          </Alert>
         ) : state.status === 'error' ? (
           isApiError(state.error, 404) ? (
             <NotPublished closed={errorMessage(state.error) === copy.publicForm.formClosed} closedMessage={closedMessageOf(state.error)} />
@@ -53,6 +69,26 @@ export function PublicFormPage({ publicIdentifier }: { publicIdentifier: string 
               </Button>
             </Alert>
           )
+        ) : state.status === 'ready' && edit.status === 'ready' && editSubmit ? (
+          <>
+            <div className={classes.resumeNotice} role="status" data-testid="edit-notice">
+              <span>{edited ? copy.publicForm.responseUpdated : copy.publicForm.editingResponse}</span>
+            </div>
+            <UploadContext.Provider value={uploader}>
+              <FormRunner
+                resume={{ answers: edit.submission.answers, stepId: state.form.flowSnapshot.template.firstStep, savedAt: edit.submission.lastUpdatedAt }}
+                urlParameters={edit.submission.urlParameters}
+                publicIdentifier={publicIdentifier}
+                title={state.form.flow.name}
+                template={state.form.flowSnapshot.template}
+                challenge={null}
+                settings={settings}
+                submit={editSubmit}
+                onAlreadyResponded={() => undefined}
+                onSubmitted={() => setEdited(true)}
+              />
+            </UploadContext.Provider>
+          </>
         ) : settings.oneResponsePerBrowser && responded ? (
           <AlreadyResponded title={state.form.flow.name} />
         ) : (

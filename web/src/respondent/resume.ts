@@ -58,9 +58,15 @@ export function forgetProgress(publicIdentifier: string): void {
 
 /**
  * Keeps the progress at once, then saves it on the server (`PUT /public/flows/{id}/progress`) and keeps the id and
- * token the first save answers. A failed save is ignored: the next page tries again, and the browser can resume.
+ * token the first save answers, with the form's hidden fields by name (`urlParameters`: the server walks the same
+ * path). A failed save is ignored: the next page tries again, and the browser can resume.
  */
-export async function rememberProgress(publicIdentifier: string, answers: Record<string, unknown>, stepId: string): Promise<void> {
+export async function rememberProgress(
+  publicIdentifier: string,
+  answers: Record<string, unknown>,
+  stepId: string,
+  urlParameters: Readonly<Record<string, string>> = {},
+): Promise<void> {
   const previous = loadProgress(publicIdentifier);
   const current: SavedProgress = { ...previous, answers, stepId, savedAt: new Date().toISOString() };
   keep(publicIdentifier, current);
@@ -70,6 +76,8 @@ export async function rememberProgress(publicIdentifier: string, answers: Record
       body: {
         answers,
         stepId,
+        // The hidden fields decide the path the server checks the progress along, as they did in the browser.
+        ...(Object.keys(urlParameters).length > 0 ? { urlParameters } : {}),
         ...(current.progressId && current.progressToken ? { progressId: current.progressId, progressToken: current.progressToken } : {}),
       },
     });

@@ -2,8 +2,8 @@
  * The signed-in area's layout route: the app shell (`ui/app-layout.tsx`) with the workspace navigation (home
  * feature) and the user menu (auth feature) in its header, and the matched page in its main area. The workspace
  * the header shows is the page's: the dashboard's (`/home/:workspaceSlug`, or the first by name on `/home`) or
- * the edited form's (`/editor/:flowPublicIdentifier/…`). Above the page: the banner asking to confirm the
- * address, while it is unconfirmed.
+ * the edited form's (`/editor/:flowPublicIdentifier/…`); none on settings (`/home/settings`). Above the page: the
+ * banner asking to confirm the address, while it is unconfirmed.
  */
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, useMatches, useNavigation, useParams } from 'react-router';
@@ -19,6 +19,8 @@ import { AppLayout } from '../ui/app-layout';
 export interface AppLayoutHandle {
   /** false for a page with a sticky toolbar of its own (the editor): the app header then scrolls away. */
   stickyHeader?: boolean;
+  /** true for a page of no one workspace (settings): the workspace menu then names none ('Workspaces'). */
+  workspaceless?: boolean;
 }
 
 /** The app shell around the signed-in pages. */
@@ -29,10 +31,14 @@ export function AppLayoutRoute() {
   const workspaces = useWorkspaces();
   const flow = useQuery({ ...flowQueryOptions(flowPublicIdentifier ?? ''), enabled: Boolean(flowPublicIdentifier) });
 
-  const stickyHeader = !matches.some((match) => (match.handle as AppLayoutHandle | undefined)?.stickyHeader === false);
-  const activeWorkspaceId = flowPublicIdentifier
-    ? flow.data?.flow.workspaceId
-    : activeWorkspace(workspaces.data ?? [], workspaceSlug)?.id;
+  const handles = matches.map((match) => match.handle as AppLayoutHandle | undefined);
+  const stickyHeader = !handles.some((handle) => handle?.stickyHeader === false);
+  const workspaceless = handles.some((handle) => handle?.workspaceless === true);
+  const activeWorkspaceId = workspaceless
+    ? undefined
+    : flowPublicIdentifier
+      ? flow.data?.flow.workspaceId
+      : activeWorkspace(workspaces.data ?? [], workspaceSlug)?.id;
 
   return (
     <AppLayout

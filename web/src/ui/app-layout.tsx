@@ -1,5 +1,5 @@
 /**
- * The one app shell of the signed-in pages (home, the editor, and the settings pages to come): a header with
+ * The one app shell of the signed-in pages (home, the editor and settings): a header with
  * the logo (a link home), the workspace navigation and the user menu, above the main area. The parts that
  * belong to features come in as slots from the route that composes them (`src/routes/app-layout.tsx`), so this
  * stays shared UI. At 390 px the logo shows its mark only and the slots shrink (the workspace name truncates).

@@ -2,7 +2,8 @@
  * The editor's settings of an ImageChoice question: 'Allow several choices' (`multiple`) and its cards, each with
  * its label, its image address (`https://` only: the field says so as soon as it holds anything else, as saving
  * would) and the image's description for screen readers (alt text). Rename, remove (a question keeps at least one
- * card), add ('Add option', or Enter in a label). The pictures themselves show in the live preview.
+ * card), add ('Add option', or Enter in a label); in a quiz, each card's points (`rules/quiz.ts`). The pictures
+ * themselves show in the live preview.
  */
 import { ActionIcon, Button, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
 import * as copy from '@formloom/contracts/copy';
@@ -10,6 +11,7 @@ import { IMAGE_ALT_MAX_LENGTH, URL_MAX_LENGTH } from '@formloom/contracts/limits
 import { isImageUrl, type ImageOption } from '@formloom/contracts/widgets/image-choice';
 import { IconPlus, IconTrash } from '../ui/icons';
 import { patchWidgetTemplate } from './shared/field-props';
+import { PointsInput, withPoints } from './shared/options-editor';
 import type { WidgetOf, WidgetSettingsProps } from './shared/types';
 
 type ImageChoiceWidget = WidgetOf<'ImageChoice'>;
@@ -20,8 +22,8 @@ export function imageUrlProblem(imageUrl: string | undefined): string | undefine
   return text === '' || isImageUrl(text) ? undefined : copy.flows.imageUrlNotHttps;
 }
 
-/** 'Allow several choices', then one block per card: 'Option N', 'Image address N', 'Alt text N', delete. */
-export function ImageChoiceSettings({ widget, onChange, onAddOption }: WidgetSettingsProps<ImageChoiceWidget>) {
+/** 'Allow several choices', then one block per card: 'Option N', 'Image address N', 'Alt text N', in a quiz 'Points for option N', delete. */
+export function ImageChoiceSettings({ widget, onChange, onAddOption, quiz = false }: WidgetSettingsProps<ImageChoiceWidget>) {
   const { options, multiple } = widget.template;
   const setOptions = (next: ImageOption[]) => onChange(patchWidgetTemplate(widget, { options: next }));
   const patchOption = (id: string, patch: Partial<ImageOption>) =>
@@ -78,6 +80,13 @@ export function ImageChoiceSettings({ widget, onChange, onAddOption }: WidgetSet
                 onChange={(event) => patchOption(option.id, { alt: event.currentTarget.value || undefined })}
               />
             </Stack>
+            {quiz && (
+              <PointsInput
+                option={option}
+                label={`Points for option ${index + 1}`}
+                onChange={(points) => setOptions(options.map((item) => (item.id === option.id ? withPoints(item, points) : item)))}
+              />
+            )}
             <ActionIcon
               variant="subtle"
               color="gray"

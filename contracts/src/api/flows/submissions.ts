@@ -5,10 +5,18 @@
 import { z } from 'zod';
 import * as copy from '../../copy';
 import { Submission } from '../../entities/flow';
-import { CHALLENGE_TOKEN_MAX_LENGTH, MAX_URL_PARAMS, RESPONDENT_ID_MAX_LENGTH, URL_PARAM_NAME_MAX_LENGTH, URL_PARAM_VALUE_MAX_LENGTH, RESPONDENT_ID_MIN_LENGTH, SUBMISSIONS_PAGE_DEFAULT, SUBMISSIONS_PAGE_MAX, SUBMISSIONS_PAGE_MIN } from '../../limits';
+import {
+  CHALLENGE_TOKEN_MAX_LENGTH,
+  RESPONDENT_ID_MAX_LENGTH,
+  RESPONDENT_ID_MIN_LENGTH,
+  SUBMISSIONS_PAGE_DEFAULT,
+  SUBMISSIONS_PAGE_MAX,
+  SUBMISSIONS_PAGE_MIN,
+  SUBMISSIONS_SEARCH_MAX_LENGTH,
+} from '../../limits';
 import { defineEndpoint, errorResponse, fileResponse, okResponse } from '../endpoint';
 import { PUBLIC_FORM_ROUTES } from '../public-form-routes';
-import { ProgressToken } from './progress';
+import { ProgressToken, UrlParametersInput } from './progress';
 import { FlowParams } from './flows';
 
 /**
@@ -34,37 +42,72 @@ export const SubmitBody = z.object({
    * The form's hidden fields as its link carried them (`rules/url-params.ts`): query parameter name → value (≤ 1000
    * characters). Names the live form does not declare are ignored.
    */
-  urlParameters: z
-    .record(z.string().max(URL_PARAM_NAME_MAX_LENGTH), z.string().max(URL_PARAM_VALUE_MAX_LENGTH))
-    .refine((values) => Object.keys(values).length <= MAX_URL_PARAMS, { message: `At most ${MAX_URL_PARAMS} hidden fields` })
-    .optional(),
+  urlParameters: UrlParametersInput.optional(),
 });
 /** `{answers, challengeToken?, respondentId?, progressId?, progressToken?, urlParameters?}`. */
 export type SubmitBody = z.infer<typeof SubmitBody>;
 
 /** `POST /public/flows/:publicIdentifier/submissions` 201 response (`submissionTime` ISO 8601). */
 export const SubmitResponse = z.object({
-  submission: z.object({ submissionId: z.string(), submissionTime: z.string() }),
+  submission: z.object({ submissionId: z.string(), submissionTime: z.string(), editLink: z.string().optional() }),
 });
-/** `{submission: {submissionId, submissionTime}}`. */
+/** `{submission: {submissionId, submissionTime, editLink?}}`: `editLink` opens the submission to edit it (`rules/edit-links.ts`). */
 export type SubmitResponse = z.infer<typeof SubmitResponse>;
 
+/** The message of a 400 at `querystring.to` when a time range is empty: `to` not after `from` (ours). */
+export const EXPORT_RANGE_EMPTY = 'The end of the range must be after its start';
+
 /**
- * `GET /admin/flows/:publicIdentifier/submissions` query (Fillout's API): `limit` 1–150 (default 50), `offset`
- * ≥ 0 (default 0), `sort` by submission time, `asc` or `desc` (default `desc`, newest first).
+ * Which responses a results list or export reads: `finished` submissions (the default) or `in_progress` ones — a
+ * respondent's progress, saved as they move between pages (`progress.ts`), with the answers of the pages they
+ * completed. An in-progress response's time is when the respondent started.
  */
-export const SubmissionsQuery = z.object({
-  limit: z.coerce.number().int().min(SUBMISSIONS_PAGE_MIN).max(SUBMISSIONS_PAGE_MAX).default(SUBMISSIONS_PAGE_DEFAULT),
-  offset: z.coerce.number().int().min(0).default(0),
-  sort: z.enum(['asc', 'desc']).default('desc'),
-});
-/** `{limit, offset, sort}`. */
+export const SubmissionStatusFilter = z.enum(['finished', 'in_progress']);
+/** `finished` or `in_progress`. */
+export type SubmissionStatusFilter = z.infer<typeof SubmissionStatusFilter>;
+
+/**
+ * A search of the results: trimmed, 1–{@link SUBMISSIONS_SEARCH_MAX_LENGTH} characters. It keeps the responses one of
+ * whose answer texts (`displayValue`: a choice's label, 'March 5, 2026', a file's name) or hidden field values
+ * contains it, case-insensitively — what people read, never stored ids. Responses stored before search existed
+ * have no search text and match no search (the flows service's `submissions.search_text`).
+ */
+export const SubmissionSearch = z.string().trim().min(1).max(SUBMISSIONS_SEARCH_MAX_LENGTH);
+
+/** An ISO 8601 date-time with `Z` or an offset (`2026-03-01T00:00:00Z`, `2026-03-01T00:00:00+01:00`). */
+const DateTimeWithOffset = z.iso.datetime({ offset: true });
+
+/** Whether `query`'s range is not empty: `to` after `from` when both are given. */
+function rangeIsValid(query: { from?: string; to?: string }): boolean {
+  return !query.from || !query.to || Date.parse(query.to) > Date.parse(query.from);
+}
+
+/**
+ * `GET /admin/flows/:publicIdentifier/submissions` query (Fillout's API, plus the Results' filters): `limit` 1–150
+ * (default 50), `offset` ≥ 0 (default 0), `sort` by submission time, `asc` or `desc` (default `desc`, newest first);
+ * `from` (inclusive) and `to` (exclusive), ISO 8601 date-times with `Z` or an offset, bound the submission time
+ * (an in-progress response's start), `to` not after `from` being a 400 at `querystring.to`
+ * ({@link EXPORT_RANGE_EMPTY}); `status` `finished` (default) or `in_progress` ({@link SubmissionStatusFilter});
+ * `search` ({@link SubmissionSearch}).
+ */
+export const SubmissionsQuery = z
+  .object({
+    limit: z.coerce.number().int().min(SUBMISSIONS_PAGE_MIN).max(SUBMISSIONS_PAGE_MAX).default(SUBMISSIONS_PAGE_DEFAULT),
+    offset: z.coerce.number().int().min(0).default(0),
+    sort: z.enum(['asc', 'desc']).default('desc'),
+    from: DateTimeWithOffset.optional(),
+    to: DateTimeWithOffset.optional(),
+    status: SubmissionStatusFilter.default('finished'),
+    search: SubmissionSearch.optional(),
+  })
+  .refine(rangeIsValid, { path: ['to'], message: EXPORT_RANGE_EMPTY });
+/** `{limit, offset, sort, from?, to?, status, search?}`. */
 export type SubmissionsQuery = z.infer<typeof SubmissionsQuery>;
 
 /**
  * `GET /admin/flows/:publicIdentifier/submissions` response in Fillout's shape: the page of `responses`
- * (each with the questions of the snapshot it was submitted against), `totalResponses` of the flow and
- * `pageCount` = ceil(totalResponses / limit).
+ * (each with the questions of the snapshot it was submitted against), `totalResponses` — how many the query's
+ * filters keep (`status`, `from`/`to`, `search`) — and `pageCount` = ceil(totalResponses / limit).
  */
 export const SubmissionsResponse = z.object({
   responses: z.array(Submission),
@@ -83,27 +126,24 @@ export const EXPORT_MEDIA_TYPES = {
 /** `csv` or `xlsx`. */
 export type ExportFormat = keyof typeof EXPORT_MEDIA_TYPES;
 
-/** The message of a 400 at `querystring.to` when the export's range is empty (ours). */
-export const EXPORT_RANGE_EMPTY = 'The end of the range must be after its start';
-
 /**
  * `GET /admin/flows/:publicIdentifier/submissions/export` query: `format` `csv` (default) or `xlsx`; `sort` by
  * submission time, `desc` (default, newest first) or `asc`; `from` and `to`, ISO 8601 date-times with `Z` or an
  * offset (`2026-03-01T00:00:00Z`), bound the submission time: `from` inclusive, `to` exclusive, either may be
- * left out. `to` not after `from` is a 400 at `querystring.to` ({@link EXPORT_RANGE_EMPTY}).
+ * left out. `to` not after `from` is a 400 at `querystring.to` ({@link EXPORT_RANGE_EMPTY}). `status` and `search`
+ * filter as the list's do ({@link SubmissionsQuery}), so the Results export what they show.
  */
 export const ExportSubmissionsQuery = z
   .object({
     format: z.enum(['csv', 'xlsx']).default('csv'),
     sort: z.enum(['asc', 'desc']).default('desc'),
-    from: z.iso.datetime({ offset: true }).optional(),
-    to: z.iso.datetime({ offset: true }).optional(),
+    from: DateTimeWithOffset.optional(),
+    to: DateTimeWithOffset.optional(),
+    status: SubmissionStatusFilter.default('finished'),
+    search: SubmissionSearch.optional(),
   })
-  .refine((query) => !query.from || !query.to || Date.parse(query.to) > Date.parse(query.from), {
-    path: ['to'],
-    message: EXPORT_RANGE_EMPTY,
-  });
-/** `{format, sort, from?, to?}`. */
+  .refine(rangeIsValid, { path: ['to'], message: EXPORT_RANGE_EMPTY });
+/** `{format, sort, from?, to?, status, search?}`. */
 export type ExportSubmissionsQuery = z.infer<typeof ExportSubmissionsQuery>;
 
 /** `POST /public/flows/:publicIdentifier/submissions`: a respondent submits the live form. */
@@ -160,5 +200,36 @@ export const exportSubmissions = defineEndpoint({
   responses: {
     200: fileResponse([EXPORT_MEDIA_TYPES.csv, EXPORT_MEDIA_TYPES.xlsx], 'The file, streamed.'),
     404: errorResponse(`'${copy.flows.flowNotFound}'.`),
+  },
+});
+
+/** `/admin/flows/:publicIdentifier/submissions/:submissionId` path parameters: the form and a submission's UUID. */
+export const SubmissionParams = FlowParams.extend({ submissionId: z.uuid() });
+/** `{publicIdentifier, submissionId}`. */
+export type SubmissionParams = z.infer<typeof SubmissionParams>;
+
+/** `DELETE /admin/flows/:publicIdentifier/submissions/:submissionId` response: `{success: true}`, as the other deletes answer. */
+export const DeleteSubmissionResponse = z.object({ success: z.literal(true) });
+/** `{success: true}`. */
+export type DeleteSubmissionResponse = z.infer<typeof DeleteSubmissionResponse>;
+
+/**
+ * `DELETE /admin/flows/:publicIdentifier/submissions/:submissionId`: deletes a response for good (change access) —
+ * a finished submission or a respondent's progress (the respondent's next save of it then answers 404, and their
+ * final submission is stored as a new one). Its uploaded files are no longer referenced and are swept within a day.
+ */
+export const deleteSubmission = defineEndpoint({
+  id: 'flows.deleteSubmission',
+  service: 'flows',
+  method: 'DELETE',
+  path: '/admin/flows/:publicIdentifier/submissions/:submissionId',
+  access: 'session',
+  summary: 'Delete a submission',
+  description: 'A finished submission or a respondent\'s saved progress, for good. Its files are swept within a day.',
+  params: SubmissionParams,
+  responses: {
+    200: okResponse(DeleteSubmissionResponse, 'Deleted.'),
+    403: errorResponse(`${copy.auth.writeAccessRequired}: the caller may only view this workspace.`),
+    404: errorResponse(`'${copy.flows.flowNotFound}' or '${copy.flows.submissionNotFound}'.`),
   },
 });

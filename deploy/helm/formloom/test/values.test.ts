@@ -164,7 +164,7 @@ describe('the chart against the service manifest', () => {
     });
     expect(received('workflows-engine')).toEqual({
       urls: ['AUTH_JWKS_URL', 'FLOWS_URL', 'WORKSPACES_AUTH_URL'],
-      secrets: ['DATABASE_URL', 'INTERNAL_TOKEN', 'SMTP_URL'],
+      secrets: ['DATABASE_URL', 'INTERNAL_TOKEN', 'SMTP_URL', 'WEBHOOK_SECRET_ENCRYPTION_KEY'],
     });
     expect(chartEnvironment(values, 'web')).toBeUndefined();
     expect(chartEnvironment(values, 'flows')?.config.AUTH_JWKS_URL).toBe(`http://<fullname>-workspaces-auth:8080${getJwks.path}`);

@@ -2,10 +2,10 @@
  * The results export's reads (`domain/export.ts`): a form's finished submissions page by page, by keyset. Plain
  * functions over a database or a transaction ({@link DbOrTx}).
  */
-import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@formloom/kit/db';
-import { submissions } from './schema';
-import type { SubmissionRecord } from './submissions-repository';
+import { submissions, type SubmissionStatus } from './schema';
+import { filterOf, type SubmissionRecord } from './submissions-repository';
 
 /** Where a keyset page starts: after the submission with this time and id (in the page's order). */
 export interface SubmissionCursor {
@@ -28,6 +28,10 @@ export interface KeysetPage {
   from?: Date;
   /** Submitted before this time (exclusive); absent: up to the last. */
   to?: Date;
+  /** `finished` submissions (the default) or respondents' progress (`in_progress`). */
+  status?: SubmissionStatus;
+  /** Only responses whose search text contains it (`submissions-repository.ts` `filterOf`); absent: all. */
+  search?: string;
   /** Continue after this submission; absent: the first page. */
   after?: SubmissionCursor;
   /** At most this many (≥ 1). */
@@ -35,17 +39,15 @@ export interface KeysetPage {
 }
 
 /**
- * One keyset page of flow `flowId`'s finished submissions (respondents' progress left out) submitted in
- * `[from, to)`, ordered like the results list (`pageSubmissions`: submission time, then id), starting after
+ * One keyset page of flow `flowId`'s responses of `status` (finished submissions by default: respondents' progress
+ * left out) submitted in `[from, to)` whose text contains `search` when given (the Results list's filter), ordered like the results list (`pageSubmissions`: submission time, then id), starting after
  * `after`: a row comparison `(submission_time, id) > (…)` (`<` for `desc`) that walks the
  * `(flow_id, submission_time, id)` index, so every page costs the same however deep it is (an offset reads and
  * skips every row before it). Each row comes with the cursor that continues after it.
  */
 export async function keysetSubmissions(db: DbOrTx, flowId: number, page: KeysetPage): Promise<CursoredSubmission[]> {
   const order = page.sort === 'asc' ? asc : desc;
-  const conditions: SQL[] = [eq(submissions.flowId, flowId), eq(submissions.status, 'finished')];
-  if (page.from) conditions.push(gte(submissions.submissionTime, page.from));
-  if (page.to) conditions.push(lt(submissions.submissionTime, page.to));
+  const conditions: (SQL | undefined)[] = [filterOf(flowId, { after: page.from, before: page.to, status: page.status, search: page.search })];
   if (page.after) {
     const row = sql`(${submissions.submissionTime}, ${submissions.id})`;
     const cursor = sql`(${page.after.time}::timestamptz, ${page.after.id}::uuid)`;

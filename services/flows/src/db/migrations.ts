@@ -107,4 +107,17 @@ export const migrations: readonly Migration[] = [
       $$;
       CREATE TRIGGER uploads_deleted AFTER DELETE ON uploads FOR EACH ROW EXECUTE FUNCTION uploads_queue_deletion();`,
   },
+  {
+    // Edit links (domain/edit-submissions.ts): the SHA-256 of a submission's edit token, made when it is submitted.
+    id: '0006_edit_links',
+    sql: `ALTER TABLE submissions ADD COLUMN edit_token_hash text;`,
+  },
+  {
+    // The Results' search (domain/search-text.ts): the lowercased texts people read (answers' displayValues, hidden
+    // field values), written by the service with every submission, progress save and edit. Rows stored before have
+    // none and match no search: the texts come from the question types' display rules (TypeScript), which SQL
+    // cannot reproduce, so there is no backfill. Searched with ILIKE '%…%' among one form's rows.
+    id: '0007_submission_search_text',
+    sql: `ALTER TABLE submissions ADD COLUMN search_text text;`,
+  },
 ];

@@ -13,10 +13,13 @@ export interface ProgressRecord {
   progressTokenHash: string | null;
 }
 
-/** Inserts a new in-progress submission of flow `flowId` (started and updated `now`). */
+/**
+ * Inserts a new in-progress submission of flow `flowId` (started and updated `now`) with its search text
+ * (`domain/search-text.ts`).
+ */
 export async function insertProgress(
   db: DbOrTx,
-  row: { id: string; flowId: number; snapshotId: number; answers: Record<string, unknown>; tokenHash: string; stepId: string; now: Date },
+  row: { id: string; flowId: number; snapshotId: number; answers: Record<string, unknown>; tokenHash: string; stepId: string; now: Date; searchText: string },
 ): Promise<void> {
   await db.insert(submissions).values({
     id: row.id,
@@ -28,6 +31,7 @@ export async function insertProgress(
     status: 'in_progress',
     progressTokenHash: row.tokenHash,
     lastStepId: row.stepId,
+    searchText: row.searchText,
   });
 }
 
@@ -40,27 +44,30 @@ export async function findProgress(db: DbOrTx, flowId: number, id: string): Prom
   return row;
 }
 
-/** Updates in-progress submission `id`: its answers, snapshot, page and time. Resolves false when it is no longer in progress. */
+/**
+ * Updates in-progress submission `id`: its answers and their search text, snapshot, page and time. Resolves false
+ * when it is no longer in progress.
+ */
 export async function updateProgress(
   db: DbOrTx,
-  row: { id: string; snapshotId: number; answers: Record<string, unknown>; stepId: string; now: Date },
+  row: { id: string; snapshotId: number; answers: Record<string, unknown>; stepId: string; now: Date; searchText: string },
 ): Promise<boolean> {
   const updated = await db
     .update(submissions)
-    .set({ answers: row.answers, snapshotId: row.snapshotId, lastStepId: row.stepId, lastUpdatedAt: row.now })
+    .set({ answers: row.answers, snapshotId: row.snapshotId, lastStepId: row.stepId, lastUpdatedAt: row.now, searchText: row.searchText })
     .where(and(eq(submissions.id, row.id), eq(submissions.status, 'in_progress')))
     .returning({ id: submissions.id });
   return updated.length > 0;
 }
 
 /**
- * Finishes in-progress submission `id`: its final answers and snapshot, submitted `now`, token dropped, the
+ * Finishes in-progress submission `id`: its final answers (and their search text) and snapshot, submitted `now`, token dropped, the
  * browser's `respondentKey` kept when given. Resolves false when it was not in progress (finished by a concurrent
  * request: nothing changed).
  */
 export async function finishProgress(
   db: DbOrTx,
-  row: { id: string; snapshotId: number; answers: Record<string, unknown>; now: Date; respondentKey: string | null },
+  row: { id: string; snapshotId: number; answers: Record<string, unknown>; now: Date; respondentKey: string | null; editTokenHash: string; searchText: string },
 ): Promise<boolean> {
   const updated = await db
     .update(submissions)
@@ -72,6 +79,8 @@ export async function finishProgress(
       status: 'finished',
       progressTokenHash: null,
       respondentKey: row.respondentKey,
+      editTokenHash: row.editTokenHash,
+      searchText: row.searchText,
     })
     .where(and(eq(submissions.id, row.id), eq(submissions.status, 'in_progress')))
     .returning({ id: submissions.id });

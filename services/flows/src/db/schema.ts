@@ -79,8 +79,16 @@ export const submissions = pgTable(
     status: text('status').$type<SubmissionStatus>().notNull().default('finished'),
     /** SHA-256 (hex) of an in-progress submission's token; null once finished. */
     progressTokenHash: text('progress_token_hash'),
+    /** SHA-256 (hex) of a finished submission's edit token (`domain/edit-submissions.ts`); null for older ones. */
+    editTokenHash: text('edit_token_hash'),
     /** The page an in-progress respondent reached. */
     lastStepId: text('last_step_id'),
+    /**
+     * What the Results' search reads (`domain/search-text.ts` `searchTextOf`): the lowercased answer texts and hidden
+     * field values, one per line; written with every submission, saved progress and edit. Null for rows stored
+     * before it existed: they match no search.
+     */
+    searchText: text('search_text'),
   },
   (t) => [
     index('submissions_flow_time').on(t.flowId, t.submissionTime, t.id),

@@ -1,9 +1,9 @@
 /**
  * Submission queries. Plain functions over a database or a transaction ({@link DbOrTx}).
  */
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@formloom/kit/db';
-import { submissions } from './schema';
+import { submissions, type SubmissionStatus } from './schema';
 
 /** A stored submission. */
 export interface SubmissionRecord {
@@ -15,6 +15,10 @@ export interface SubmissionRecord {
   lastUpdatedAt: Date;
   /** The browser's id when the form takes one response per browser; null otherwise. */
   respondentKey?: string | null;
+  /** SHA-256 (hex) of the submission's edit token (`domain/edit-submissions.ts`); null for one without an edit link. */
+  editTokenHash?: string | null;
+  /** What the Results' search reads (`domain/search-text.ts`); null for rows stored before it existed. */
+  searchText?: string | null;
 }
 
 /**
@@ -30,38 +34,102 @@ export function insertSubmissionsStatement(records: readonly SubmissionRecord[])
     submission_time: record.submissionTime.toISOString(),
     last_updated_at: record.lastUpdatedAt.toISOString(),
     respondent_key: record.respondentKey ?? null,
+    edit_token_hash: record.editTokenHash ?? null,
+    search_text: record.searchText ?? null,
   }));
   return sql`
-    INSERT INTO submissions (id, flow_id, snapshot_id, answers, submission_time, last_updated_at, respondent_key)
-    SELECT id, flow_id, snapshot_id, answers, submission_time, last_updated_at, respondent_key
+    INSERT INTO submissions (id, flow_id, snapshot_id, answers, submission_time, last_updated_at, respondent_key, edit_token_hash, search_text)
+    SELECT id, flow_id, snapshot_id, answers, submission_time, last_updated_at, respondent_key, edit_token_hash, search_text
       FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-           AS r(id uuid, flow_id int, snapshot_id int, answers jsonb, submission_time timestamptz, last_updated_at timestamptz, respondent_key text)
+           AS r(id uuid, flow_id int, snapshot_id int, answers jsonb, submission_time timestamptz, last_updated_at timestamptz, respondent_key text, edit_token_hash text, search_text text)
     RETURNING id`;
 }
 
-/** Number of finished submissions of flow `flowId` (respondents' progress not counted). */
-export async function countSubmissions(db: DbOrTx, flowId: number): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(submissions)
-    .where(and(eq(submissions.flowId, flowId), eq(submissions.status, 'finished')));
-  return row?.count ?? 0;
+/** Bounds of the submission time: `after` inclusive, `before` exclusive; either may be left out. */
+export interface SubmissionTimeRange {
+  after?: Date;
+  before?: Date;
 }
 
 /**
- * One page of flow `flowId`'s finished submissions ordered by submission time (`asc` oldest first, `desc` newest
- * first; ties broken by id, which is time-ordered UUIDv7). Uses the `(flow_id, submission_time, id)` index.
+ * Which of a flow's responses a list, count or export reads: the time range, the `status` (`finished` by default:
+ * respondents' progress left out) and a `search` (trimmed, non-empty) that one of the response's texts contains.
+ */
+export interface SubmissionFilter extends SubmissionTimeRange {
+  status?: SubmissionStatus;
+  search?: string;
+}
+
+/**
+ * The `ILIKE` pattern of rows whose text contains `search`: lowercased as `search_text` is (`domain/search-text.ts`),
+ * its `\`, `%` and `_` escaped (PostgreSQL's default escape character is the backslash), between two `%`.
+ */
+export function containsPattern(search: string): string {
+  return `%${search.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/**
+ * The condition of flow `flowId`'s responses that `filter` keeps. A search reads `search_text` with `ILIKE` (a row
+ * without it — stored before it existed — never matches).
+ */
+export function filterOf(flowId: number, filter: SubmissionFilter): SQL | undefined {
+  return and(
+    eq(submissions.flowId, flowId),
+    eq(submissions.status, filter.status ?? 'finished'),
+    filter.after ? gte(submissions.submissionTime, filter.after) : undefined,
+    filter.before ? lt(submissions.submissionTime, filter.before) : undefined,
+    filter.search ? sql`${submissions.searchText} ILIKE ${containsPattern(filter.search)}` : undefined,
+  );
+}
+
+/** The condition of flow `flowId`'s finished submissions within `range`. */
+function finishedOf(flowId: number, range: SubmissionTimeRange): SQL | undefined {
+  return filterOf(flowId, { ...range, status: 'finished' });
+}
+
+/**
+ * Number of flow `flowId`'s responses that `filter` keeps: by default every finished submission (respondents'
+ * progress not counted, as a form's response limit counts).
+ */
+export async function countSubmissions(db: DbOrTx, flowId: number, filter: SubmissionFilter = {}): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(submissions)
+    .where(filterOf(flowId, filter));
+  return row?.count ?? 0;
+}
+
+/** Flow `flowId`'s finished submission `id`; `null` when there is none (another form's, in progress, deleted). */
+export async function findSubmission(db: DbOrTx, flowId: number, id: string): Promise<SubmissionRecord | null> {
+  const [row] = await db.select().from(submissions).where(and(finishedOf(flowId, {}), eq(submissions.id, id))).limit(1);
+  return row ?? null;
+}
+
+/**
+ * Deletes flow `flowId`'s finished submission `id` — or, with `inProgress`, its response `id` whatever its status (a
+ * respondent's progress too); resolves whether there was one. Its files are then unreferenced (swept after a day).
+ */
+export async function deleteSubmissionRow(db: DbOrTx, flowId: number, id: string, { inProgress = false }: { inProgress?: boolean } = {}): Promise<boolean> {
+  const which = inProgress ? eq(submissions.flowId, flowId) : finishedOf(flowId, {});
+  const deleted = await db.delete(submissions).where(and(which, eq(submissions.id, id))).returning({ id: submissions.id });
+  return deleted.length > 0;
+}
+
+/**
+ * One page of flow `flowId`'s responses that the page's filter keeps ({@link SubmissionFilter}: finished submissions
+ * by default) ordered by submission time (`asc` oldest first, `desc` newest first; ties broken by id, which is
+ * time-ordered UUIDv7). Uses the `(flow_id, submission_time, id)` index.
  */
 export async function pageSubmissions(
   db: DbOrTx,
   flowId: number,
-  page: { limit: number; offset: number; sort: 'asc' | 'desc' },
+  page: { limit: number; offset: number; sort: 'asc' | 'desc' } & SubmissionFilter,
 ): Promise<SubmissionRecord[]> {
   const order = page.sort === 'asc' ? asc : desc;
   return db
     .select()
     .from(submissions)
-    .where(and(eq(submissions.flowId, flowId), eq(submissions.status, 'finished')))
+    .where(filterOf(flowId, page))
     .orderBy(order(submissions.submissionTime), order(submissions.id))
     .limit(page.limit)
     .offset(page.offset);

@@ -1,13 +1,19 @@
 /**
- * The results export (docs/product-rules.md §3 "Export"): every finished submission of a form as one CSV or
- * Excel file, written while it is read — never the whole list in memory. Plain functions over the database and
- * Node streams; no Fastify (the route sends {@link ExportFile.body}).
+ * The results export (docs/product-rules.md §3 "Export"): every finished submission of a form (or those the Results'
+ * filters keep: time range, status, search) as one CSV or Excel file, written while it is read — never the whole
+ * list in memory. Plain functions over the database and Node streams; no Fastify (the route sends
+ * {@link ExportFile.body}).
  *
  * - Columns: 'Submission ID', 'Submitted at' (ISO 8601, UTC), then one per question of the form's current
  *   version — the live snapshot, the draft before the first publish — in page order, headed by the question's
  *   name (its label when the name is blank). Columns are keyed by widget id: a renamed question keeps its column
  *   under its new name; a question the form no longer has is not exported. Then one per hidden field
- *   (`urlParams`), headed by its name, with the value the link carried.
+ *   (`urlParams`), headed by its name, with the value the link carried. Then one per calculation
+ *   (`calculations`), headed by its name, with its number (`displayCalculation`: at most 2 decimals), and — when
+ *   the form's quiz is on — 'Score' (`copy.quiz.score`) with '<score> / <maxScore>' (`displayQuizScore`), the
+ *   text the Results table shows (`rules/submission-results.ts`: computed from the submission's snapshot and its
+ *   answers and hidden fields, the numbers the respondent saw; '' when that snapshot had no such calculation or
+ *   no quiz).
  * - Cells: the question's `displayValue` computed from the snapshot the submission was made against
  *   (`toSubmissionQuestions`, what the Results table and the submissions list show), '' when unanswered or when
  *   that snapshot did not have the question. Uploaded files read as their names with their links
@@ -34,6 +40,9 @@ import { kebabCase } from '@formloom/contracts/rules/slug';
 import { toSubmissionQuestions } from '@formloom/contracts/rules/submission-questions';
 import type { DisplayOptions } from '@formloom/contracts/answers/define';
 import { toUrlParameters, urlParamsOf } from '@formloom/contracts/rules/url-params';
+import { calculationsOf, displayCalculation } from '@formloom/contracts/rules/calculations';
+import { quizOf } from '@formloom/contracts/rules/quiz';
+import { displayQuizScore, toSubmissionResults } from '@formloom/contracts/rules/submission-results';
 import { notFound } from '@formloom/kit/errors';
 import { keysetSubmissions, type SubmissionCursor } from '../db/export-repository';
 import { fileLinks } from './file-links';
@@ -61,10 +70,16 @@ export type ExportDeps = FlowsDeps & {
   exportBatchSize: number;
 };
 
-/** A cell's source: a question (`SubmissionQuestion`) or a hidden field, by id, with its text. */
+/**
+ * The id of the quiz's 'Score' column and cell: empty, so it is no question's, hidden field's or calculation's id
+ * (template ids have at least one character, `widgets/define-widget.ts` `templateId`).
+ */
+export const SCORE_COLUMN_ID = '';
+
+/** A cell's source: a question (`SubmissionQuestion`), a hidden field or a calculation by id, or the score ({@link SCORE_COLUMN_ID}), with its text. */
 export type ExportCell = Pick<SubmissionQuestion, 'id' | 'displayValue'>;
 
-/** A question or hidden-field column: the id it is keyed by and its header. */
+/** A question, hidden-field, calculation or score column: the id it is keyed by and its header. */
 export interface ExportColumn {
   id: string;
   name: string;
@@ -81,22 +96,35 @@ export interface ExportFile {
 }
 
 /**
- * The question columns of `template` in page order: each question's widget id and its name, or its label
- * when the name is blank — the `id` and `name` that `toSubmissionQuestions` gives.
+ * The columns of `template`: its questions in page order (each question's widget id and its name, or its label
+ * when the name is blank — the `id` and `name` that `toSubmissionQuestions` gives), its hidden fields (id, name),
+ * its calculations (id, name), and the score ({@link SCORE_COLUMN_ID}, 'Score') when its quiz is on.
  */
 export function exportColumns(template: FlowTemplate): ExportColumn[] {
   const questions = toSubmissionQuestions(template, {}).map(({ id, name }) => ({ id, name }));
-  return [...questions, ...urlParamsOf(template).map(({ id, name }) => ({ id, name }))];
+  return [
+    ...questions,
+    ...urlParamsOf(template).map(({ id, name }) => ({ id, name })),
+    ...calculationsOf(template).map(({ id, name }) => ({ id, name })),
+    ...(quizOf(template) ? [{ id: SCORE_COLUMN_ID, name: copy.quiz.score }] : []),
+  ];
 }
 
 /**
  * The cells of a submission read against `template`: each question's `displayValue` (uploaded files with their
- * links, `display`), each hidden field's value.
+ * links, `display`), each hidden field's value, each calculation's number (`displayCalculation`) and the quiz's
+ * points (`displayQuizScore`, a quiz only).
  */
 function cellsOf(template: FlowTemplate | undefined, answers: Record<string, unknown>, display?: DisplayOptions): ExportCell[] {
   if (!template) return [];
   const hidden = toUrlParameters(template, answers).map(({ id, value }) => ({ id, displayValue: value }));
-  return [...toSubmissionQuestions(template, answers, display), ...hidden];
+  const { calculations, quiz } = toSubmissionResults(template, answers);
+  return [
+    ...toSubmissionQuestions(template, answers, display),
+    ...hidden,
+    ...calculations.map(({ id, value }) => ({ id, displayValue: displayCalculation(value) })),
+    ...(quiz ? [{ id: SCORE_COLUMN_ID, displayValue: displayQuizScore(quiz) }] : []),
+  ];
 }
 
 /** The header row: {@link EXPORT_FIXED_HEADERS}, then each column's name. */
@@ -146,8 +174,9 @@ export function attachmentDisposition(name: string, ascii: string): string {
 }
 
 /**
- * Rows of the export in batches of at most `batchSize`: the finished submissions of flow `flowId` submitted in
- * `[from, to)`, in `sort` order, each as {@link exportRow}. Reads one keyset page per batch, and the snapshot
+ * Rows of the export in batches of at most `batchSize`: the responses of flow `flowId` of `range.status` (finished
+ * submissions by default) submitted in `[from, to)` whose text contains `range.search` when given (the Results
+ * list's filters, `db/submissions-repository.ts` `filterOf`), in `sort` order, each as {@link exportRow}. Reads one keyset page per batch, and the snapshot
  * templates a page needs that it has not read yet (kept for the next pages: one per published version). Ends
  * after a short page; returning early (a `break` in `for await`) stops the reading.
  */
@@ -155,7 +184,7 @@ export async function* exportRowBatches(
   deps: FlowsDeps,
   flowId: number,
   columns: readonly ExportColumn[],
-  range: { sort: 'asc' | 'desc'; from?: Date; to?: Date },
+  range: { sort: 'asc' | 'desc'; from?: Date; to?: Date; status?: 'finished' | 'in_progress'; search?: string },
   batchSize: number,
   /** Links of uploaded files in the cells (`file-links.ts`). */
   display?: DisplayOptions,
@@ -362,8 +391,9 @@ export async function writeExport(writer: TableWriter, header: readonly string[]
 
 /**
  * The export of flow `publicIdentifier` (view access) as a file in `query.format`: its columns from the form's
- * current version (the live snapshot, or the draft before the first publish), its rows the finished
- * submissions submitted in `[query.from, query.to)` — up to the moment the export started at most, so both
+ * current version (the live snapshot, or the draft before the first publish), its rows the responses the Results
+ * list's filters keep — `query.status` (finished submissions by default), `query.search` (`search-text.ts`) — submitted
+ * in `[query.from, query.to)` — up to the moment the export started at most, so both
  * sorts export the same submissions — in `query.sort` order, read `deps.exportBatchSize` at a time. Access and the form are checked
  * before anything is written; the rows are written in the background as the body is read.
  * @throws 404 `copy.flows.flowNotFound`; whatever `authorize` throws (404 for a workspace not the caller's).
@@ -383,7 +413,13 @@ export async function exportSubmissions(
   // Up to the moment the export started (times are milliseconds: `to` is exclusive).
   const until = now.getTime() + 1;
   const to = query.to && Date.parse(query.to) < until ? new Date(query.to) : new Date(until);
-  const range = { sort: query.sort, to, ...(query.from ? { from: new Date(query.from) } : {}) };
+  const range = {
+    sort: query.sort,
+    to,
+    status: query.status,
+    ...(query.from ? { from: new Date(query.from) } : {}),
+    ...(query.search ? { search: query.search } : {}),
+  };
   const writer = query.format === 'xlsx' ? xlsxWriter(columns.length, now) : csvWriter();
   // A failure destroys the body with its error; the route's reply reports it (Fastify logs a stream's error and
   // cuts the response off). This listener only keeps an error from crashing the process before the reply took it.

@@ -8,7 +8,7 @@
  */
 import type { FlowReads } from '../db/flow-reads';
 import type { AccessLevel } from '@formloom/contracts/entities/identity';
-import type { Flow, FlowSettings, FormSettings } from '@formloom/contracts/entities/flow';
+import type { Flow, FlowSettings, FlowType, FormSettings } from '@formloom/contracts/entities/flow';
 import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
 import type { FieldError } from '@formloom/contracts/errors';
 import * as copy from '@formloom/contracts/copy';
@@ -116,12 +116,13 @@ export interface CreateFlowInput {
  * been checked. The name is `body.name` trimmed, or `defaultFlowName(type)` when blank; with `dedupeFormName`
  * it is made unique in the workspace with `dedupeFlowName`, under a per-workspace advisory lock in the same
  * transaction as the insert, so concurrent creations never pick the same name. The draft is
- * `body.flowTemplate` (validated) or `blankFlowTemplate()`. Emits `flow.created` in the same transaction.
+ * `body.flowTemplate` (validated) or `blankFlowTemplate()`, with its quiz on for a quiz ({@link startingTemplate}).
+ * Emits `flow.created` in the same transaction.
  * @throws 400 with details at `flowTemplate.<path>` for a refused template.
  */
 export async function createFlow(deps: FlowsDeps, input: CreateFlowInput): Promise<Flow> {
   const { body, organizationId } = input;
-  const template = body.flowTemplate ? parseTemplate(body.flowTemplate, 'flowTemplate') : blankFlowTemplate();
+  const template = startingTemplate(body.type, body.flowTemplate ? parseTemplate(body.flowTemplate, 'flowTemplate') : blankFlowTemplate());
   const wanted = body.name?.trim() || defaultFlowName(body.type);
   const record = await deps.transact(async (tx, emit) => {
     let name = wanted;
@@ -141,6 +142,14 @@ export async function createFlow(deps: FlowsDeps, input: CreateFlowInput): Promi
     });
   });
   return toFlow(record, input.accessLevel);
+}
+
+/**
+ * The draft a new flow of `type` starts with (spec 000 §1 flow types): `template` as given, but a quiz's has its
+ * quiz on (`quizzes: {enabled: true}`, `rules/quiz.ts`) unless the template says otherwise.
+ */
+export function startingTemplate(type: FlowType, template: FlowTemplate): FlowTemplate {
+  return type === 'quiz' && template.quizzes === undefined ? { ...template, quizzes: { enabled: true } } : template;
 }
 
 /** Inserts a flow and emits `flow.created` in the same transaction. */

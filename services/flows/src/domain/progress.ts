@@ -5,11 +5,14 @@
  * SHA-256); only that token updates or finishes it. Plain functions over the database; no Fastify.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { editLinkOf } from '@formloom/contracts/rules/edit-links';
+import { newEditToken } from './edit-tokens';
 import * as copy from '@formloom/contracts/copy';
 import type { SaveProgressBody, SaveProgressResponse } from '@formloom/contracts/api/flows/progress';
 import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
 import { validateAnswers } from '@formloom/contracts/rules/answers';
 import { orderedSteps } from '@formloom/contracts/rules/steps';
+import { urlParamAnswers } from '@formloom/contracts/rules/url-params';
 import { invalid, notFound } from '@formloom/kit/errors';
 import { uuidv7 } from '@formloom/kit/ids';
 import { findProgress, finishProgress, insertProgress, updateProgress } from '../db/progress-repository';
@@ -17,6 +20,7 @@ import type { FlowRecord } from '../db/flows-repository';
 import type { FlowsDeps } from './flows';
 import { findLiveForm, submittedEvent } from './submissions';
 import { claimResponseUploads, fileLinks, resolveUploads } from './uploads';
+import { searchTextOf } from './search-text';
 
 /** SHA-256 (hex) of a progress token. */
 function hashToken(token: string): string {
@@ -44,24 +48,31 @@ function pagesBefore(template: FlowTemplate, stepId: string): string[] {
 /**
  * Saves a respondent's progress on the live form `publicIdentifier`: creates the partial submission on the first
  * call (answering its id and token, once) and updates it on the next (with id and token). `stepId` is the page the
- * respondent moved to: the answers of the pages before it (completed) are checked like a submission's and stored
- * normalized, tied to the live snapshot; the page in progress stays in the browser. Files those answers name are
+ * respondent moved to: the answers of the pages before it (completed) on the respondent's path — which the hidden
+ * fields `body.urlParameters` take part in, as in a submission — are checked like a submission's and stored
+ * normalized, with the declared hidden fields under their ids, tied to the live snapshot; the page in progress
+ * stays in the browser. Files those answers name are
  * checked like a submission's and claimed by the progress (files it no longer names are let go).
  * @throws 404 as a submission (unknown, never published, closed form) or `copy.flows.progressNotFound` (unknown
  *   or finished progress, wrong token); 400 `copy.flows.submissionInvalid` with a detail per question in error.
  */
 export async function saveProgress(deps: FlowsDeps, publicIdentifier: string, body: SaveProgressBody): Promise<SaveProgressResponse['progress']> {
   const { flow, snapshotId, template } = await findLiveForm(deps, publicIdentifier, false);
-  const result = validateAnswers(template, body.answers, { stepIds: pagesBefore(template, body.stepId) });
+  // The hidden fields take part in the path (a page rule on `urlParams.<name>`), as in the browser and a submission.
+  const result = validateAnswers(template, body.answers, { stepIds: pagesBefore(template, body.stepId), urlParameters: body.urlParameters });
   if (!result.ok) throw invalid(copy.flows.submissionInvalid, result.errors);
   // Files named by the completed pages are checked like a submission's and claimed by the progress (`uploads.ts`).
   const files = await resolveUploads(deps, flow.id, template, result.answers, body.progressId);
+  // Declared hidden fields are kept with the answers under their ids, as a submission keeps them.
+  const answers = { ...files.answers, ...urlParamAnswers(template, body.urlParameters) };
+  // What the Results' search finds of it while it is in progress (`search-text.ts`).
+  const searchText = searchTextOf(template, answers);
   const now = new Date();
   if (body.progressId === undefined || body.progressToken === undefined) {
     const progressId = uuidv7();
     const progressToken = randomBytes(32).toString('base64url');
     await deps.transact(async (tx) => {
-      await insertProgress(tx, { id: progressId, flowId: flow.id, snapshotId, answers: files.answers, tokenHash: hashToken(progressToken), stepId: body.stepId, now });
+      await insertProgress(tx, { id: progressId, flowId: flow.id, snapshotId, answers, tokenHash: hashToken(progressToken), stepId: body.stepId, now, searchText });
       await claimResponseUploads(tx, { flowId: flow.id, submissionId: progressId, uploadIds: files.uploadIds });
     });
     return { progressId, progressToken, lastUpdatedAt: now.toISOString() };
@@ -69,7 +80,7 @@ export async function saveProgress(deps: FlowsDeps, publicIdentifier: string, bo
   const existing = await findProgress(deps.db, flow.id, body.progressId);
   if (!existing || !tokenMatches(body.progressToken, existing.progressTokenHash)) throw notFound(copy.flows.progressNotFound);
   const updated = await deps.transact(async (tx) => {
-    const done = await updateProgress(tx, { id: existing.id, snapshotId, answers: files.answers, stepId: body.stepId, now });
+    const done = await updateProgress(tx, { id: existing.id, snapshotId, answers, stepId: body.stepId, now, searchText });
     if (done) await claimResponseUploads(tx, { flowId: flow.id, submissionId: existing.id, uploadIds: files.uploadIds, release: true });
     return done;
   });
@@ -96,16 +107,27 @@ export async function finishSavedProgress(
     /** The uploads the answers name (`uploads.ts` `resolveUploads`), claimed in the same transaction. */
     uploadIds?: readonly string[];
   },
-): Promise<{ submissionId: string; submissionTime: string } | undefined> {
+): Promise<{ submissionId: string; submissionTime: string; editLink?: string } | undefined> {
   const existing = await findProgress(deps.db, input.flow.id, input.progressId);
   if (!existing || !tokenMatches(input.progressToken, existing.progressTokenHash)) return undefined;
   const now = new Date();
   const submissionTime = now.toISOString();
+  // The submission's edit link (`edit-submissions.ts`), made as it is finished, like a direct submission's.
+  const edit = newEditToken();
+  const editLink = deps.publicUrl ? editLinkOf(deps.publicUrl, input.flow.publicIdentifier, existing.id, edit.token) : undefined;
   return deps.transact(async (tx, emit) => {
-    const finished = await finishProgress(tx, { id: existing.id, snapshotId: input.snapshotId, answers: input.answers, now, respondentKey: input.respondentKey });
+    const finished = await finishProgress(tx, {
+      id: existing.id,
+      snapshotId: input.snapshotId,
+      answers: input.answers,
+      now,
+      respondentKey: input.respondentKey,
+      editTokenHash: edit.hash,
+      searchText: searchTextOf(input.template, input.answers),
+    });
     if (!finished) return undefined;
     await claimResponseUploads(tx, { flowId: input.flow.id, submissionId: existing.id, uploadIds: input.uploadIds ?? [], release: true });
-    await emit(submittedEvent(input.flow, input.template, existing.id, submissionTime, input.answers, fileLinks(deps.publicUrl, input.flow.publicIdentifier)));
-    return { submissionId: existing.id, submissionTime };
+    await emit(submittedEvent(input.flow, input.template, existing.id, submissionTime, input.answers, fileLinks(deps.publicUrl, input.flow.publicIdentifier), editLink));
+    return { submissionId: existing.id, submissionTime, ...(editLink ? { editLink } : {}) };
   });
 }

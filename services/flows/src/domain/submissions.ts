@@ -9,7 +9,9 @@ import type { SubmissionsQuery, SubmissionsResponse, SubmitResponse } from '@for
 import { validateAnswers } from '@formloom/contracts/rules/answers';
 import { closedBy, formSettingsOf } from '@formloom/contracts/rules/form-settings';
 import { toSubmissionQuestions } from '@formloom/contracts/rules/submission-questions';
+import { toSubmissionResults } from '@formloom/contracts/rules/submission-results';
 import { toUrlParameters, urlParamAnswers } from '@formloom/contracts/rules/url-params';
+import { editLinkOf } from '@formloom/contracts/rules/edit-links';
 import { conflict, invalid, notFound } from '@formloom/kit/errors';
 import { isDatabaseUnavailable } from '@formloom/kit/http';
 import { GroupCommit } from '@formloom/kit/group-commit';
@@ -17,7 +19,9 @@ import { uuidv7 } from '@formloom/kit/ids';
 import type { EventInput } from '@formloom/kit/outbox';
 import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
 import type { DisplayOptions } from '@formloom/contracts/answers/define';
+import { newEditToken } from './edit-tokens';
 import { finishSavedProgress } from './progress';
+import { searchTextOf } from './search-text';
 import { claimResponseUploads, fileLinks, resolveUploads } from './uploads';
 import type { WriteWithEvents } from '@formloom/kit/service';
 import { findSnapshotTemplates } from '../db/flows-repository';
@@ -80,7 +84,9 @@ export async function findLiveForm(deps: FlowsDeps, publicIdentifier: string, fr
 
 /**
  * The `form.submitted` event of a submission (tenant = the flow's organization and workspace, key = the
- * submission id, data with `questions` = `toSubmissionQuestions(template, answers)`, each with its `displayValue`).
+ * submission id, data with `questions` = `toSubmissionQuestions(template, answers)`, each with its `displayValue`,
+ * the hidden fields as `urlParameters`, every calculation of `template` with its number as `calculations`, and
+ * `quiz: {score, maxScore}` when the form's quiz is on — `rules/submission-results.ts`, over the stored answers).
  */
 export function submittedEvent(
   flow: { id: number; publicIdentifier: string; name: string; organizationId: number; workspaceId: number },
@@ -90,7 +96,10 @@ export function submittedEvent(
   answers: Record<string, unknown>,
   /** Links of uploaded files in the texts (`uploads.ts` `fileLinks`). */
   display?: DisplayOptions,
+  /** The submission's edit link (`edit-submissions.ts`), when it has one. */
+  editLink?: string,
 ): EventInput<FormSubmittedData> {
+  const { calculations, quiz } = toSubmissionResults(template, answers);
   return {
     type: FORM_SUBMITTED,
     version: FORM_SUBMITTED_VERSION,
@@ -107,6 +116,9 @@ export function submittedEvent(
       answers,
       questions: toSubmissionQuestions(template, answers, display),
       urlParameters: toUrlParameters(template, answers),
+      calculations,
+      ...(quiz ? { quiz } : {}),
+      ...(editLink ? { editLink } : {}),
     },
   };
 }
@@ -135,7 +147,10 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
  * transaction of its own that also claims its files (`uploads.ts`; 400 `copy.uploads.fileNotFound`,
  * `otherQuestionsFile` or `alreadyUsed` at the question otherwise). Uploaded files read with their links in the
  * event's texts. Hidden fields (`urlParameters`, name → value) declared by the live form are stored with the answers under their
- * ids (`rules/url-params.ts`); others are dropped. With the form setting `oneResponsePerBrowser` on, the browser's `respondentId` is kept with the submission,
+ * ids (`rules/url-params.ts`); others are dropped. They take part in the check (`validateAnswers(template, answers,
+ * {urlParameters})`): a page rule on a hidden field sends the answers down the same path as in the browser, so the
+ * answers of the other branch are dropped, and its required questions are not asked for. The event carries the
+ * submission's calculations and quiz points (`rules/submission-results.ts`). With the form setting `oneResponsePerBrowser` on, the browser's `respondentId` is kept with the submission,
  * unique per flow (a partial unique index): a second submission from that browser is refused.
  * @throws 404 `copy.flows.flowNotFound` (unknown flow), `copy.publicForm.flowNotPublished` (never published) or
  *   `copy.publicForm.formClosed` (closed by its owner or its settings); 409 `copy.publicForm.alreadyResponded`;
@@ -158,11 +173,12 @@ export async function submitAnswers(
   } = {},
 ): Promise<SubmitResponse['submission']> {
   let live = await findLiveForm(deps, publicIdentifier, false);
-  let result = validateAnswers(live.template, answers);
+  // The hidden fields take part in the path (a page rule on `urlParams.<name>`), as they did in the browser.
+  let result = validateAnswers(live.template, answers, { urlParameters });
   // A cached live form may be up to FLOW_LOOKUP_TTL_MS old: answers it refuses are checked against a fresh one.
   if (!result.ok && live.cached) {
     live = await findLiveForm(deps, publicIdentifier, true);
-    result = validateAnswers(live.template, answers);
+    result = validateAnswers(live.template, answers, { urlParameters });
   }
   if (!result.ok) throw invalid(copy.flows.submissionInvalid, result.errors);
   const { flow, snapshotId, template, settings } = live;
@@ -188,6 +204,9 @@ export async function submitAnswers(
   const submissionId = uuidv7();
   const now = new Date();
   const submissionTime = now.toISOString();
+  // The edit link (`edit-submissions.ts`): only the token's hash is stored; the link goes out in the event and the answer.
+  const edit = newEditToken();
+  const editLink = deps.publicUrl ? editLinkOf(deps.publicUrl, flow.publicIdentifier, submissionId, edit.token) : undefined;
   const pending: PendingSubmission = {
     record: {
       id: submissionId,
@@ -197,8 +216,10 @@ export async function submitAnswers(
       submissionTime: now,
       lastUpdatedAt: now,
       respondentKey,
+      editTokenHash: edit.hash,
+      searchText: searchTextOf(template, stored),
     },
-    event: submittedEvent(flow, template, submissionId, submissionTime, stored, links),
+    event: submittedEvent(flow, template, submissionId, submissionTime, stored, links, editLink),
   };
   // A submission naming files claims them in its own transaction (`uploads.ts`); the others are group-committed.
   await (files.uploadIds.length > 0 ? writeWithUploads(deps, pending, files.uploadIds) : deps.submissionWriter.submit(pending))
@@ -206,7 +227,7 @@ export async function submitAnswers(
       if (isUniqueViolation(error, 'submissions_flow_respondent')) throw conflict(copy.publicForm.alreadyResponded);
       throw error;
     });
-  return { submissionId, submissionTime };
+  return { submissionId, submissionTime, ...(editLink ? { editLink } : {}) };
 }
 
 /**
@@ -223,10 +244,35 @@ async function writeWithUploads(deps: FlowsDeps, pending: PendingSubmission, upl
 }
 
 /**
- * One page of a flow's submissions in Fillout's shape (view access): `responses` ordered by submission time
- * (`query.sort`), each with the questions of the snapshot it was submitted against (`toSubmissionQuestions`:
- * `{id, name, type, value, displayValue}`, the text computed from that snapshot, so a choice reads with the
- * label the respondent saw); `totalResponses`; and `pageCount` = ceil(totalResponses / limit).
+ * A stored submission in Fillout's response shape, read with the snapshot it was made against (`template`; a
+ * submission whose snapshot is gone reads with no questions): `{submissionId, submissionTime, lastUpdatedAt}` (ISO
+ * 8601), its questions with their texts (`toSubmissionQuestions`: `{id, name, type, value, displayValue}`, the text
+ * computed from that snapshot, so a choice reads with the label the respondent saw; uploaded files with their links,
+ * `links`), its hidden fields (`urlParameters`), every calculation of that snapshot with its number
+ * (`calculations: [{id, name, type: 'number', value}]`) and, when that snapshot's quiz is on, `quiz: {score,
+ * maxScore}` (`rules/submission-results.ts`, over the stored answers and hidden fields: the numbers the respondent
+ * saw). The one mapping of the results list, the public API and its single reads.
+ */
+export function toSubmission(row: SubmissionRecord, template: FlowTemplate | undefined, links: DisplayOptions): Submission {
+  const results = template ? toSubmissionResults(template, row.answers) : { calculations: [], quiz: null };
+  return {
+    submissionId: row.id,
+    submissionTime: row.submissionTime.toISOString(),
+    lastUpdatedAt: row.lastUpdatedAt.toISOString(),
+    questions: template ? toSubmissionQuestions(template, row.answers, links) : [],
+    urlParameters: template ? toUrlParameters(template, row.answers) : [],
+    calculations: results.calculations,
+    ...(results.quiz ? { quiz: results.quiz } : {}),
+  };
+}
+
+/**
+ * One page of a flow's responses in Fillout's shape (view access), those the query's filters keep: `status`
+ * (finished submissions by default, or respondents' progress with the answers of the pages they completed),
+ * the submission time in `[from, to)` (an in-progress response's start), and `search` — a response one of whose
+ * answer texts or hidden field values contains it, case-insensitively (`search-text.ts`; responses stored before
+ * the search existed never match). `responses` are ordered by submission time (`query.sort`), each
+ * {@link toSubmission}; `totalResponses` counts what the filters keep; `pageCount` = ceil(totalResponses / limit).
  * @throws 404 `copy.flows.flowNotFound`; whatever `authorize` throws.
  */
 export async function listSubmissions(
@@ -236,20 +282,18 @@ export async function listSubmissions(
   authorize: Authorize,
 ): Promise<SubmissionsResponse> {
   const { record } = await authorizedFlow(deps.db, publicIdentifier, authorize, 'view');
+  const filter = {
+    status: query.status,
+    ...(query.from ? { after: new Date(query.from) } : {}),
+    ...(query.to ? { before: new Date(query.to) } : {}),
+    ...(query.search ? { search: query.search } : {}),
+  };
   const [totalResponses, rows] = await Promise.all([
-    countSubmissions(deps.db, record.id),
-    pageSubmissions(deps.db, record.id, query),
+    countSubmissions(deps.db, record.id, filter),
+    pageSubmissions(deps.db, record.id, { limit: query.limit, offset: query.offset, sort: query.sort, ...filter }),
   ]);
   const templates = await findSnapshotTemplates(deps.db, [...new Set(rows.map((row) => row.snapshotId))]);
-  const responses: Submission[] = rows.map((row) => {
-    const template = templates.get(row.snapshotId);
-    return {
-      submissionId: row.id,
-      submissionTime: row.submissionTime.toISOString(),
-      lastUpdatedAt: row.lastUpdatedAt.toISOString(),
-      questions: template ? toSubmissionQuestions(template, row.answers, fileLinks(deps.publicUrl, record.publicIdentifier)) : [],
-      urlParameters: template ? toUrlParameters(template, row.answers) : [],
-    };
-  });
+  const links = fileLinks(deps.publicUrl, record.publicIdentifier);
+  const responses = rows.map((row) => toSubmission(row, templates.get(row.snapshotId), links));
   return { responses, totalResponses, pageCount: Math.ceil(totalResponses / query.limit) };
 }

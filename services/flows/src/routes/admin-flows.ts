@@ -1,6 +1,6 @@
 /**
  * Admin flow routes (spec 000 §7): create, list, fetch the draft, save the draft, publish, rename, settings, duplicate,
- * unpublish (close), delete, the submissions list and its export — the endpoints of `@formloom/contracts/api/flows/flows` and `…/submissions`. Every one needs a signed-in
+ * unpublish (close), delete, the submissions list, a submission's deletion and the export — the endpoints of `@formloom/contracts/api/flows/flows` and `…/submissions`. Every one needs a signed-in
  * caller (the router enforces it) and checks workspace access on the server (spec 000 §6).
  */
 import {
@@ -15,12 +15,13 @@ import {
   unpublishFlow,
   updateFlowSettings,
 } from '@formloom/contracts/api/flows/flows';
-import { exportSubmissions, listSubmissions } from '@formloom/contracts/api/flows/submissions';
+import { deleteSubmission, exportSubmissions, listSubmissions } from '@formloom/contracts/api/flows/submissions';
 import type { AccessLevel } from '@formloom/contracts/entities/identity';
 import { requireWorkspaceAccess } from '@formloom/kit/auth';
 import { defineRoutes } from '@formloom/kit/routes';
 import * as exports from '../domain/export';
 import * as flows from '../domain/flows';
+import * as publicApi from '../domain/public-api';
 import * as submissions from '../domain/submissions';
 import type { FlowsServiceDeps } from '../deps';
 import { flowAuthorizer } from './access';
@@ -81,6 +82,12 @@ export const adminFlowRoutes = defineRoutes<FlowsServiceDeps>((router, deps) => 
   router.handle(listSubmissions, async ({ params, query, request }) =>
     submissions.listSubmissions(deps, params.publicIdentifier, query, flowAuthorizer(request)),
   );
+
+  // The Results' delete: a finished submission or a respondent's progress (the public API's deletes finished ones only).
+  router.handle(deleteSubmission, async ({ params, request }) => {
+    await publicApi.deleteSubmission(deps, params.publicIdentifier, params.submissionId, flowAuthorizer(request), { inProgress: true });
+    return { success: true as const };
+  });
 
   // A file, streamed: the reply is sent here (the kit's router leaves file endpoints to their handler).
   router.handle(exportSubmissions, async ({ params, query, request, reply }) => {

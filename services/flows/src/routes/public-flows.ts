@@ -6,7 +6,9 @@
 import { getPublicTemplate } from '@formloom/contracts/api/flows/public-forms';
 import { saveProgress } from '@formloom/contracts/api/flows/progress';
 import { submitAnswers } from '@formloom/contracts/api/flows/submissions';
+import { getEditableSubmission, updateSubmission } from '@formloom/contracts/api/flows/edit-submissions';
 import { defineRoutes } from '@formloom/kit/routes';
+import * as edits from '../domain/edit-submissions';
 import * as flows from '../domain/flows';
 import * as progress from '../domain/progress';
 import * as submissions from '../domain/submissions';
@@ -46,5 +48,16 @@ export const publicFlowRoutes = defineRoutes<FlowsServiceDeps>((router, deps) =>
   router.handle(saveProgress, async ({ params, body, request, reply }) => {
     if (!body.progressId) await deps.submissionLimit?.enforce(reply, `progress\n${params.publicIdentifier}\n${request.ip}`);
     return { progress: await progress.saveProgress(deps, params.publicIdentifier, body) };
+  });
+
+  /** A submission opened by its edit link (the token is the permission). */
+  router.handle(getEditableSubmission, async ({ params, query }) => ({
+    submission: await edits.getEditableSubmission(deps, params.publicIdentifier, params.submissionId, query.token),
+  }));
+
+  /** An edit saved over the submission; counts against the same per-address limit as submissions. */
+  router.handle(updateSubmission, async ({ params, body, request, reply }) => {
+    await deps.submissionLimit?.enforce(reply, `edit\n${params.publicIdentifier}\n${request.ip}`);
+    return { submission: await edits.updateSubmission(deps, params.publicIdentifier, params.submissionId, body) };
   });
 });

@@ -115,4 +115,46 @@ export const migrations: Migration[] = [
        WHERE r.id = s.run_id AND r.status IN ('queued', 'running') AND s.status = 'succeeded';
     `,
   },
+  {
+    // Outgoing webhooks (`domain/webhooks.ts`, `webhook-worker.ts`): a form's subscriptions (soft-deleted, so the
+    // delivery log keeps its subscription; the signing secret encrypted at rest, `domain/webhook-secrets.ts`) and
+    // one delivery row per (subscription, submission) — the durable queue the delivery worker claims from, unique
+    // so that a redelivered `form.submitted` never posts twice. `payload` (the event's data) is emptied once the
+    // delivery is final. Partial indexes: live subscriptions by form, due pending deliveries by time.
+    id: '0004_webhooks',
+    sql: `
+      CREATE TABLE webhook_subscriptions (
+        id uuid PRIMARY KEY,
+        organization_id integer NOT NULL,
+        workspace_id integer NOT NULL,
+        flow_public_identifier text NOT NULL,
+        url text NOT NULL,
+        secret_encrypted text NOT NULL,
+        created_by integer NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        deleted_at timestamptz
+      );
+      CREATE INDEX webhook_subscriptions_live ON webhook_subscriptions (flow_public_identifier, created_at)
+        WHERE deleted_at IS NULL;
+
+      CREATE TABLE webhook_deliveries (
+        id uuid PRIMARY KEY,
+        subscription_id uuid NOT NULL REFERENCES webhook_subscriptions (id) ON DELETE CASCADE,
+        organization_id integer NOT NULL,
+        submission_id text NOT NULL,
+        event_id uuid NOT NULL,
+        payload jsonb,
+        status text NOT NULL CHECK (status IN ('pending', 'delivered', 'failed')),
+        attempts integer NOT NULL DEFAULT 0,
+        next_attempt_at timestamptz,
+        last_status_code integer,
+        last_error text,
+        delivered_at timestamptz,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        CONSTRAINT webhook_deliveries_submission UNIQUE (subscription_id, submission_id)
+      );
+      CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE status = 'pending';
+      CREATE INDEX webhook_deliveries_log ON webhook_deliveries (subscription_id, created_at);
+    `,
+  },
 ];

@@ -11,12 +11,15 @@
  * - `workflow_run_steps`: one row per executed node of a run (at most once per node: templates are acyclic),
  *   with the node the run went on to.
  * - `mail_messages`: every email the engine sent (SMTP) or logged (no SMTP configured); viewable by admins.
+ * - `webhook_subscriptions`, `webhook_deliveries`: outgoing webhooks (a form's receivers) and one delivery per
+ *   (receiver, submission), the delivery worker's queue and log.
  */
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { WorkflowTemplate } from '@formloom/contracts/entities/workflow';
 import type { FormSubmittedData } from '@formloom/contracts/events/form-submitted';
 import type { RunStatus, StepStatus } from '@formloom/contracts/api/workflows-engine/runs';
+import type { WebhookDeliveryStatus } from '@formloom/contracts/api/workflows-engine/webhooks';
 
 /** A run row's state (`RunStatus` of the API; `waiting`: a node asked to go on at `due_at`). */
 export type RunRowStatus = RunStatus;
@@ -152,3 +155,68 @@ export const mailMessages = pgTable(
 );
 /** A mail log row. */
 export type MailMessageRow = typeof mailMessages.$inferSelect;
+
+/** A webhook delivery row's state (`WebhookDeliveryStatus` of the API). */
+export type WebhookDeliveryRowStatus = WebhookDeliveryStatus;
+
+/**
+ * Outgoing webhook subscriptions (`api/workflows-engine/webhooks.ts`): a form's receivers. Deleting one sets
+ * `deleted_at` (its delivery log stays). The signing secret is stored encrypted (`domain/webhook-secrets.ts`).
+ */
+export const webhookSubscriptions = pgTable(
+  'webhook_subscriptions',
+  {
+    id: uuid('id').primaryKey(),
+    organizationId: integer('organization_id').notNull(),
+    /** The form's workspace (copied from flows at creation): decides access. */
+    workspaceId: integer('workspace_id').notNull(),
+    flowPublicIdentifier: text('flow_public_identifier').notNull(),
+    url: text('url').notNull(),
+    /** The signing secret, AES-256-GCM encrypted (`v1.<iv>.<tag>.<data>`, base64url; the row id is the AAD). */
+    secretEncrypted: text('secret_encrypted').notNull(),
+    /** The user who created it (`sub` of the caller's token). */
+    createdBy: integer('created_by').notNull(),
+    createdAt: createdAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [index('webhook_subscriptions_live').on(t.flowPublicIdentifier, t.createdAt).where(sql`deleted_at IS NULL`)],
+);
+/** A webhook subscription row. */
+export type WebhookSubscriptionRow = typeof webhookSubscriptions.$inferSelect;
+
+/**
+ * Webhook deliveries: one per (subscription, submission), the durable queue of the delivery worker
+ * (`webhook-worker.ts`) and the delivery log.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey(),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => webhookSubscriptions.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id').notNull(),
+    submissionId: text('submission_id').notNull(),
+    /** The `form.submitted` event that queued it. */
+    eventId: uuid('event_id').notNull(),
+    /** The event's data, from which the body is built; emptied (null) once the delivery is final. */
+    payload: jsonb('payload').$type<FormSubmittedData>(),
+    status: text('status').$type<WebhookDeliveryRowStatus>().notNull(),
+    /** Attempts made (claims: a claim counts even when the worker crashed before the answer). */
+    attempts: integer('attempts').notNull().default(0),
+    /** When a pending delivery is due (also the end of a claim while it is being sent); null once final. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    lastStatusCode: integer('last_status_code'),
+    /** The last attempt's error, at most WEBHOOK_ERROR_MAX_LENGTH characters; null after a success. */
+    lastError: text('last_error'),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('webhook_deliveries_submission').on(t.subscriptionId, t.submissionId),
+    index('webhook_deliveries_due').on(t.nextAttemptAt).where(sql`status = 'pending'`),
+    index('webhook_deliveries_log').on(t.subscriptionId, t.createdAt),
+  ],
+);
+/** A webhook delivery row. */
+export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;

@@ -39,12 +39,20 @@ export interface ComposedEmail {
 /** The outcome of {@link composeEmail}: the message, or the reason the step fails. */
 export type ComposeResult = { ok: true; email: ComposedEmail } | { ok: false; error: string };
 
-/** The logic context of a `form.submitted` run: answers, submission id and time, the form's id and name. */
+/**
+ * The logic context of a `form.submitted` run: answers, submission id and time, the form's id and name, the
+ * calculations' numbers by calculation id (`{{calculations.<id>}}`; none in events written before calculations
+ * existed) and, for a quiz, its points (`{{quiz.score}}`, `{{quiz.maxScore}}`).
+ */
 export function submissionContext(data: FormSubmittedData): LogicContext {
+  const calculations: Record<string, number> = Object.create(null) as Record<string, number>;
+  for (const { id, value } of data.calculations ?? []) calculations[id] = value;
   return {
     answers: data.answers,
     submission: { submissionId: data.submissionId, submissionTime: data.submissionTime },
     flow: { publicIdentifier: data.flowPublicIdentifier, name: data.flowName },
+    calculations,
+    ...(data.quiz ? { quiz: { score: data.quiz.score, maxScore: data.quiz.maxScore } } : {}),
   };
 }
 

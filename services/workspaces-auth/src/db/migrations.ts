@@ -95,4 +95,22 @@ export const migrations: Migration[] = [
       );
       CREATE INDEX system_mail_due_at ON system_mail (due_at);`,
   },
+  {
+    // API keys of the public REST API (domain/api-keys.ts): the key's SHA-256 only.
+    id: '0004_api_keys',
+    sql: `
+      CREATE TABLE api_keys (
+        id uuid PRIMARY KEY,
+        organization_id integer NOT NULL REFERENCES organizations (id) ON DELETE CASCADE,
+        created_by integer NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        name text NOT NULL,
+        key_hash text NOT NULL UNIQUE,
+        preview text NOT NULL,
+        workspace_ids integer[],
+        created_at timestamptz NOT NULL DEFAULT now(),
+        last_used_at timestamptz,
+        revoked_at timestamptz
+      );
+      CREATE INDEX api_keys_organization_id ON api_keys (organization_id);`,
+  },
 ];

@@ -4,7 +4,7 @@
  * and workspaces are serial numbers (ARCHITECTURE §4). No other service reads these tables.
  */
 import type { JWK } from 'jose';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { AccessLevel } from '@formloom/contracts/entities/identity';
 
 /** Organizations (the tenant). Today each is created by a sign-up and named after its first user. */
@@ -121,3 +121,25 @@ export const systemMail = pgTable('system_mail', {
   sentAt: timestamp('sent_at', { withTimezone: true }),
   lastError: text('last_error'),
 }, (t) => [index('system_mail_due_at').on(t.dueAt)]);
+
+/**
+ * API keys of an organization (`domain/api-keys.ts`): only the key's SHA-256 is kept, with its first 8 characters
+ * to tell keys apart. `workspaceIds` null: every workspace of the organization. Revoked keys keep their row
+ * (`revokedAt`) so the list of who made what stays readable in the database.
+ */
+export const apiKeys = pgTable('api_keys', {
+  id: uuid('id').primaryKey(),
+  organizationId: integer('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  createdBy: integer('created_by')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  keyHash: text('key_hash').notNull().unique(),
+  preview: text('preview').notNull(),
+  workspaceIds: integer('workspace_ids').array(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+}, (t) => [index('api_keys_organization_id').on(t.organizationId)]);

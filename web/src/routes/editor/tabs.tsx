@@ -23,7 +23,13 @@ export function ShareTabRoute() {
 export function ResultsTabRoute() {
   const { flowPublicIdentifier = '' } = useParams();
   const flow = useFlow(flowPublicIdentifier);
-  return <ResultsPanel publicIdentifier={flowPublicIdentifier} template={flow.data?.flowSnapshot.template} />;
+  return (
+    <ResultsPanel
+      publicIdentifier={flowPublicIdentifier}
+      template={flow.data?.flowSnapshot.template}
+      readOnly={flow.data !== undefined && flow.data.flow.accessLevel !== 'write'}
+    />
+  );
 }
 
 /** `…/workflows`: the workflows the form triggers and their runs. */

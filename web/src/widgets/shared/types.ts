@@ -21,6 +21,11 @@ export interface WidgetSettingsProps<W extends Widget> {
    * (`options`, the default: choice types and Ranking), a Matrix's 'Row N' (`rows`) or 'Column N' (`columns`).
    */
   onAddOption: (list?: ItemList) => void;
+  /**
+   * The form is a quiz (`template.quizzes.enabled`, `rules/quiz.ts`): the choices of a question that can be scored
+   * show their points. Absent or `false`: hidden (the points stay in the template).
+   */
+  quiz?: boolean;
 }
 
 /** A type's own settings on the question card (placeholder, options, min/max…): Mantine, editor only. */

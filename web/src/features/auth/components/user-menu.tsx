@@ -1,12 +1,14 @@
 /**
- * The app header's user menu (spec 000 §2 "Home page": the header menu ends with 'Sign out'): the user's avatar
- * and name (the name shown from 576 px up, below that read by screen readers only) opening a menu with their email and 'Sign out'. Signing out drops every
- * cached query and goes to `/login`.
+ * The app header's user menu (spec 000 §2 "Home page": the header menu has Settings — 'Settings & members' for
+ * admins — and ends with 'Sign out'): the user's avatar and name (the name shown from 576 px up, below that read by
+ * screen readers only) opening a menu with their email, the link to `/home/settings` and 'Sign out'. Signing out
+ * drops every cached query and goes to `/login`.
  */
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import * as copy from '@formloom/contracts/copy';
 import { paths } from '../../../config/paths';
-import { IconChevronDown, IconLogout } from '../../../ui/icons';
+import { IconChevronDown, IconLogout, IconSettings } from '../../../ui/icons';
 import { useMe } from '../api/get-me';
 import { useLogout } from '../api/logout';
 import classes from './user-menu.module.css';
@@ -22,7 +24,7 @@ export function UserMenu() {
   const initials = `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase();
 
   return (
-    <Menu position="bottom-end" width={240} shadow="md" withinPortal={false}>
+    <Menu position="bottom-end" width={240} shadow="md" withinPortal={false} withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <UnstyledButton data-testid="user-menu">
           <Group gap="xs" wrap="nowrap">
@@ -42,6 +44,10 @@ export function UserMenu() {
             {user.email}
           </Text>
         </Menu.Label>
+        <Menu.Item component={Link} to={paths.settings.getHref()} leftSection={<IconSettings size={16} />}>
+          {user.isAdmin ? copy.settings.menuItemAdmin : copy.settings.menuItem}
+        </Menu.Item>
+        <Menu.Divider />
         <Menu.Item
           leftSection={<IconLogout size={16} />}
           disabled={logoutMutation.isPending}

@@ -17,6 +17,7 @@ import {
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import type { FormStep, Widget } from '@formloom/contracts/entities/flow-template';
 import type { WidgetType } from '@formloom/contracts/widgets/registry';
+import { quizOf } from '@formloom/contracts/rules/quiz';
 import { IconForm, IconTrash } from '../../../ui/icons';
 import { Empty } from '../../../ui/states';
 import {
@@ -42,6 +43,8 @@ export function PageEditor({ page }: { page: FormStep }) {
   const pageIndex = pages.findIndex((item) => item.id === page.id);
   const widgets = page.template.widgets;
   const stepId = page.id;
+  // In a quiz, the choices of choice questions show their points (`rules/quiz.ts`).
+  const quiz = quizOf(draft) !== null;
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -131,6 +134,7 @@ export function PageEditor({ page }: { page: FormStep }) {
                     onDelete={() => edit((t) => removeWidget(t, stepId, widget.id))}
                     onDuplicate={() => edit((t) => duplicateWidget(t, stepId, widget.id).template)}
                     onAddOption={(list) => edit((t) => addOption(t, stepId, widget.id, list))}
+                    quiz={quiz}
                   />
                 ))}
               </Stack>

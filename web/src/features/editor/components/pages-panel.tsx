@@ -1,12 +1,15 @@
 /**
  * The left list of the 'Edit' tab: form pages in page order, 'Add page', then the ending pages and 'Add ending'
  * (a form can end in several ways: a page's rules choose the ending, `logic/page-logic.tsx`). An ending no page
- * leads to says so. Then the form's hidden fields (`logic/hidden-fields.tsx`).
+ * leads to says so. Then the form-level settings of the template: its hidden fields (`logic/hidden-fields.tsx`), its
+ * calculations (`logic/calculations.tsx`) and its quiz mode (`logic/quiz-settings.tsx`).
  */
 import { Badge, Button, Divider, NavLink, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconFlag, IconPlus } from '../../../ui/icons';
 import { addEnding } from '../model/logic-ops';
+import { Calculations } from './logic/calculations';
 import { HiddenFields } from './logic/hidden-fields';
+import { QuizSettings } from './logic/quiz-settings';
 import { addPage, endingPages, formPages } from '../model/template-ops';
 import { useEditor } from './editor-context';
 import classes from './pages-panel.module.css';
@@ -92,6 +95,10 @@ export function PagesPanel() {
       </Button>
       <Divider my="xs" label="Hidden fields" labelPosition="left" />
       <HiddenFields />
+      <Divider my="xs" label="Calculations" labelPosition="left" />
+      <Calculations />
+      <Divider my="xs" label="Quiz" labelPosition="left" />
+      <QuizSettings />
     </Stack>
   );
 }

@@ -34,6 +34,8 @@ export interface QuestionCardProps {
   onDuplicate: () => void;
   /** Adds an item to the question's options (or a Matrix's `rows` / `columns`). */
   onAddOption: (list?: ItemList) => void;
+  /** The form is a quiz: the question's choices show their points. */
+  quiz?: boolean;
 }
 
 export const QuestionCard = memo(function QuestionCard({
@@ -47,6 +49,7 @@ export const QuestionCard = memo(function QuestionCard({
   onDelete,
   onDuplicate,
   onAddOption,
+  quiz = false,
 }: QuestionCardProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: widget.id });
   const meta = widgetEditorCopy(widget.type);
@@ -144,7 +147,7 @@ export const QuestionCard = memo(function QuestionCard({
           <PipingHint text={widget.template.label} />
         </Stack>
 
-        {Settings && <Settings widget={widget} onChange={onChange} onAddOption={onAddOption} />}
+        {Settings && <Settings widget={widget} onChange={onChange} onAddOption={onAddOption} quiz={quiz} />}
 
         <QuestionVisibility stepId={stepId} widget={widget} />
 

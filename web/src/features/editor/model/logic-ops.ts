@@ -15,13 +15,16 @@ import {
   answerKindOf,
   EMPTINESS_OPERATORS,
   LIST_OPERATORS,
+  OPERATORS_BY_KIND,
   answerIdOf,
   operatorsFor,
+  type AnswerKind,
   type Condition,
   type ConditionOperator,
   type LeafCondition,
 } from '@formloom/contracts/rules/conditions';
-import type { LogicValue } from '@formloom/contracts/logic';
+import type { ConditionSubject } from '@formloom/contracts/rules/condition-subjects';
+import { isLogicRef, type LogicValue } from '@formloom/contracts/logic';
 import { conditionQuestions } from '@formloom/contracts/rules/publish-checks';
 import { endingPages, formPages as formPagesInOrder, newId, retarget, templateIds, updateWidget } from './template-ops';
 
@@ -31,9 +34,15 @@ export interface ConditionGroup {
   items: Condition[];
 }
 
-/** A comparison as the editor's row edits it: the question, the operator, and the value (a list for list operators). */
+/**
+ * A comparison as the editor's row edits it: the question (or, when it compares no question's answer, the subject:
+ * a hidden field, a calculation, the quiz's score — `rules/condition-subjects.ts`), the operator, and the value (a
+ * list for list operators).
+ */
 export interface ComparisonParts {
   questionId: string | null;
+  /** The logic path of what it compares when that is no question's answer (`urlParams.utm`, `quiz.score`). */
+  subjectPath?: string;
   operator: ConditionOperator;
   /** `undefined` for emptiness tests. */
   value?: LogicValue | LogicValue[];
@@ -57,16 +66,21 @@ export function isGroup(condition: Condition): condition is { and: Condition[] }
   return 'and' in condition || 'or' in condition;
 }
 
-/** The parts of a comparison (its question id, operator and value). */
+/** The parts of a comparison (its question id or subject path, operator and value). */
 export function comparisonParts(condition: LeafCondition): ComparisonParts {
   const [operator, args] = Object.entries(condition)[0] as [ConditionOperator, LogicValue[]];
   const [left, right] = args as [LogicValue, (LogicValue | LogicValue[])?];
-  return { questionId: answerIdOf(left), operator, value: right };
+  const questionId = answerIdOf(left);
+  if (questionId === null && isLogicRef(left) && !left.var.startsWith('answers.')) return { questionId, subjectPath: left.var, operator, value: right };
+  return { questionId, operator, value: right };
 }
 
-/** The comparison made of `parts` (`{"<operator>": [{var: 'answers.<id>'}, value]}`). */
+/**
+ * The comparison made of `parts` (`{"<operator>": [{var: 'answers.<id>'}, value]}`, or `{var: <subjectPath>}` on
+ * the left for a subject).
+ */
 export function comparisonOf(parts: ComparisonParts): LeafCondition {
-  const left: LogicValue = { var: `answers.${parts.questionId ?? ''}` };
+  const left: LogicValue = parts.questionId === null && parts.subjectPath !== undefined ? { var: parts.subjectPath } : { var: `answers.${parts.questionId ?? ''}` };
   if (isEmptiness(parts.operator)) return { [parts.operator]: [left] } as LeafCondition;
   return { [parts.operator]: [left, parts.value ?? ''] } as LeafCondition;
 }
@@ -121,6 +135,23 @@ export function withQuestion(parts: ComparisonParts, previous: Widget | undefine
   const keep = previous !== undefined && answerKindOf(previous) === kind && kind !== 'choice' && kind !== 'choices';
   const value = valueFor(parts.operator, question, keep ? parts.value : firstValue(question));
   return comparisonOf({ questionId: question.id, operator: parts.operator, value });
+}
+
+/** A new comparison on a hidden field, a calculation or the score: the first operator of its kind, a blank value. */
+export function newSubjectComparison(subject: ConditionSubject): LeafCondition {
+  const operator = OPERATORS_BY_KIND[subject.kind][0] ?? 'isNotEmpty';
+  return comparisonOf({ questionId: null, subjectPath: subject.path, operator, value: valueFor(operator, undefined, '') });
+}
+
+/**
+ * The comparison with another subject (hidden field, calculation, score): the operator is kept when the subject's
+ * kind takes it, and the value too when `previousKind` (what was compared before) is the subject's kind; else the
+ * kind's first operator and a blank value.
+ */
+export function withSubject(parts: ComparisonParts, previousKind: AnswerKind | undefined, subject: ConditionSubject): LeafCondition {
+  if (!OPERATORS_BY_KIND[subject.kind].includes(parts.operator)) return newSubjectComparison(subject);
+  const value = valueFor(parts.operator, undefined, previousKind === subject.kind ? parts.value : '');
+  return comparisonOf({ questionId: null, subjectPath: subject.path, operator: parts.operator, value });
 }
 
 /** The comparison with another operator; the value follows (a list for list operators, none for emptiness tests). */

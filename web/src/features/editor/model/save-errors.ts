@@ -2,7 +2,8 @@
  * Maps template validation errors (`[{path, message}]`, from the server's 400 details or from
  * `validateFlowTemplate` run before saving) to the pages and questions they concern, so the editor can
  * show each one next to its question. Paths look like `steps.<stepId>.template.widgets.<index>.template.label`,
- * optionally prefixed by `template.` (the request body's field).
+ * optionally prefixed by `template.` (the request body's field); a calculation's are
+ * `calculations.<index>.name` and `calculations.<index>.updates.<index>.when…|value` (`calculationProblems`).
  */
 import type { FieldError } from '@formloom/contracts/errors';
 import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
@@ -22,16 +23,26 @@ export interface SaveErrors {
   byStep: Record<string, string[]>;
   /** The errors of a page's navigation rule, keyed `<stepId>:<rule index>` (not in `byStep`). */
   byRule: Record<string, string[]>;
+  /** The errors of a calculation itself (its name, its starting number), keyed by its id. */
+  byCalculation: Record<string, string[]>;
+  /** The errors of a calculation's update, keyed `<calculation id>:<update index>` (not in `byCalculation`). */
+  byCalculationUpdate: Record<string, string[]>;
 }
 
-export const NO_SAVE_ERRORS: SaveErrors = { kind: 'save', list: [], byWidget: {}, byStep: {}, byRule: {} };
+export const NO_SAVE_ERRORS: SaveErrors = { kind: 'save', list: [], byWidget: {}, byStep: {}, byRule: {}, byCalculation: {}, byCalculationUpdate: {} };
 
 const STEP_PATH = /^steps\.([^.]+)(?:\.(.*))?$/;
 const WIDGET_PATH = /^template\.widgets\.(\d+)(?:\.|$)/;
 const RULE_PATH = /^nextStep\.rules\.(\d+)(?:\.|$)/;
+const CALCULATION_PATH = /^calculations\.(\d+)(?:\.updates\.(\d+))?(?:\.|$)/;
 
+/**
+ * Locates `errors` (paths as in the module doc) in `template`, the draft they were found in: each with where it is
+ * in words, and filed by question, page, navigation rule, calculation and calculation update. `kind`: what was
+ * refused (a save by default).
+ */
 export function locateErrors(errors: FieldError[], template: FlowTemplate, kind: SaveErrors['kind'] = 'save'): SaveErrors {
-  const result: SaveErrors = { kind, list: [], byWidget: {}, byStep: {}, byRule: {} };
+  const result: SaveErrors = { kind, list: [], byWidget: {}, byStep: {}, byRule: {}, byCalculation: {}, byCalculationUpdate: {} };
   for (const error of errors) {
     const path = error.path.replace(/^template\./, '');
     const located: LocatedError = { ...error, where: path || 'Form' };
@@ -60,8 +71,25 @@ export function locateErrors(errors: FieldError[], template: FlowTemplate, kind:
       }
     } else if (path === 'firstStep') {
       located.where = 'First page';
+    } else {
+      locateCalculationError(path, error.message, template, located, result);
     }
     result.list.push(located);
   }
   return result;
+}
+
+/** Files an error at `calculations.<i>…` under its calculation (or its update), and says where it is in words. */
+function locateCalculationError(path: string, message: string, template: FlowTemplate, located: LocatedError, result: SaveErrors): void {
+  const match = CALCULATION_PATH.exec(path);
+  const calculation = match?.[1] === undefined ? undefined : template.calculations?.[Number(match[1])];
+  if (!match || !calculation) return;
+  located.where = `Calculations › ${calculation.name.trim() || `Calculation ${Number(match[1]) + 1}`}`;
+  if (match[2] === undefined) {
+    (result.byCalculation[calculation.id] ??= []).push(message);
+    return;
+  }
+  const index = Number(match[2]);
+  located.where = `${located.where} › Update ${index + 1}`;
+  (result.byCalculationUpdate[`${calculation.id}:${index}`] ??= []).push(message);
 }

@@ -2,7 +2,7 @@
  * Pure edits of a flow template, as the editor's 'Edit' tab makes them. Each returns a new template (the
  * input is never mutated) and keeps the page chain valid: `firstStep` and every `defaultNextStep` keep
  * naming existing steps. Ids are generated unique across the whole template (steps, widgets, options and a
- * Matrix's rows and columns).
+ * Matrix's rows and columns, hidden fields, calculations).
  */
 import type {
   EndingStep,
@@ -16,9 +16,14 @@ import { orderedSteps } from '@formloom/contracts/rules/flow-template';
 import { newWidget, widgetEditorCopy, type WidgetType } from '@formloom/contracts/widgets/registry';
 import { itemListsOf, newItemIdPrefix, newItemLabel, type ItemList } from '@formloom/contracts/widgets/shared/options';
 
-/** Every id used in the template: step ids, widget ids and the ids of their items (options, a Matrix's rows and columns). */
+/**
+ * Every id used in the template: step ids, widget ids and the ids of their items (options, a Matrix's rows and
+ * columns), hidden fields' and calculations' ids.
+ */
 export function templateIds(template: FlowTemplate): Set<string> {
   const ids = new Set<string>();
+  for (const param of template.urlParams ?? []) ids.add(param.id);
+  for (const calculation of template.calculations ?? []) ids.add(calculation.id);
   for (const [key, step] of Object.entries(template.steps)) {
     ids.add(key);
     ids.add(step.id);

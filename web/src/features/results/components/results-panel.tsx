@@ -1,51 +1,92 @@
 /**
- * The 'Results' tab: the form's submissions, newest first, one row per submission with the submission time
- * and one column per question (the union of the questions of the page's submissions, in their order),
- * paginated. Each answer shows its `displayValue`, the text the flows service computed (contracts
- * `widgets/registry.ts` `displayAnswer`), which the thank-you email shows too. Empty state when nothing was
- * submitted yet. The header's 'Export' menu downloads every response as CSV or Excel (`export-menu.tsx`).
+ * The 'Results' tab: the form's responses, one row per response with its time (a sticky first column) and one
+ * column per question (the union of the questions of the page's responses, in their order), then the hidden fields,
+ * the calculations (their numbers, at most 2 decimals) and, for a quiz, 'Score' ('4 / 6'), each marked under its
+ * name as the export writes them (`rules/submission-results.ts`), paginated. Each answer shows its `displayValue`,
+ * the text the flows service computed (contracts `widgets/registry.ts` `displayAnswer`), which the thank-you email
+ * shows too.
+ *
+ * Above the table, the toolbar (`results-toolbar.tsx`): a search (debounced {@link SEARCH_DEBOUNCE_MS}), a range of
+ * days, the status ('Completed' or 'In progress': respondents' saved progress) and the sort; they are part of the
+ * query key and send the table back to page 1. The count and the Export menu follow them ('export with the same
+ * filters'). Clicking a row — or Enter on it, rows are focusable — opens its response in a drawer
+ * (`response-drawer.tsx`), where it can be deleted. Empty states: 'No responses yet' when nothing was submitted,
+ * 'No responses match these filters' with 'Clear filters' when the filters keep nothing.
  */
-import { useState } from 'react';
-import { ActionIcon, Badge, Card, Container, Group, Pagination, ScrollArea, Skeleton, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { ActionIcon, Badge, Button, Card, Container, Group, Pagination, ScrollArea, Skeleton, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import * as copy from '@formloom/contracts/copy';
+import { results as texts } from '@formloom/contracts/copy/results';
 import type { Submission } from '@formloom/contracts/entities/flow';
-import { SUBMISSIONS_PAGE_DEFAULT } from '@formloom/contracts/limits';
+import { displayCalculation } from '@formloom/contracts/rules/calculations';
+import { displayQuizScore } from '@formloom/contracts/rules/submission-results';
+import { SUBMISSIONS_PAGE_DEFAULT, SUBMISSIONS_SEARCH_MAX_LENGTH } from '@formloom/contracts/limits';
 import { formatDateTime } from '../../../lib/format';
 import { IconInbox, IconRefresh } from '../../../ui/icons';
 import { Empty, ErrorAlert } from '../../../ui/states';
 import { AnswerText } from './answer-text';
 import { useSubmissions } from '../api/get-submissions';
+import { DEFAULT_FILTERS, isFiltered, toQueryFilters, type ResultsFilters } from '../model/filters';
 import { ExportMenu } from './export-menu';
+import { ResponseDrawer } from './response-drawer';
+import { ResultsToolbar } from './results-toolbar';
 import classes from './results-panel.module.css';
 
+/** How long the search waits after the last keystroke before it asks the server (ms). */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/** What a column shows: a question's answers, a hidden field's values, a calculation's numbers, or the quiz's points. */
+type ColumnKind = 'question' | 'urlParameter' | 'calculation' | 'score';
+
+/** A column of the table: `key` is unique among the columns (`<kind>:<id>`), `name` its header. */
 interface Column {
+  key: string;
   id: string;
   name: string;
-  type: string;
+  kind: ColumnKind;
 }
+
+/** The small text under a column's name that says it holds no answer ('Hidden field', 'Calculation', 'Quiz'). */
+const COLUMN_MARKS: Record<ColumnKind, string | null> = { question: null, urlParameter: 'Hidden field', calculation: 'Calculation', score: 'Quiz' };
+
+const columnKey = (kind: ColumnKind, id: string) => `${kind}:${id}`;
 
 /**
- * The columns of a page of submissions: every question id once, in first-seen order, then every hidden field
- * (`urlParameters`, type `UrlParameter`) once.
+ * The columns of a page of submissions, each once, in first-seen order: every question, then every hidden field
+ * (`urlParameters`; one whose id a question has is left out), every calculation (`calculations`), and 'Score' when
+ * a response has quiz points (`quiz`).
  */
 export function questionColumns(responses: Submission[]): Column[] {
-  const seen = new Map<string, Column>();
+  const columns = new Map<string, Column>();
+  const add = (kind: ColumnKind, id: string, name: string) => {
+    const key = columnKey(kind, id);
+    if (!columns.has(key)) columns.set(key, { key, id, name, kind });
+  };
+  for (const response of responses) for (const question of response.questions) add('question', question.id, question.name);
   for (const response of responses) {
-    for (const question of response.questions) {
-      if (!seen.has(question.id)) seen.set(question.id, { id: question.id, name: question.name, type: question.type });
-    }
+    for (const param of response.urlParameters ?? []) if (!columns.has(columnKey('question', param.id))) add('urlParameter', param.id, param.name);
   }
-  const hidden = new Map<string, Column>();
-  for (const response of responses) {
-    for (const param of response.urlParameters ?? []) {
-      if (!hidden.has(param.id) && !seen.has(param.id)) hidden.set(param.id, { id: param.id, name: param.name, type: 'UrlParameter' });
-    }
-  }
-  return [...seen.values(), ...hidden.values()];
+  for (const response of responses) for (const calculation of response.calculations ?? []) add('calculation', calculation.id, calculation.name);
+  if (responses.some((response) => response.quiz)) add('score', '', copy.quiz.score);
+  return [...columns.values()];
 }
 
+/** The text of each of `response`'s cells by column key ({@link questionColumns}); a column it lacks reads ''. */
+function cellTexts(response: Submission): Map<string, string> {
+  return new Map([
+    ...response.questions.map((question) => [columnKey('question', question.id), question.displayValue] as const),
+    ...(response.urlParameters ?? []).map((param) => [columnKey('urlParameter', param.id), param.value] as const),
+    ...(response.calculations ?? []).map((calculation) => [columnKey('calculation', calculation.id), displayCalculation(calculation.value)] as const),
+    ...(response.quiz ? [[columnKey('score', ''), displayQuizScore(response.quiz)] as const] : []),
+  ]);
+}
+
+/** The Results tab (see the module doc). */
 export function ResultsPanel({
   publicIdentifier,
   pageSize = SUBMISSIONS_PAGE_DEFAULT,
+  readOnly = false,
 }: {
   publicIdentifier: string;
   /**
@@ -54,12 +95,24 @@ export function ResultsPanel({
    */
   template?: unknown;
   pageSize?: number;
+  /** The caller may only view the workspace: no 'Delete response'. */
+  readOnly?: boolean;
 }) {
-  const [page, setPage] = useState(1);
-  const submissions = useSubmissions(publicIdentifier, { limit: pageSize, offset: (page - 1) * pageSize, sort: 'desc' });
+  const [filters, setFilters] = useState<ResultsFilters>(DEFAULT_FILTERS);
+  const [search] = useDebouncedValue(filters.search, SEARCH_DEBOUNCE_MS);
+  const query = toQueryFilters({ ...filters, search }, SUBMISSIONS_SEARCH_MAX_LENGTH);
+  // The page belongs to the filters it was chosen under: other filters start again at page 1.
+  const filtersKey = JSON.stringify(query);
+  const [paging, setPaging] = useState({ filtersKey, page: 1 });
+  const page = paging.filtersKey === filtersKey ? paging.page : 1;
+  const [selected, setSelected] = useState<Submission | null>(null);
+
+  const submissions = useSubmissions(publicIdentifier, { limit: pageSize, offset: (page - 1) * pageSize, ...query });
   const data = submissions.data;
   const total = data?.totalResponses ?? 0;
   const pageCount = Math.max(1, data?.pageCount ?? Math.ceil(total / pageSize));
+  const inProgress = query.status === 'in_progress';
+  const filtered = isFiltered({ ...filters, search });
 
   return (
     <Container size="xl" py="lg" px={{ base: 'sm', sm: 'md' }}>
@@ -76,7 +129,7 @@ export function ResultsPanel({
             )}
           </Group>
           <Group gap="sm">
-            <ExportMenu publicIdentifier={publicIdentifier} hasResponses={total > 0} />
+            <ExportMenu publicIdentifier={publicIdentifier} hasResponses={total > 0} filters={query} />
             <Tooltip label="Refresh">
               <ActionIcon variant="default" size="lg" aria-label="Refresh results" onClick={() => void submissions.refetch()} loading={submissions.isFetching}>
                 <IconRefresh size={16} />
@@ -84,6 +137,8 @@ export function ResultsPanel({
             </Tooltip>
           </Group>
         </Group>
+
+        <ResultsToolbar filters={filters} onChange={setFilters} />
 
         {submissions.isPending ? (
           <Stack gap="xs" aria-busy="true" aria-label="Loading results">
@@ -95,45 +150,72 @@ export function ResultsPanel({
           <ErrorAlert error={submissions.error} title="Could not load results" onRetry={() => void submissions.refetch()} />
         ) : data && data.responses.length === 0 && page === 1 ? (
           <Card p="xl">
-            <Empty
-              testId="results-empty"
-              icon={<IconInbox size={28} />}
-              title="No responses yet"
-              description="Share your form's link; every submission will appear here, newest first."
-            />
+            {filtered ? (
+              <Empty testId="results-no-matches" icon={<IconInbox size={28} />} title={texts.noMatches}>
+                <Button variant="default" onClick={() => setFilters({ ...DEFAULT_FILTERS, sort: filters.sort })}>
+                  {texts.clearFilters}
+                </Button>
+              </Empty>
+            ) : (
+              <Empty
+                testId="results-empty"
+                icon={<IconInbox size={28} />}
+                title="No responses yet"
+                description="Share your form's link; every submission will appear here, newest first."
+              />
+            )}
           </Card>
         ) : data ? (
-          <ResultsTable responses={data.responses} />
+          <ResultsTable responses={data.responses} inProgress={inProgress} onOpen={setSelected} />
         ) : null}
 
         {pageCount > 1 && (
           <Group justify="center">
-            <Pagination total={pageCount} value={page} onChange={setPage} aria-label="Results pages" data-testid="results-pagination" />
+            <Pagination
+              total={pageCount}
+              value={page}
+              onChange={(next) => setPaging({ filtersKey, page: next })}
+              aria-label="Results pages"
+              data-testid="results-pagination"
+            />
           </Group>
         )}
       </Stack>
+
+      <ResponseDrawer
+        publicIdentifier={publicIdentifier}
+        response={selected}
+        inProgress={inProgress}
+        readOnly={readOnly}
+        onClose={() => setSelected(null)}
+      />
     </Container>
   );
 }
 
-function ResultsTable({ responses }: { responses: Submission[] }) {
+/** Whether a click or key press came from a link inside the row (a file's download), which the row leaves alone. */
+function fromLink(event: MouseEvent | KeyboardEvent): boolean {
+  return event.target instanceof Element && event.target.closest('a') !== null;
+}
+
+function ResultsTable({ responses, inProgress, onOpen }: { responses: Submission[]; inProgress: boolean; onOpen: (response: Submission) => void }) {
   const columns = questionColumns(responses);
   return (
     <Card p={0}>
       {/* Focusable, so that a keyboard can scroll a table wider than the screen (axe's scrollable-region-focusable). */}
       <ScrollArea type="auto" viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Responses' }}>
-        <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md" miw={Math.max(480, 200 + columns.length * 180)} data-testid="results-table">
+        <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md" miw={Math.max(480, 200 + columns.length * 180)} data-testid="results-table">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th className={classes.nowrap}>Submitted</Table.Th>
+              <Table.Th className={`${classes.nowrap} ${classes.sticky}`}>{inProgress ? texts.startedAt : texts.submittedAt}</Table.Th>
               {columns.map((column) => (
-                <Table.Th key={column.id} miw={160}>
+                <Table.Th key={column.key} miw={160}>
                   <Text fz="sm" fw={700} lineClamp={2}>
                     {column.name}
                   </Text>
-                  {column.type === 'UrlParameter' && (
+                  {COLUMN_MARKS[column.kind] && (
                     <Text fz={11} c="dimmed">
-                      Hidden field
+                      {COLUMN_MARKS[column.kind]}
                     </Text>
                   )}
                 </Table.Th>
@@ -142,21 +224,33 @@ function ResultsTable({ responses }: { responses: Submission[] }) {
           </Table.Thead>
           <Table.Tbody>
             {responses.map((response) => {
-              const byId = new Map([
-                ...response.questions.map((question) => [question.id, question.displayValue] as const),
-                ...(response.urlParameters ?? []).map((param) => [param.id, param.value] as const),
-              ]);
+              const cells = cellTexts(response);
               return (
-                <Table.Tr key={response.submissionId} data-testid="results-row" data-submission-id={response.submissionId}>
-                  <Table.Td className={classes.nowrap}>
+                <Table.Tr
+                  key={response.submissionId}
+                  className={classes.row}
+                  tabIndex={0}
+                  onClick={(event) => {
+                    if (!fromLink(event)) onOpen(response);
+                  }}
+                  onKeyDown={(event) => {
+                    if ((event.key === 'Enter' || event.key === ' ') && !fromLink(event)) {
+                      event.preventDefault();
+                      onOpen(response);
+                    }
+                  }}
+                  data-testid="results-row"
+                  data-submission-id={response.submissionId}
+                >
+                  <Table.Td className={`${classes.nowrap} ${classes.sticky}`}>
                     <Text fz="sm" c="dimmed">
                       {formatDateTime(response.submissionTime)}
                     </Text>
                   </Table.Td>
                   {columns.map((column) => {
-                    const text = byId.get(column.id) ?? '';
+                    const text = cells.get(column.key) ?? '';
                     return (
-                      <Table.Td key={column.id}>
+                      <Table.Td key={column.key}>
                         {text ? (
                           <Text fz="sm" lineClamp={3}>
                             <AnswerText text={text} />

@@ -1,16 +1,27 @@
 /**
  * Edits a condition (`rules/conditions.ts`) as the form's logic uses it — a page's navigation rule, a question's
- * display condition — in words: 'All'/'Any' of a list of rows 'question · operator · value', and groups of such
- * rows one level down. The question list is what the condition may refer to (`conditionQuestions`), grouped by
- * page; operators are those that fit the question (`operatorsFor`), named as spec 001 §5 names them
- * (`operatorLabel`); the value field follows the question's answers (choices, a number, a date, text …).
+ * display condition, a calculation's update — in words: 'All'/'Any' of a list of rows 'question · operator ·
+ * value', and groups of such rows one level down. The question list is what the condition may refer to
+ * (`conditionQuestions`), grouped by page, then the form's hidden fields, calculations and (quiz on) score
+ * (`templateSubjects`, `rules/condition-subjects.ts`); operators are those that fit the question (`operatorsFor`)
+ * or the subject's kind (`OPERATORS_BY_KIND`), named as spec 001 §5 names them (`operatorLabel`); the value field
+ * follows the answers (choices, a number, a date, text …).
  */
 import { ActionIcon, Button, Group, MultiSelect, NumberInput, Paper, Select, Stack, TagsInput, Text, TextInput, Tooltip } from '@mantine/core';
 import type { Widget } from '@formloom/contracts/entities/flow-template';
 import * as copy from '@formloom/contracts/copy';
 import { MAX_CONDITIONS_PER_GROUP } from '@formloom/contracts/limits';
 import type { LogicValue } from '@formloom/contracts/logic';
-import { answerKindOf, operatorsFor, type Condition, type ConditionOperator, type LeafCondition } from '@formloom/contracts/rules/conditions';
+import {
+  answerKindOf,
+  OPERATORS_BY_KIND,
+  operatorsFor,
+  type AnswerKind,
+  type Condition,
+  type ConditionOperator,
+  type LeafCondition,
+} from '@formloom/contracts/rules/conditions';
+import type { ConditionSubject } from '@formloom/contracts/rules/condition-subjects';
 import { operatorLabel, questionLabel } from '@formloom/contracts/rules/condition-text';
 import { IconPlus, IconTrash } from '../../../../ui/icons';
 import {
@@ -20,9 +31,11 @@ import {
   fromGroup,
   isGroup,
   newComparison,
+  newSubjectComparison,
   takesList,
   withOperator,
   withQuestion,
+  withSubject,
   type ComparisonParts,
   type ConditionGroup,
 } from '../../model/logic-ops';
@@ -34,43 +47,70 @@ export interface ConditionQuestion {
   pageName: string;
 }
 
+/** No hidden fields, calculations or score to compare (a condition on questions only). */
+const NO_SUBJECTS: readonly ConditionSubject[] = [];
+
+/** Props of {@link ConditionEditor}. */
 export interface ConditionEditorProps {
   /** The condition edited; `undefined` starts an empty 'All of' group. */
   value: Condition | undefined;
   onChange: (condition: Condition) => void;
   /** What the condition may refer to, in page order. */
   questions: readonly ConditionQuestion[];
+  /** The hidden fields, calculations and score it may compare too (`templateSubjects`), listed after the questions. */
+  subjects?: readonly ConditionSubject[];
   /** Names the fields for assistive technology ('Rule 1', 'Show this question'). */
   label: string;
 }
 
 /** The top-level group: its mode, its rows, 'Add condition' and 'Add condition group'. */
-export function ConditionEditor({ value, onChange, questions, label }: ConditionEditorProps) {
+export function ConditionEditor({ value, onChange, questions, subjects = NO_SUBJECTS, label }: ConditionEditorProps) {
   return (
     <GroupEditor
       group={asGroup(value)}
       onChange={(group) => onChange(fromGroup(group))}
       questions={questions}
+      subjects={subjects}
       label={label}
       nested={false}
     />
   );
 }
 
+/**
+ * The comparison a new row starts with: on the first question, or (none there) on the first subject; `null` when
+ * there is nothing to compare.
+ */
+export function firstComparison(questions: readonly ConditionQuestion[], subjects: readonly ConditionSubject[] = NO_SUBJECTS): LeafCondition | null {
+  const question = questions[0]?.widget;
+  if (question) return newComparison(question);
+  const subject = subjects[0];
+  return subject ? newSubjectComparison(subject) : null;
+}
+
+/** The names of the subjects' groups in the question list. */
+const SUBJECT_GROUPS: Readonly<Record<ConditionSubject['source'], string>> = {
+  urlParam: 'Hidden fields',
+  calculation: 'Calculations',
+  quiz: 'Quiz',
+};
+
 function GroupEditor({
   group,
   onChange,
   questions,
+  subjects,
   label,
   nested,
 }: {
   group: ConditionGroup;
   onChange: (group: ConditionGroup) => void;
   questions: readonly ConditionQuestion[];
+  subjects: readonly ConditionSubject[];
   label: string;
   nested: boolean;
 }) {
-  const first = questions[0]?.widget;
+  const first = firstComparison(questions, subjects);
   const full = group.items.length >= MAX_CONDITIONS_PER_GROUP;
   const setItem = (index: number, item: Condition) => onChange({ ...group, items: group.items.map((old, at) => (at === index ? item : old)) });
   const removeItem = (index: number) => onChange({ ...group, items: group.items.filter((_, at) => at !== index) });
@@ -115,6 +155,7 @@ function GroupEditor({
                       group={asGroup(item)}
                       onChange={(inner) => (inner.items.length === 0 ? removeItem(index) : setItem(index, fromGroup(inner)))}
                       questions={questions}
+                      subjects={subjects}
                       label={rowLabel}
                       nested
                     />
@@ -128,6 +169,7 @@ function GroupEditor({
                 onChange={(next) => setItem(index, next)}
                 onRemove={() => removeItem(index)}
                 questions={questions}
+                subjects={subjects}
                 label={rowLabel}
               />
             )}
@@ -141,7 +183,7 @@ function GroupEditor({
             variant="subtle"
             leftSection={<IconPlus size={14} />}
             disabled={full}
-            onClick={() => add(newComparison(first))}
+            onClick={() => add(first)}
             data-testid="add-condition"
           >
             Add condition
@@ -153,7 +195,7 @@ function GroupEditor({
               color="gray"
               leftSection={<IconPlus size={14} />}
               disabled={full}
-              onClick={() => add({ [group.mode === 'and' ? 'or' : 'and']: [newComparison(first)] } as Condition)}
+              onClick={() => add({ [group.mode === 'and' ? 'or' : 'and']: [first] } as Condition)}
               data-testid="add-condition-group"
             >
               Add condition group
@@ -185,23 +227,35 @@ function ComparisonRow({
   onChange,
   onRemove,
   questions,
+  subjects,
   label,
 }: {
   condition: LeafCondition;
   onChange: (condition: LeafCondition) => void;
   onRemove: () => void;
   questions: readonly ConditionQuestion[];
+  subjects: readonly ConditionSubject[];
   label: string;
 }) {
   const parts = comparisonParts(condition);
   const question = questions.find((item) => item.widget.id === parts.questionId)?.widget;
-  const kind = question ? answerKindOf(question) : 'text';
-  const operators = question ? operatorsFor(question) : [parts.operator];
+  const subject = parts.subjectPath === undefined ? undefined : subjects.find((item) => item.path === parts.subjectPath);
+  const kind: AnswerKind = question ? answerKindOf(question) : (subject?.kind ?? 'text');
+  const operators = question ? operatorsFor(question) : subject ? OPERATORS_BY_KIND[subject.kind] : [parts.operator];
+  // Values are logic paths: `answers.<id>` for a question, the subject's own path otherwise (never the same).
   const pages = [...new Set(questions.map((item) => item.pageName))];
-  const questionData = pages.map((page) => ({
-    group: page,
-    items: questions.filter((item) => item.pageName === page).map((item) => ({ value: item.widget.id, label: questionLabel(item.widget) })),
-  }));
+  const questionData = [
+    ...pages.map((page) => ({
+      group: page,
+      items: questions.filter((item) => item.pageName === page).map((item) => ({ value: `answers.${item.widget.id}`, label: questionLabel(item.widget) })),
+    })),
+    ...(['urlParam', 'calculation', 'quiz'] as const).map((source) => ({
+      group: SUBJECT_GROUPS[source],
+      items: subjects.filter((item) => item.source === source).map((item) => ({ value: item.path, label: item.label })),
+    })),
+  ].filter((group) => group.items.length > 0);
+  const selected = question ? `answers.${question.id}` : (subject?.path ?? null);
+  const missing = parts.questionId !== null ? !question : parts.subjectPath !== undefined && !subject;
 
   return (
     <Group gap="xs" align="flex-start" wrap="wrap" data-testid="condition-row">
@@ -211,14 +265,16 @@ function ComparisonRow({
         aria-label={`${label}: question`}
         placeholder={copy.conditions.needsQuestion}
         data={questionData}
-        value={question ? question.id : null}
-        error={parts.questionId !== null && !question ? copy.conditions.laterQuestion : undefined}
+        value={selected}
+        error={missing ? (parts.questionId !== null ? copy.conditions.laterQuestion : copy.conditions.unknownQuestion) : undefined}
         allowDeselect={false}
         searchable
         comboboxProps={{ withinPortal: true }}
-        onChange={(id) => {
-          const next = questions.find((item) => item.widget.id === id)?.widget;
-          if (next) onChange(withQuestion(parts, question, next));
+        onChange={(path) => {
+          const next = questions.find((item) => `answers.${item.widget.id}` === path)?.widget;
+          if (next) return onChange(withQuestion(parts, question, next));
+          const other = subjects.find((item) => item.path === path);
+          if (other) onChange(withSubject(parts, question || subject ? kind : undefined, other));
         }}
         data-testid="condition-question"
       />
@@ -233,7 +289,7 @@ function ComparisonRow({
         data-testid="condition-operator"
       />
       {parts.value !== undefined && (
-        <ValueField parts={parts} question={question} label={`${label}: value`} onChange={(value) => onChange(withValue(parts, value))} />
+        <ValueField parts={parts} question={question} kind={kind} label={`${label}: value`} onChange={(value) => onChange(withValue(parts, value))} />
       )}
       <RemoveButton label={`Remove ${label}`} onClick={onRemove} />
     </Group>
@@ -252,19 +308,23 @@ function optionsOf(question: Widget | undefined): { value: string; label: string
 
 const INPUT_TYPE = { date: 'date', time: 'time', dateTime: 'datetime-local' } as const;
 
-/** The value of a comparison, as the question's answers are: choices, checked or not, a number, a date, text. */
+/**
+ * The value of a comparison, as the answers of its question (or the values of its subject, of `kind`) are:
+ * choices, checked or not, a number, a date, text.
+ */
 function ValueField({
   parts,
   question,
+  kind,
   label,
   onChange,
 }: {
   parts: ComparisonParts;
   question: Widget | undefined;
+  kind: AnswerKind;
   label: string;
   onChange: (value: LogicValue | LogicValue[]) => void;
 }) {
-  const kind = question ? answerKindOf(question) : 'text';
   const common = { size: 'xs' as const, 'aria-label': label, 'data-testid': 'condition-value', w: { base: '100%', xs: 200 } };
   const list = Array.isArray(parts.value) ? parts.value : parts.value === undefined ? [] : [parts.value];
   const text = (value: LogicValue | undefined) => (value === undefined || value === null || typeof value === 'object' ? '' : String(value));

@@ -1,15 +1,30 @@
 /**
  * 'Insert answer' beside a text the respondent reads (a question's label, an ending's title and message): a menu of
  * the questions whose answers it may show (`conditionQuestions`: asked before the question; any question for an
- * ending — never a Statement, which takes no answer), grouped by page. Choosing one inserts `{{answers.<id>}}` (`rules/piping.ts`) at the caret of `target`.
- * Under the text, {@link PipingHint} shows what it pipes in words: 'Shows: Thanks [Your name]!'.
+ * ending — never a Statement, which takes no answer), grouped by page, then the form's hidden fields, its
+ * calculations and, in a quiz, its score and maximum score. Choosing one inserts its placeholder (`rules/piping.ts`:
+ * `{{answers.<id>}}`, `{{urlParams.<name>}}`, `{{calculations.<id>}}`, `{{quiz.score}}`, `{{quiz.maxScore}}`) at the
+ * caret of `target`. Under the text, {@link PipingHint} shows what it pipes in words: 'Shows: Thanks [Your name]!',
+ * 'Total: [Price]'.
  */
 import { Fragment, useMemo, type RefObject } from 'react';
 import { ActionIcon, Menu, Text, Tooltip } from '@mantine/core';
-import { describePiping, hasPipedAnswers, pipedAnswer, pipedUrlParam, questionsById } from '@formloom/contracts/rules/piping';
+import * as copy from '@formloom/contracts/copy';
+import {
+  describePiping,
+  hasPipedAnswers,
+  pipedAnswer,
+  pipedCalculation,
+  pipedUrlParam,
+  PIPED_QUIZ_MAX_SCORE,
+  PIPED_QUIZ_SCORE,
+  questionsById,
+} from '@formloom/contracts/rules/piping';
+import { quizOf } from '@formloom/contracts/rules/quiz';
 import { formWidgets } from '@formloom/contracts/rules/steps';
 import { takesAnswer } from '@formloom/contracts/answers/registry';
 import { questionLabel } from '@formloom/contracts/rules/condition-text';
+import { calculationNames } from '../../model/calculation-ops';
 import { conditionQuestionList } from '../../model/logic-ops';
 import { formPages } from '../../model/template-ops';
 import { useEditor } from '../editor-context';
@@ -45,6 +60,9 @@ export function InsertAnswerMenu({ at, target, value, onChange, label }: InsertA
   const pages = [...new Set(choices.map((choice) => choice.pageName))];
 
   const hidden = draft.urlParams ?? [];
+  const calculations = draft.calculations ?? [];
+  const quiz = quizOf(draft) !== null;
+  const empty = choices.length === 0 && hidden.length === 0 && calculations.length === 0 && !quiz;
 
   function insert(widgetId: string) {
     insertToken(pipedAnswer(widgetId));
@@ -63,8 +81,8 @@ export function InsertAnswerMenu({ at, target, value, onChange, label }: InsertA
   return (
     <Menu position="bottom-end" withinPortal shadow="md" width={260} withInitialFocusPlaceholder={false}>
       <Menu.Target>
-        <Tooltip label={choices.length === 0 && hidden.length === 0 ? 'No question is asked before this one' : 'Insert an answer'}>
-          <ActionIcon variant="subtle" color="gray" size="lg" aria-label={label} disabled={choices.length === 0 && hidden.length === 0} data-testid="insert-answer">
+        <Tooltip label={empty ? 'No question is asked before this one' : 'Insert an answer'}>
+          <ActionIcon variant="subtle" color="gray" size="lg" aria-label={label} disabled={empty} data-testid="insert-answer">
             <Text fw={700} fz="sm" aria-hidden>
               @
             </Text>
@@ -90,19 +108,29 @@ export function InsertAnswerMenu({ at, target, value, onChange, label }: InsertA
             {param.name}
           </Menu.Item>
         ))}
+        {calculations.length > 0 && <Menu.Label>Calculations</Menu.Label>}
+        {calculations.map((calculation) => (
+          <Menu.Item key={calculation.id} onClick={() => insertToken(pipedCalculation(calculation.id))}>
+            {calculation.name}
+          </Menu.Item>
+        ))}
+        {quiz && <Menu.Label>Quiz</Menu.Label>}
+        {quiz && <Menu.Item onClick={() => insertToken(PIPED_QUIZ_SCORE)}>{copy.quiz.score}</Menu.Item>}
+        {quiz && <Menu.Item onClick={() => insertToken(PIPED_QUIZ_MAX_SCORE)}>{copy.quiz.maxScore}</Menu.Item>}
       </Menu.Dropdown>
     </Menu>
   );
 }
 
-/** 'Shows: Thanks [Your name]!' under a text that pipes answers; nothing otherwise. */
+/** 'Shows: Thanks [Your name]!' under a text that pipes answers, hidden fields, calculations or the score; nothing otherwise. */
 export function PipingHint({ text }: { text: string }) {
   const { draft } = useEditor();
   const questions = useMemo(() => questionsById(draft), [draft]);
+  const names = useMemo(() => calculationNames(draft), [draft]);
   if (!hasPipedAnswers(text)) return null;
   return (
     <Text fz="xs" c="dimmed" data-testid="piping-hint">
-      Shows: {describePiping(text, questions)}
+      Shows: {describePiping(text, questions, names)}
     </Text>
   );
 }

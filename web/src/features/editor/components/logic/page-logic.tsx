@@ -10,19 +10,19 @@ import { ActionIcon, Badge, Button, Card, Group, Paper, Select, Stack, Text, Too
 import type { FormStep } from '@formloom/contracts/entities/flow-template';
 import { MAX_PAGE_RULES } from '@formloom/contracts/limits';
 import { describeCondition } from '@formloom/contracts/rules/condition-text';
+import { templateSubjects } from '@formloom/contracts/rules/condition-subjects';
 import { IconArrowRight, IconBranch, IconChevronDown, IconChevronUp, IconPencil, IconPlus, IconTrash } from '../../../../ui/icons';
 import {
   addPageRule,
   conditionQuestionList,
   movePageRule,
-  newComparison,
   removePageRule,
   setDefaultNextStep,
   stepTargets,
   updatePageRule,
 } from '../../model/logic-ops';
 import { useEditor } from '../editor-context';
-import { ConditionEditor } from './condition-editor';
+import { ConditionEditor, firstComparison } from './condition-editor';
 import classes from './logic.module.css';
 
 export function PageLogic({ page }: { page: FormStep }) {
@@ -32,16 +32,18 @@ export function PageLogic({ page }: { page: FormStep }) {
   const questions = useMemo(() => conditionQuestionList(draft, stepId), [draft, stepId]);
   const targets = useMemo(() => stepTargets(draft, stepId), [draft, stepId]);
   const widgets = useMemo(() => questions.map((item) => item.widget), [questions]);
+  const subjects = useMemo(() => templateSubjects(draft), [draft]);
   const [open, setOpen] = useState<number | null>(null);
   const nameOf = (id: string) => targets.flatMap((group) => group.items).find((item) => item.value === id)?.label ?? 'a missing page';
-  const firstQuestion = questions[0]?.widget;
+  // A rule starts on the first question before, or on a hidden field, a calculation or the score.
+  const firstCondition = firstComparison(questions, subjects);
 
   function addRule() {
-    if (!firstQuestion) return;
+    if (!firstCondition) return;
     // A rule that leads where the page leads anyway changes nothing: start with the first other destination.
     const other = targets.flatMap((group) => group.items).find((item) => item.value !== page.nextStep.defaultNextStep);
     const nextStep = other?.value ?? page.nextStep.defaultNextStep;
-    edit((t) => addPageRule(t, stepId, { condition: { and: [newComparison(firstQuestion)] }, nextStep }));
+    edit((t) => addPageRule(t, stepId, { condition: { and: [firstCondition] }, nextStep }));
     setOpen(rules.length);
   }
 
@@ -87,7 +89,7 @@ export function PageLogic({ page }: { page: FormStep }) {
                     <Text span fw={700}>
                       If
                     </Text>{' '}
-                    {describeCondition(rule.condition, widgets) || 'no condition yet'}{' '}
+                    {describeCondition(rule.condition, widgets, subjects) || 'no condition yet'}{' '}
                     <IconArrowRight size={14} className={classes.inlineIcon} />{' '}
                     <Text span fw={700}>
                       go to
@@ -132,6 +134,7 @@ export function PageLogic({ page }: { page: FormStep }) {
                       value={rule.condition}
                       onChange={(condition) => edit((t) => updatePageRule(t, stepId, index, { ...rule, condition }))}
                       questions={questions}
+                      subjects={subjects}
                       label={ruleLabel}
                     />
                     <Group gap="xs" align="center">
@@ -183,15 +186,15 @@ export function PageLogic({ page }: { page: FormStep }) {
             data-testid="default-next-step"
           />
           <Tooltip
-            label={firstQuestion ? `At most ${MAX_PAGE_RULES} rules per page` : 'Add a question to this page or an earlier one first'}
-            disabled={Boolean(firstQuestion) && rules.length < MAX_PAGE_RULES}
+            label={firstCondition ? `At most ${MAX_PAGE_RULES} rules per page` : 'Add a question to this page or an earlier one first'}
+            disabled={Boolean(firstCondition) && rules.length < MAX_PAGE_RULES}
           >
             <Button
               size="compact-sm"
               variant="subtle"
               leftSection={<IconPlus size={14} />}
               onClick={addRule}
-              disabled={!firstQuestion || rules.length >= MAX_PAGE_RULES}
+              disabled={!firstCondition || rules.length >= MAX_PAGE_RULES}
               ml={{ xs: 'auto' }}
               data-testid="add-rule"
             >

@@ -7,10 +7,11 @@ import { useMemo, useState } from 'react';
 import { Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import type { Widget } from '@formloom/contracts/entities/flow-template';
 import { describeCondition } from '@formloom/contracts/rules/condition-text';
+import { templateSubjects } from '@formloom/contracts/rules/condition-subjects';
 import { IconBranch, IconPencil, IconTrash } from '../../../../ui/icons';
-import { asGroup, conditionQuestionList, newComparison, setVisibleIf } from '../../model/logic-ops';
+import { asGroup, conditionQuestionList, setVisibleIf } from '../../model/logic-ops';
 import { useEditor } from '../editor-context';
-import { ConditionEditor } from './condition-editor';
+import { ConditionEditor, firstComparison } from './condition-editor';
 import classes from './logic.module.css';
 
 export function QuestionVisibility({ stepId, widget }: { stepId: string; widget: Widget }) {
@@ -18,7 +19,9 @@ export function QuestionVisibility({ stepId, widget }: { stepId: string; widget:
   const questions = useMemo(() => conditionQuestionList(draft, stepId, widget.id), [draft, stepId, widget.id]);
   const condition = widget.template.visibleIf;
   const [open, setOpen] = useState(false);
-  const first = questions[0]?.widget;
+  const subjects = useMemo(() => templateSubjects(draft), [draft]);
+  // The first question before this one, or a hidden field, a calculation or the score.
+  const first = firstComparison(questions, subjects);
   const label = `Show question ${widget.template.label || widget.name}`;
 
   if (condition === undefined) {
@@ -33,7 +36,7 @@ export function QuestionVisibility({ stepId, widget }: { stepId: string; widget:
           disabled={!first}
           onClick={() => {
             if (!first) return;
-            edit((t) => setVisibleIf(t, stepId, widget.id, { and: [newComparison(first)] }));
+            edit((t) => setVisibleIf(t, stepId, widget.id, { and: [first] }));
             setOpen(true);
           }}
           data-testid="add-display-condition"
@@ -45,7 +48,7 @@ export function QuestionVisibility({ stepId, widget }: { stepId: string; widget:
     );
   }
 
-  const summary = describeCondition(condition, questions.map((item) => item.widget)) || 'no condition yet';
+  const summary = describeCondition(condition, questions.map((item) => item.widget), subjects) || 'no condition yet';
   return (
     <Paper withBorder p="xs" bg="var(--mantine-color-grape-0)" data-testid="display-condition">
       <Stack gap="xs">
@@ -81,6 +84,7 @@ export function QuestionVisibility({ stepId, widget }: { stepId: string; widget:
             value={condition}
             onChange={(next) => edit((t) => setVisibleIf(t, stepId, widget.id, asGroup(next).items.length === 0 ? undefined : next))}
             questions={questions}
+            subjects={subjects}
             label={label}
           />
         )}

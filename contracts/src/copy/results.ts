@@ -1,0 +1,66 @@
+/**
+ * ours: the Results tab's toolbar (search, dates, status, sort), its empty state and the response drawer
+ * (`web/src/features/results/`). The spec gives none of these texts.
+ */
+export const results = {
+  /** ours: the search box's label (it searches the answers' texts and hidden fields). */
+  searchLabel: 'Search responses',
+  /** ours: the search box's placeholder. */
+  searchPlaceholder: 'Search answers',
+  /** ours: the label of the first day of the date filter (inclusive). */
+  fromLabel: 'From',
+  /** ours: the label of the last day of the date filter (inclusive). */
+  toLabel: 'To',
+  /** ours: the status control's label. */
+  statusLabel: 'Status',
+  /** ours: the status of finished submissions. */
+  statusFinished: 'Completed',
+  /** ours: the status of respondents' saved progress (partial submissions). */
+  statusInProgress: 'In progress',
+  /** ours: the sort control's label. */
+  sortLabel: 'Sort',
+  /** ours: newest first (`sort=desc`). */
+  sortNewest: 'Newest first',
+  /** ours: oldest first (`sort=asc`). */
+  sortOldest: 'Oldest first',
+  /** ours: the empty state when the filters keep no response. */
+  noMatches: 'No responses match these filters',
+  /** ours: the button that resets every filter. */
+  clearFilters: 'Clear filters',
+  /** ours: the date filter's last day is before its first. */
+  rangeInvalid: 'The last day must not be before the first',
+  /** ours: the first column's header (finished submissions). */
+  submittedAt: 'Submitted',
+  /** ours: the first column's header and the drawer's time for responses in progress. */
+  startedAt: 'Started',
+  /** ours: the drawer's line with the time of the last edit (edit links). */
+  lastEditedAt: 'Last edited',
+  /** ours: the drawer's line with the time a response in progress was last saved. */
+  lastSavedAt: 'Last saved',
+  /** ours: the drawer's title. */
+  drawerTitle: 'Response',
+  /** ours: the accessible name of the drawer's close button. */
+  closeDrawer: 'Close',
+  /** ours: the drawer's heading over the questions. */
+  answersHeading: 'Answers',
+  /** ours: the drawer's heading over the hidden fields. */
+  hiddenFieldsHeading: 'Hidden fields',
+  /** ours: the drawer's heading over the calculations. */
+  calculationsHeading: 'Calculations',
+  /** ours: an unanswered question in the drawer. */
+  noAnswer: 'No answer',
+  /** ours: the accessible name of a table row, which opens its response. */
+  openResponse: (time: string) => `Open the response of ${time}`,
+  /** ours: the drawer's delete button. */
+  deleteResponse: 'Delete response',
+  /** ours: the confirmation modal's question. */
+  deleteConfirm: 'Delete this response? This cannot be undone.',
+  /** ours: the confirmation modal's cancel button. */
+  cancel: 'Cancel',
+  /** ours: the confirmation modal's confirm button. */
+  confirmDelete: 'Delete',
+  /** ours: the notification after a deletion. */
+  deleted: 'Response deleted',
+  /** ours: the title of a failed deletion's notification. */
+  deleteFailed: 'Could not delete the response',
+} as const;

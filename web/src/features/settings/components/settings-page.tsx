@@ -1,0 +1,32 @@
+/**
+ * The settings page, `/home/settings` (spec 000 §2 "Settings and members"), inside the app shell: the heading
+ * 'Settings' and, so far, the organization's API keys ({@link ApiKeysSection}). What the page needs from other
+ * features — whether the user is an admin, the workspaces they know — comes in from the route
+ * (`src/routes/settings.tsx`).
+ */
+import { Container, Stack, Title } from '@mantine/core';
+import type { Workspace } from '@formloom/contracts/entities/identity';
+import * as copy from '@formloom/contracts/copy';
+import { ApiKeysSection } from './api-keys-section';
+
+/** What {@link SettingsPage} shows: the user's role and the workspaces the app has loaded for them. */
+export interface SettingsPageProps {
+  /** The signed-in user is an admin of their organization (`isAdmin`, spec 000 §6): only admins manage API keys. */
+  isAdmin: boolean;
+  /** The user's workspaces (`GET /admin/workspaces`), to name a key's workspaces and to choose them for a new key. */
+  workspaces: readonly Workspace[];
+}
+
+/** The settings page; see {@link SettingsPageProps}. */
+export function SettingsPage({ isAdmin, workspaces }: SettingsPageProps) {
+  return (
+    <Container size="md" py="xl" px={{ base: 'md', sm: 'xl' }}>
+      <Stack gap="xl">
+        <Title order={1} fz={{ base: 26, sm: 30 }}>
+          {copy.settings.pageTitle}
+        </Title>
+        <ApiKeysSection isAdmin={isAdmin} workspaces={workspaces} />
+      </Stack>
+    </Container>
+  );
+}

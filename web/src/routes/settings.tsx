@@ -1,0 +1,15 @@
+/**
+ * `/home/settings` (spec 000 §2 "Settings and members"): the settings page inside the app shell, given whether
+ * the signed-in user is an admin (auth feature) and their workspaces (home feature), which the signed-in area's
+ * loaders have already put in the cache.
+ */
+import { useMe } from '../features/auth/api/get-me';
+import { useWorkspaces } from '../features/home/api/get-workspaces';
+import { SettingsPage } from '../features/settings/components/settings-page';
+
+/** The settings page (inside the app shell). */
+export function SettingsRoute() {
+  const me = useMe();
+  const workspaces = useWorkspaces();
+  return <SettingsPage isAdmin={me.data?.user.isAdmin ?? false} workspaces={workspaces.data ?? []} />;
+}
