@@ -97,6 +97,10 @@ export const SUBMISSIONS_PAGE_MAX = 150;
 export const SUBMISSIONS_PAGE_DEFAULT = 50;
 /** ours: the longest search of the Results (`SubmissionsQuery.search`, characters after trimming). */
 export const SUBMISSIONS_SEARCH_MAX_LENGTH = 200;
+/** ours: the longest answer filter of the Results, as JSON in the query string (`ResultsFilterParam`, characters). */
+export const RESULTS_FILTER_MAX_LENGTH = 4000;
+/** ours: the longest Results cursor (`SubmissionsCursor`, characters). */
+export const SUBMISSIONS_CURSOR_MAX_LENGTH = 200;
 /** docs/product-rules.md §3: workflow runs and mail log page size upper bound. */
 export const RUNS_PAGE_MAX = 1000;
 export const MAIL_PAGE_MAX = 1000;

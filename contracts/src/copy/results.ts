@@ -63,4 +63,33 @@ export const results = {
   deleted: 'Response deleted',
   /** ours: the title of a failed deletion's notification. */
   deleteFailed: 'Could not delete the response',
+  /** ours: the answer filter's button and its dialog's title. */
+  filterButton: 'Filter',
+  /** ours: the answer filter's button while a filter is on (`n` comparisons). */
+  filterButtonActive: (n: number) => `Filter · ${n}`,
+  /** ours: the dialog's button that applies the filter. */
+  applyFilter: 'Apply filter',
+  /** ours: the dialog's button that removes the filter. */
+  removeFilter: 'Remove filter',
+  /** ours: the answer filter's intro in its dialog. */
+  filterHint: 'Show only the responses whose answers match.',
+  /** ours: a form with nothing to filter on (no answerable question, no hidden field). */
+  filterNothing: 'This form has no answers to filter on yet.',
+  /** ours: a filter's comparison on a question the form's current version does not have. */
+  filterUnknownQuestion: 'This question is not on the form any more',
+  /** ours: a filter's comparison whose operator does not fit the question's answers. */
+  filterOperator: (name: string) => `This comparison does not fit "${name}"`,
+  /** ours: a filter's comparison whose value is missing or is not an answer the question takes. */
+  filterValue: (name: string) => `Enter a value that "${name}" can have`,
+  /** ours: a page cursor (`after`) that does not decode. */
+  cursorInvalid: 'This page of results is out of date. Go back to the first page',
+  /** ours: a filter that is not a condition (malformed JSON, an empty group). */
+  filterMalformed: 'The filter is not valid',
+  /** ours: the pager's line: which responses of how many are shown. */
+  pageRange: (first: number, last: number, total: number | null) =>
+    total === null ? `${first.toLocaleString('en-US')}–${last.toLocaleString('en-US')}` : `${first.toLocaleString('en-US')}–${last.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`,
+  /** ours: the pager's buttons. */
+  previousPage: 'Previous page',
+  nextPage: 'Next page',
+  firstPage: 'First page',
 } as const;

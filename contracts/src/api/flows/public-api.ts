@@ -10,10 +10,21 @@ import { Submission } from '../../entities/flow';
 import { MAX_URL_PARAMS, SUBMISSIONS_PAGE_DEFAULT, SUBMISSIONS_PAGE_MAX, SUBMISSIONS_PAGE_MIN, URL_PARAM_NAME_MAX_LENGTH, URL_PARAM_VALUE_MAX_LENGTH } from '../../limits';
 import { defineEndpoint, errorResponse, okResponse } from '../endpoint';
 import { PUBLIC_IDENTIFIER_MAX_LENGTH } from './flows';
-import { SubmissionsResponse } from './submissions';
 
 /** The most submissions one `POST /v1/api/forms/:formId/submissions` may create (Fillout's limit). */
 export const MAX_API_SUBMISSIONS_PER_REQUEST = 10;
+
+/**
+ * `GET /v1/api/forms/:formId/submissions` response, Fillout's shape: the page of `responses`, `totalResponses` (how
+ * many the date bounds keep) and `pageCount` = ceil(totalResponses / limit).
+ */
+export const ApiSubmissionsResponse = z.object({
+  responses: z.array(Submission),
+  totalResponses: z.number().int().nonnegative(),
+  pageCount: z.number().int().nonnegative(),
+});
+/** `{responses, totalResponses, pageCount}`. */
+export type ApiSubmissionsResponse = z.infer<typeof ApiSubmissionsResponse>;
 
 /** `/v1/api/forms/:formId` path parameters. */
 export const FormParams = z.object({ formId: z.string().min(1).max(PUBLIC_IDENTIFIER_MAX_LENGTH) });
@@ -133,7 +144,7 @@ export const apiListSubmissions = defineEndpoint({
   tags,
   params: FormParams,
   query: ApiSubmissionsQuery,
-  responses: { 200: okResponse(SubmissionsResponse), 404: formNotFound },
+  responses: { 200: okResponse(ApiSubmissionsResponse), 404: formNotFound },
 });
 
 /** `GET /v1/api/forms/:formId/submissions/:submissionId`: one submission. */

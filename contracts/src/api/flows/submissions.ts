@@ -13,7 +13,11 @@ import {
   SUBMISSIONS_PAGE_MAX,
   SUBMISSIONS_PAGE_MIN,
   SUBMISSIONS_SEARCH_MAX_LENGTH,
+  RESULTS_FILTER_MAX_LENGTH,
+  SUBMISSIONS_CURSOR_MAX_LENGTH,
 } from '../../limits';
+import { Condition } from '../../logic-schemas';
+import { Widget } from '../../entities/flow-template';
 import { defineEndpoint, errorResponse, fileResponse, okResponse } from '../endpoint';
 import { PUBLIC_FORM_ROUTES } from '../public-form-routes';
 import { ProgressToken, UrlParametersInput } from './progress';
@@ -74,13 +78,66 @@ export type SubmissionStatusFilter = z.infer<typeof SubmissionStatusFilter>;
  */
 export const SubmissionSearch = z.string().trim().min(1).max(SUBMISSIONS_SEARCH_MAX_LENGTH);
 
+/**
+ * The Results' answer filter as a query parameter: a condition (`rules/conditions.ts`) written as JSON, at most
+ * {@link RESULTS_FILTER_MAX_LENGTH} characters — `{"and":[{"equals":[{"var":"answers.plan"},"pro"]}]}` — whose
+ * comparisons read the answers of the form's current version with literal values (`rules/results-filter.ts`: the
+ * service answers 400 at `querystring.filter` with what is wrong). Not JSON, or not a condition: 400
+ * `copy.results.filterMalformed`.
+ */
+export const ResultsFilterParam = z
+  .string()
+  .max(RESULTS_FILTER_MAX_LENGTH)
+  .transform((text, context) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      context.addIssue({ code: 'custom', message: copy.results.filterMalformed });
+      return z.NEVER;
+    }
+  })
+  .pipe(Condition);
+
+/**
+ * Where a page of the Results continues: the opaque `nextCursor` of the previous page (base64url, at most
+ * {@link SUBMISSIONS_CURSOR_MAX_LENGTH} characters). It names the last response of that page; the next page holds
+ * the responses after it in the same `sort` order, so every page costs the same however deep it is. A cursor
+ * that does not decode is a 400.
+ */
+export const SubmissionsCursor = z.string().regex(/^[A-Za-z0-9_-]+$/).max(SUBMISSIONS_CURSOR_MAX_LENGTH);
+
 /** An ISO 8601 date-time with `Z` or an offset (`2026-03-01T00:00:00Z`, `2026-03-01T00:00:00+01:00`). */
 const DateTimeWithOffset = z.iso.datetime({ offset: true });
 
 /** Whether `query`'s range is not empty: `to` after `from` when both are given. */
-function rangeIsValid(query: { from?: string; to?: string }): boolean {
+export function rangeIsValid(query: { from?: string; to?: string }): boolean {
   return !query.from || !query.to || Date.parse(query.to) > Date.parse(query.from);
 }
+
+/**
+ * The Results' filters, the same for the list, the count, the export and the summary: `from` (inclusive) and `to`
+ * (exclusive) bound the submission time; `status`; `search`; `filter`, the answer filter. Refine the object with
+ * {@link rangeIsValid} (`to` after `from`).
+ */
+export const RESULTS_FILTERS = {
+  from: DateTimeWithOffset.optional(),
+  to: DateTimeWithOffset.optional(),
+  status: SubmissionStatusFilter.default('finished'),
+  search: SubmissionSearch.optional(),
+  filter: ResultsFilterParam.optional(),
+};
+
+/**
+ * `GET /admin/flows/:publicIdentifier/submissions/count` query: the Results' filters ({@link RESULTS_FILTERS}).
+ */
+export const CountSubmissionsQuery = z.object(RESULTS_FILTERS).refine(rangeIsValid, { path: ['to'], message: EXPORT_RANGE_EMPTY });
+/** `{from?, to?, status, search?, filter?}`. */
+export type CountSubmissionsQuery = z.infer<typeof CountSubmissionsQuery>;
+
+/** `GET /admin/flows/:publicIdentifier/submissions/count` response: how many responses the filters keep. */
+export const CountSubmissionsResponse = z.object({ totalResponses: z.number().int().nonnegative() });
+/** `{totalResponses}`. */
+export type CountSubmissionsResponse = z.infer<typeof CountSubmissionsResponse>;
 
 /**
  * `GET /admin/flows/:publicIdentifier/submissions` query (Fillout's API, plus the Results' filters): `limit` 1–150
@@ -88,33 +145,55 @@ function rangeIsValid(query: { from?: string; to?: string }): boolean {
  * `from` (inclusive) and `to` (exclusive), ISO 8601 date-times with `Z` or an offset, bound the submission time
  * (an in-progress response's start), `to` not after `from` being a 400 at `querystring.to`
  * ({@link EXPORT_RANGE_EMPTY}); `status` `finished` (default) or `in_progress` ({@link SubmissionStatusFilter});
- * `search` ({@link SubmissionSearch}).
+ * `search` ({@link SubmissionSearch}); `filter`, an answer filter ({@link ResultsFilterParam}); `after`, a cursor
+ * ({@link SubmissionsCursor}: the page starts after it, then skips `offset`); `includeTotal` (`true` by default):
+ * `false` leaves `totalResponses` and `pageCount` out, for a client that already knows them (the Results ask for
+ * the count once per filter, then page by cursor). Deep pages by `offset` read every row they skip: page by
+ * `after` through a large form.
  */
 export const SubmissionsQuery = z
   .object({
     limit: z.coerce.number().int().min(SUBMISSIONS_PAGE_MIN).max(SUBMISSIONS_PAGE_MAX).default(SUBMISSIONS_PAGE_DEFAULT),
     offset: z.coerce.number().int().min(0).default(0),
     sort: z.enum(['asc', 'desc']).default('desc'),
-    from: DateTimeWithOffset.optional(),
-    to: DateTimeWithOffset.optional(),
-    status: SubmissionStatusFilter.default('finished'),
-    search: SubmissionSearch.optional(),
+    ...RESULTS_FILTERS,
+    after: SubmissionsCursor.optional(),
+    includeTotal: z.stringbool().default(true),
   })
   .refine(rangeIsValid, { path: ['to'], message: EXPORT_RANGE_EMPTY });
-/** `{limit, offset, sort, from?, to?, status, search?}`. */
+/** `{limit, offset, sort, from?, to?, status, search?, filter?, after?, includeTotal}`. */
 export type SubmissionsQuery = z.infer<typeof SubmissionsQuery>;
+
+/**
+ * A column of the Results: what the table heads and the export writes, from the form's current version (the live
+ * snapshot; the draft before the first publish), in its order — its questions (page order), its hidden fields,
+ * its calculations and, for a quiz, the score (`kind`; the score's `id` is ''). A question's column carries the
+ * question (`widget`: its type and options, for the answer filter's editor).
+ */
+export const ResultsColumn = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: z.enum(['question', 'urlParameter', 'calculation', 'score']),
+  widget: Widget.optional(),
+});
+/** `{id, name, kind, widget?}`. */
+export type ResultsColumn = z.infer<typeof ResultsColumn>;
 
 /**
  * `GET /admin/flows/:publicIdentifier/submissions` response in Fillout's shape: the page of `responses`
  * (each with the questions of the snapshot it was submitted against), `totalResponses` — how many the query's
- * filters keep (`status`, `from`/`to`, `search`) — and `pageCount` = ceil(totalResponses / limit).
+ * filters keep (`status`, `from`/`to`, `search`, `filter`) — and `pageCount` = ceil(totalResponses / limit), both
+ * left out with `includeTotal=false`; plus `nextCursor`, the `after` of the next page (`null` after the last
+ * page), and `columns`, the form's current columns ({@link ResultsColumn}).
  */
 export const SubmissionsResponse = z.object({
   responses: z.array(Submission),
-  totalResponses: z.number().int().nonnegative(),
-  pageCount: z.number().int().nonnegative(),
+  totalResponses: z.number().int().nonnegative().optional(),
+  pageCount: z.number().int().nonnegative().optional(),
+  nextCursor: z.string().nullable(),
+  columns: z.array(ResultsColumn),
 });
-/** `{responses, totalResponses, pageCount}`. */
+/** `{responses, totalResponses?, pageCount?, nextCursor, columns}`. */
 export type SubmissionsResponse = z.infer<typeof SubmissionsResponse>;
 
 
@@ -131,19 +210,16 @@ export type ExportFormat = keyof typeof EXPORT_MEDIA_TYPES;
  * submission time, `desc` (default, newest first) or `asc`; `from` and `to`, ISO 8601 date-times with `Z` or an
  * offset (`2026-03-01T00:00:00Z`), bound the submission time: `from` inclusive, `to` exclusive, either may be
  * left out. `to` not after `from` is a 400 at `querystring.to` ({@link EXPORT_RANGE_EMPTY}). `status` and `search`
- * filter as the list's do ({@link SubmissionsQuery}), so the Results export what they show.
+ * and `filter` keep what the list's do ({@link SubmissionsQuery}), so the Results export what they show.
  */
 export const ExportSubmissionsQuery = z
   .object({
     format: z.enum(['csv', 'xlsx']).default('csv'),
     sort: z.enum(['asc', 'desc']).default('desc'),
-    from: DateTimeWithOffset.optional(),
-    to: DateTimeWithOffset.optional(),
-    status: SubmissionStatusFilter.default('finished'),
-    search: SubmissionSearch.optional(),
+    ...RESULTS_FILTERS,
   })
   .refine(rangeIsValid, { path: ['to'], message: EXPORT_RANGE_EMPTY });
-/** `{format, sort, from?, to?, status, search?}`. */
+/** `{format, sort, from?, to?, status, search?, filter?}`. */
 export type ExportSubmissionsQuery = z.infer<typeof ExportSubmissionsQuery>;
 
 /** `POST /public/flows/:publicIdentifier/submissions`: a respondent submits the live form. */
@@ -178,6 +254,27 @@ export const listSubmissions = defineEndpoint({
   query: SubmissionsQuery,
   responses: {
     200: okResponse(SubmissionsResponse),
+    404: errorResponse(`'${copy.flows.flowNotFound}'.`),
+  },
+});
+
+/**
+ * `GET /admin/flows/:publicIdentifier/submissions/count`: how many responses the Results' filters keep. The Results
+ * ask for it beside the page (which they ask with `includeTotal=false`), so a slow count — an answer filter over a
+ * million responses — never holds the rows back.
+ */
+export const countSubmissions = defineEndpoint({
+  id: 'flows.countSubmissions',
+  service: 'flows',
+  method: 'GET',
+  path: '/admin/flows/:publicIdentifier/submissions/count',
+  access: 'session',
+  summary: 'Count submissions',
+  description: 'How many responses the filters keep (the same filters as the list).',
+  params: FlowParams,
+  query: CountSubmissionsQuery,
+  responses: {
+    200: okResponse(CountSubmissionsResponse),
     404: errorResponse(`'${copy.flows.flowNotFound}'.`),
   },
 });

@@ -32,22 +32,29 @@ export interface KeysetPage {
   status?: SubmissionStatus;
   /** Only responses whose search text contains it (`submissions-repository.ts` `filterOf`); absent: all. */
   search?: string;
+  /** The answer filter's `WHERE` clause (`answer-filter.ts`); absent: all. */
+  answers?: SQL;
   /** Continue after this submission; absent: the first page. */
   after?: SubmissionCursor;
+  /** Skip this many after `after` (or from the first) before the page starts; absent: none. */
+  offset?: number;
   /** At most this many (≥ 1). */
   limit: number;
 }
 
 /**
  * One keyset page of flow `flowId`'s responses of `status` (finished submissions by default: respondents' progress
- * left out) submitted in `[from, to)` whose text contains `search` when given (the Results list's filter), ordered like the results list (`pageSubmissions`: submission time, then id), starting after
- * `after`: a row comparison `(submission_time, id) > (…)` (`<` for `desc`) that walks the
- * `(flow_id, submission_time, id)` index, so every page costs the same however deep it is (an offset reads and
- * skips every row before it). Each row comes with the cursor that continues after it.
+ * left out) submitted in `[from, to)` whose text contains `search` and whose answers pass `answers` when given (the
+ * Results list's filters), ordered like the results list (submission time, then id), starting after `after`: a row
+ * comparison `(submission_time, id) > (…)` (`<` for `desc`) that walks the `(flow_id, status, submission_time, id)` index,
+ * so every page costs the same however deep it is — unlike `offset`, which reads and skips every row before the
+ * page (kept for callers that jump a few pages). Each row comes with the cursor that continues after it.
  */
 export async function keysetSubmissions(db: DbOrTx, flowId: number, page: KeysetPage): Promise<CursoredSubmission[]> {
   const order = page.sort === 'asc' ? asc : desc;
-  const conditions: (SQL | undefined)[] = [filterOf(flowId, { after: page.from, before: page.to, status: page.status, search: page.search })];
+  const conditions: (SQL | undefined)[] = [
+    filterOf(flowId, { after: page.from, before: page.to, status: page.status, search: page.search, answers: page.answers }),
+  ];
   if (page.after) {
     const row = sql`(${submissions.submissionTime}, ${submissions.id})`;
     const cursor = sql`(${page.after.time}::timestamptz, ${page.after.id}::uuid)`;
@@ -66,6 +73,7 @@ export async function keysetSubmissions(db: DbOrTx, flowId: number, page: Keyset
     .from(submissions)
     .where(and(...conditions))
     .orderBy(order(submissions.submissionTime), order(submissions.id))
-    .limit(page.limit);
+    .limit(page.limit)
+    .offset(page.offset ?? 0);
   return rows.map(({ cursorTime, ...record }) => ({ record, cursor: { time: cursorTime, id: record.id } }));
 }

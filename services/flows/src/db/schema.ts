@@ -12,7 +12,7 @@
  */
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, serial, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { FlowSettings, FlowType } from '@formloom/contracts/entities/flow';
 import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
 
@@ -91,7 +91,7 @@ export const submissions = pgTable(
     searchText: text('search_text'),
   },
   (t) => [
-    index('submissions_flow_time').on(t.flowId, t.submissionTime, t.id),
+    index('submissions_flow_status_time').on(t.flowId, t.status, t.submissionTime, t.id),
     index('submissions_flow_in_progress').on(t.flowId, t.lastUpdatedAt).where(sql`status = 'in_progress'`),
     uniqueIndex('submissions_flow_respondent').on(t.flowId, t.respondentKey).where(sql`respondent_key IS NOT NULL`),
   ],
@@ -137,3 +137,20 @@ export const uploadDeletions = pgTable('upload_deletions', {
   storageKey: text('storage_key').primaryKey(),
   queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * How many responses each flow has per status (migration `0008_submission_counts`): kept by statement triggers on
+ * `submissions`, spread over up to 16 `shard` rows per flow and status (sum them). Read by `countSubmissions`.
+ */
+export const submissionCounts = pgTable(
+  'submission_counts',
+  {
+    flowId: integer('flow_id')
+      .notNull()
+      .references(() => flows.id, { onDelete: 'cascade' }),
+    status: text('status').$type<SubmissionStatus>().notNull(),
+    shard: smallint('shard').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.flowId, t.status, t.shard] })],
+);

@@ -3,7 +3,7 @@
  */
 import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@formloom/kit/db';
-import { submissions, type SubmissionStatus } from './schema';
+import { submissionCounts, submissions, type SubmissionStatus } from './schema';
 
 /** A stored submission. */
 export interface SubmissionRecord {
@@ -53,11 +53,13 @@ export interface SubmissionTimeRange {
 
 /**
  * Which of a flow's responses a list, count or export reads: the time range, the `status` (`finished` by default:
- * respondents' progress left out) and a `search` (trimmed, non-empty) that one of the response's texts contains.
+ * respondents' progress left out), a `search` (trimmed, non-empty) that one of the response's texts contains, and
+ * `answers`, the answer filter's `WHERE` clause (`answer-filter.ts`).
  */
 export interface SubmissionFilter extends SubmissionTimeRange {
   status?: SubmissionStatus;
   search?: string;
+  answers?: SQL;
 }
 
 /**
@@ -79,6 +81,7 @@ export function filterOf(flowId: number, filter: SubmissionFilter): SQL | undefi
     filter.after ? gte(submissions.submissionTime, filter.after) : undefined,
     filter.before ? lt(submissions.submissionTime, filter.before) : undefined,
     filter.search ? sql`${submissions.searchText} ILIKE ${containsPattern(filter.search)}` : undefined,
+    filter.answers,
   );
 }
 
@@ -89,9 +92,17 @@ function finishedOf(flowId: number, range: SubmissionTimeRange): SQL | undefined
 
 /**
  * Number of flow `flowId`'s responses that `filter` keeps: by default every finished submission (respondents'
- * progress not counted, as a form's response limit counts).
+ * progress not counted, as a form's response limit counts). A filter on the status alone reads the kept counts
+ * (`submission-counts` migration: a few rows, however many responses); any other filter counts the rows it keeps.
  */
 export async function countSubmissions(db: DbOrTx, flowId: number, filter: SubmissionFilter = {}): Promise<number> {
+  if (!filter.after && !filter.before && !filter.search && !filter.answers) {
+    const [kept] = await db
+      .select({ count: sql<number>`COALESCE(sum(${submissionCounts.n}), 0)::int` })
+      .from(submissionCounts)
+      .where(and(eq(submissionCounts.flowId, flowId), eq(submissionCounts.status, filter.status ?? 'finished')));
+    return kept?.count ?? 0;
+  }
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(submissions)
@@ -118,7 +129,7 @@ export async function deleteSubmissionRow(db: DbOrTx, flowId: number, id: string
 /**
  * One page of flow `flowId`'s responses that the page's filter keeps ({@link SubmissionFilter}: finished submissions
  * by default) ordered by submission time (`asc` oldest first, `desc` newest first; ties broken by id, which is
- * time-ordered UUIDv7). Uses the `(flow_id, submission_time, id)` index.
+ * time-ordered UUIDv7). Uses the `(flow_id, status, submission_time, id)` index.
  */
 export async function pageSubmissions(
   db: DbOrTx,

@@ -18,7 +18,7 @@
  *   (`toSubmissionQuestions`, what the Results table and the submissions list show), '' when unanswered or when
  *   that snapshot did not have the question. Uploaded files read as their names with their links
  *   ('cv.pdf (https://…/admin/flows/<form>/uploads/<id>)', `file-links.ts`).
- * - Reading: keyset pages of `batchSize` rows over the `(flow_id, submission_time, id)` index
+ * - Reading: keyset pages of `batchSize` rows over the `(flow_id, status, submission_time, id)` index
  *   (`db/export-repository.ts`); the next page is read only once the file's stream has taken the previous one
  *   (backpressure), and not at all once the stream is destroyed (the client went away).
  * - CSV (RFC 4180, csv-stringify): UTF-8 with a byte order mark (Excel then reads accents right), CRLF line ends,
@@ -31,7 +31,6 @@
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
-import * as copy from '@formloom/contracts/copy';
 import { PRODUCT_NAME } from '@formloom/contracts/copy';
 import { EXPORT_MEDIA_TYPES, type ExportFormat, type ExportSubmissionsQuery } from '@formloom/contracts/api/flows/submissions';
 import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
@@ -39,14 +38,13 @@ import type { SubmissionQuestion } from '@formloom/contracts/entities/flow';
 import { kebabCase } from '@formloom/contracts/rules/slug';
 import { toSubmissionQuestions } from '@formloom/contracts/rules/submission-questions';
 import type { DisplayOptions } from '@formloom/contracts/answers/define';
-import { toUrlParameters, urlParamsOf } from '@formloom/contracts/rules/url-params';
-import { calculationsOf, displayCalculation } from '@formloom/contracts/rules/calculations';
-import { quizOf } from '@formloom/contracts/rules/quiz';
+import { toUrlParameters } from '@formloom/contracts/rules/url-params';
+import { displayCalculation } from '@formloom/contracts/rules/calculations';
 import { displayQuizScore, toSubmissionResults } from '@formloom/contracts/rules/submission-results';
-import { notFound } from '@formloom/kit/errors';
-import { keysetSubmissions, type SubmissionCursor } from '../db/export-repository';
+import { keysetSubmissions, type KeysetPage, type SubmissionCursor } from '../db/export-repository';
+import { currentTemplate, resultsColumns, submissionFilterOf } from './results';
 import { fileLinks } from './file-links';
-import { findDraftTemplate, findSnapshotTemplate, findSnapshotTemplates } from '../db/flows-repository';
+import { findSnapshotTemplates } from '../db/flows-repository';
 import { authorizedFlow, type Authorize, type FlowsDeps } from './flows';
 
 /** Rows read per database round trip by default (`SUBMISSIONS_EXPORT_BATCH_SIZE`). */
@@ -101,13 +99,7 @@ export interface ExportFile {
  * its calculations (id, name), and the score ({@link SCORE_COLUMN_ID}, 'Score') when its quiz is on.
  */
 export function exportColumns(template: FlowTemplate): ExportColumn[] {
-  const questions = toSubmissionQuestions(template, {}).map(({ id, name }) => ({ id, name }));
-  return [
-    ...questions,
-    ...urlParamsOf(template).map(({ id, name }) => ({ id, name })),
-    ...calculationsOf(template).map(({ id, name }) => ({ id, name })),
-    ...(quizOf(template) ? [{ id: SCORE_COLUMN_ID, name: copy.quiz.score }] : []),
-  ];
+  return resultsColumns(template).map(({ id, name }) => ({ id, name }));
 }
 
 /**
@@ -184,7 +176,7 @@ export async function* exportRowBatches(
   deps: FlowsDeps,
   flowId: number,
   columns: readonly ExportColumn[],
-  range: { sort: 'asc' | 'desc'; from?: Date; to?: Date; status?: 'finished' | 'in_progress'; search?: string },
+  range: Omit<KeysetPage, 'after' | 'offset' | 'limit'>,
   batchSize: number,
   /** Links of uploaded files in the cells (`file-links.ts`). */
   display?: DisplayOptions,
@@ -392,11 +384,13 @@ export async function writeExport(writer: TableWriter, header: readonly string[]
 /**
  * The export of flow `publicIdentifier` (view access) as a file in `query.format`: its columns from the form's
  * current version (the live snapshot, or the draft before the first publish), its rows the responses the Results
- * list's filters keep — `query.status` (finished submissions by default), `query.search` (`search-text.ts`) — submitted
+ * list's filters keep — `query.status` (finished submissions by default), `query.search` (`search-text.ts`), the answer
+ * filter `query.filter` (`results.ts`) — submitted
  * in `[query.from, query.to)` — up to the moment the export started at most, so both
  * sorts export the same submissions — in `query.sort` order, read `deps.exportBatchSize` at a time. Access and the form are checked
  * before anything is written; the rows are written in the background as the body is read.
- * @throws 404 `copy.flows.flowNotFound`; whatever `authorize` throws (404 for a workspace not the caller's).
+ * @throws 404 `copy.flows.flowNotFound`; whatever `authorize` throws (404 for a workspace not the caller's); 400 for
+ *   an answer filter that does not fit the form.
  */
 export async function exportSubmissions(
   deps: ExportDeps,
@@ -406,19 +400,19 @@ export async function exportSubmissions(
   now: Date = new Date(),
 ): Promise<ExportFile> {
   const { record } = await authorizedFlow(deps.db, publicIdentifier, authorize, 'view');
-  const template =
-    record.liveSnapshotId !== null ? await findSnapshotTemplate(deps.db, record.liveSnapshotId) : await findDraftTemplate(deps.db, record.id);
-  if (!template) throw notFound(copy.flows.flowNotFound);
+  const template = await currentTemplate(deps.db, record);
   const columns = exportColumns(template);
+  const filter = submissionFilterOf(query, template);
   // Up to the moment the export started (times are milliseconds: `to` is exclusive).
   const until = now.getTime() + 1;
-  const to = query.to && Date.parse(query.to) < until ? new Date(query.to) : new Date(until);
+  const to = filter.before && filter.before.getTime() < until ? filter.before : new Date(until);
   const range = {
     sort: query.sort,
     to,
     status: query.status,
-    ...(query.from ? { from: new Date(query.from) } : {}),
-    ...(query.search ? { search: query.search } : {}),
+    ...(filter.after ? { from: filter.after } : {}),
+    ...(filter.search ? { search: filter.search } : {}),
+    ...(filter.answers ? { answers: filter.answers } : {}),
   };
   const writer = query.format === 'xlsx' ? xlsxWriter(columns.length, now) : csvWriter();
   // A failure destroys the body with its error; the route's reply reports it (Fastify logs a stream's error and

@@ -5,8 +5,14 @@
  * respondent's are (`submissions.ts` `submitAnswers`), without the bot check, and trigger the same event.
  */
 import * as copy from '@formloom/contracts/copy';
-import type { ApiCreateSubmissionsBody, ApiCreateSubmissionsResponse, ApiFormResponse, ApiFormsResponse, ApiSubmissionsQuery } from '@formloom/contracts/api/flows/public-api';
-import type { SubmissionsResponse } from '@formloom/contracts/api/flows/submissions';
+import type {
+  ApiCreateSubmissionsBody,
+  ApiCreateSubmissionsResponse,
+  ApiFormResponse,
+  ApiFormsResponse,
+  ApiSubmissionsQuery,
+  ApiSubmissionsResponse,
+} from '@formloom/contracts/api/flows/public-api';
 import type { Submission } from '@formloom/contracts/entities/flow';
 import type { AccessLevel } from '@formloom/contracts/entities/identity';
 import { takesAnswer } from '@formloom/contracts/answers/registry';
@@ -15,11 +21,12 @@ import { calculationsOf } from '@formloom/contracts/rules/calculations';
 import { quizOf } from '@formloom/contracts/rules/quiz';
 import { formWidgets } from '@formloom/contracts/rules/steps';
 import { invalid, notFound } from '@formloom/kit/errors';
-import { findDraftTemplate, findSnapshotTemplate, findSnapshotTemplates, listFlowsOfWorkspaces } from '../db/flows-repository';
+import { findSnapshotTemplate, findSnapshotTemplates, listFlowsOfWorkspaces } from '../db/flows-repository';
 import { countSubmissions, deleteSubmissionRow, findSubmission, pageSubmissions } from '../db/submissions-repository';
 import { authorizedFlow, type Authorize, type FlowsDeps } from './flows';
 import { findLiveForm, submitAnswers, toSubmission, type SubmissionWriter } from './submissions';
 import { fileLinks } from './file-links';
+import { currentTemplate } from './results';
 
 /** Every form of the workspaces in `workspaces` (the key's claims) of `organizationId`, newest first: `[{name, formId}]`. */
 export async function listApiForms(deps: FlowsDeps, organizationId: number, workspaces: ReadonlyMap<number, AccessLevel>): Promise<ApiFormsResponse> {
@@ -34,8 +41,7 @@ export async function listApiForms(deps: FlowsDeps, organizationId: number, work
  */
 export async function getApiForm(deps: FlowsDeps, formId: string, authorize: Authorize): Promise<ApiFormResponse> {
   const { record } = await authorizedFlow(deps.db, formId, authorize, 'view');
-  const template = record.liveSnapshotId !== null ? await findSnapshotTemplate(deps.db, record.liveSnapshotId) : await findDraftTemplate(deps.db, record.id);
-  if (!template) throw notFound(copy.flows.flowNotFound);
+  const template = await currentTemplate(deps.db, record);
   return {
     id: record.publicIdentifier,
     name: record.name,
@@ -53,7 +59,7 @@ export async function getApiForm(deps: FlowsDeps, formId: string, authorize: Aut
  * `afterDate`/`beforeDate`; `totalResponses` counts those the bounds keep.
  * @throws 404 `copy.flows.flowNotFound`.
  */
-export async function listApiSubmissions(deps: FlowsDeps, formId: string, query: ApiSubmissionsQuery, authorize: Authorize): Promise<SubmissionsResponse> {
+export async function listApiSubmissions(deps: FlowsDeps, formId: string, query: ApiSubmissionsQuery, authorize: Authorize): Promise<ApiSubmissionsResponse> {
   const { record } = await authorizedFlow(deps.db, formId, authorize, 'view');
   const range = { after: query.afterDate ? new Date(query.afterDate) : undefined, before: query.beforeDate ? new Date(query.beforeDate) : undefined };
   const [totalResponses, rows] = await Promise.all([

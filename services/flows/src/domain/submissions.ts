@@ -5,7 +5,13 @@
 import * as copy from '@formloom/contracts/copy';
 import type { Submission } from '@formloom/contracts/entities/flow';
 import { FORM_SUBMITTED, FORM_SUBMITTED_VERSION, type FormSubmittedData } from '@formloom/contracts/events/form-submitted';
-import type { SubmissionsQuery, SubmissionsResponse, SubmitResponse } from '@formloom/contracts/api/flows/submissions';
+import type {
+  CountSubmissionsQuery,
+  CountSubmissionsResponse,
+  SubmissionsQuery,
+  SubmissionsResponse,
+  SubmitResponse,
+} from '@formloom/contracts/api/flows/submissions';
 import { validateAnswers } from '@formloom/contracts/rules/answers';
 import { closedBy, formSettingsOf } from '@formloom/contracts/rules/form-settings';
 import { toSubmissionQuestions } from '@formloom/contracts/rules/submission-questions';
@@ -25,7 +31,9 @@ import { searchTextOf } from './search-text';
 import { claimResponseUploads, fileLinks, resolveUploads } from './uploads';
 import type { WriteWithEvents } from '@formloom/kit/service';
 import { findSnapshotTemplates } from '../db/flows-repository';
-import { countSubmissions, insertSubmissionsStatement, pageSubmissions, type SubmissionRecord } from '../db/submissions-repository';
+import { countSubmissions, insertSubmissionsStatement, type SubmissionRecord } from '../db/submissions-repository';
+import { keysetSubmissions } from '../db/export-repository';
+import { currentTemplate, decodeCursor, encodeCursor, resultsColumns, submissionFilterOf } from './results';
 import { authorizedFlow, formClosedError, type Authorize, type FlowsDeps } from './flows';
 
 /** A validated submission and its `form.submitted` event, waiting to be written. */
@@ -267,13 +275,34 @@ export function toSubmission(row: SubmissionRecord, template: FlowTemplate | und
 }
 
 /**
+ * How many of a flow's responses the Results' filters keep (view access): `countSubmissions` (the kept per-form
+ * counts when only the status filters). The answer filter is checked against the form's current version.
+ * @throws 404 `copy.flows.flowNotFound`; whatever `authorize` throws; 400 for an answer filter that does not fit.
+ */
+export async function countFilteredSubmissions(
+  deps: FlowsDeps,
+  publicIdentifier: string,
+  query: CountSubmissionsQuery,
+  authorize: Authorize,
+): Promise<CountSubmissionsResponse> {
+  const { record } = await authorizedFlow(deps.db, publicIdentifier, authorize, 'view');
+  const filter = submissionFilterOf(query, await currentTemplate(deps.db, record));
+  return { totalResponses: await countSubmissions(deps.db, record.id, filter) };
+}
+
+/**
  * One page of a flow's responses in Fillout's shape (view access), those the query's filters keep: `status`
  * (finished submissions by default, or respondents' progress with the answers of the pages they completed),
- * the submission time in `[from, to)` (an in-progress response's start), and `search` — a response one of whose
+ * the submission time in `[from, to)` (an in-progress response's start), `search` — a response one of whose
  * answer texts or hidden field values contains it, case-insensitively (`search-text.ts`; responses stored before
- * the search existed never match). `responses` are ordered by submission time (`query.sort`), each
- * {@link toSubmission}; `totalResponses` counts what the filters keep; `pageCount` = ceil(totalResponses / limit).
- * @throws 404 `copy.flows.flowNotFound`; whatever `authorize` throws.
+ * the search existed never match) — and `filter`, the answer filter, checked against the form's current version
+ * (`results.ts`). `responses` are ordered by submission time (`query.sort`), after the cursor `after` when given
+ * (a keyset page: as fast on page 20,000 as on page 1), then `offset` skipped, each {@link toSubmission};
+ * `nextCursor` continues after the page (`null` after the last); `totalResponses` counts what the filters keep
+ * (`countSubmissions`: the kept per-form counts when only the status filters) and `pageCount` = ceil(totalResponses /
+ * limit), both left out with `includeTotal=false`; `columns` are the current version's ({@link resultsColumns}).
+ * @throws 404 `copy.flows.flowNotFound`; whatever `authorize` throws; 400 for an answer filter that does not fit
+ *   the form, or a cursor that does not decode.
  */
 export async function listSubmissions(
   deps: FlowsDeps,
@@ -282,18 +311,32 @@ export async function listSubmissions(
   authorize: Authorize,
 ): Promise<SubmissionsResponse> {
   const { record } = await authorizedFlow(deps.db, publicIdentifier, authorize, 'view');
-  const filter = {
-    status: query.status,
-    ...(query.from ? { after: new Date(query.from) } : {}),
-    ...(query.to ? { before: new Date(query.to) } : {}),
-    ...(query.search ? { search: query.search } : {}),
-  };
-  const [totalResponses, rows] = await Promise.all([
-    countSubmissions(deps.db, record.id, filter),
-    pageSubmissions(deps.db, record.id, { limit: query.limit, offset: query.offset, sort: query.sort, ...filter }),
+  const template = await currentTemplate(deps.db, record);
+  const filter = submissionFilterOf(query, template);
+  const after = query.after ? decodeCursor(query.after) : undefined;
+  const [totalResponses, page] = await Promise.all([
+    query.includeTotal ? countSubmissions(deps.db, record.id, filter) : undefined,
+    // One more than the page: whether there is a next page, without a count.
+    keysetSubmissions(deps.db, record.id, {
+      sort: query.sort,
+      from: filter.after,
+      to: filter.before,
+      status: filter.status,
+      search: filter.search,
+      answers: filter.answers,
+      after,
+      offset: query.offset,
+      limit: query.limit + 1,
+    }),
   ]);
-  const templates = await findSnapshotTemplates(deps.db, [...new Set(rows.map((row) => row.snapshotId))]);
+  const rows = page.slice(0, query.limit);
+  const templates = await findSnapshotTemplates(deps.db, [...new Set(rows.map(({ record: row }) => row.snapshotId))]);
   const links = fileLinks(deps.publicUrl, record.publicIdentifier);
-  const responses = rows.map((row) => toSubmission(row, templates.get(row.snapshotId), links));
-  return { responses, totalResponses, pageCount: Math.ceil(totalResponses / query.limit) };
+  const last = rows.at(-1);
+  return {
+    responses: rows.map(({ record: row }) => toSubmission(row, templates.get(row.snapshotId), links)),
+    ...(totalResponses === undefined ? {} : { totalResponses, pageCount: Math.ceil(totalResponses / query.limit) }),
+    nextCursor: page.length > query.limit && last ? encodeCursor(last.cursor) : null,
+    columns: resultsColumns(template),
+  };
 }

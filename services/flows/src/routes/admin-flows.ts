@@ -15,7 +15,7 @@ import {
   unpublishFlow,
   updateFlowSettings,
 } from '@formloom/contracts/api/flows/flows';
-import { deleteSubmission, exportSubmissions, listSubmissions } from '@formloom/contracts/api/flows/submissions';
+import { countSubmissions, deleteSubmission, exportSubmissions, listSubmissions } from '@formloom/contracts/api/flows/submissions';
 import type { AccessLevel } from '@formloom/contracts/entities/identity';
 import { requireWorkspaceAccess } from '@formloom/kit/auth';
 import { defineRoutes } from '@formloom/kit/routes';
@@ -81,6 +81,10 @@ export const adminFlowRoutes = defineRoutes<FlowsServiceDeps>((router, deps) => 
 
   router.handle(listSubmissions, async ({ params, query, request }) =>
     submissions.listSubmissions(deps, params.publicIdentifier, query, flowAuthorizer(request)),
+  );
+
+  router.handle(countSubmissions, async ({ params, query, request }) =>
+    submissions.countFilteredSubmissions(deps, params.publicIdentifier, query, flowAuthorizer(request)),
   );
 
   // The Results' delete: a finished submission or a respondent's progress (the public API's deletes finished ones only).
