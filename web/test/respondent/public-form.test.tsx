@@ -59,7 +59,7 @@ async function publishedExampleForm(): Promise<string> {
 
 async function submissionCount(publicIdentifier: string): Promise<number> {
   const page = await callEndpoint(listSubmissions, { params: { publicIdentifier }, query: {} });
-  return page.totalResponses;
+  return page.totalResponses ?? 0;
 }
 
 /**

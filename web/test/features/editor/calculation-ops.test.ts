@@ -24,7 +24,8 @@ import {
   valueSources,
   withWhen,
 } from '../../../src/features/editor/model/calculation-ops';
-import { addPageRule, comparisonParts, newSubjectComparison, withOperator, withSubject } from '../../../src/features/editor/model/logic-ops';
+import { addPageRule } from '../../../src/features/editor/model/logic-ops';
+import { comparisonParts, newSubjectComparison, withOperator, withSubject } from '../../../src/ui/condition-editor/condition-model';
 import { locateErrors } from '../../../src/features/editor/model/save-errors';
 import { addWidget, templateIds } from '../../../src/features/editor/model/template-ops';
 

@@ -6,16 +6,8 @@
 import type { FlowTemplate, Widget } from '@formloom/contracts/entities/flow-template';
 import { validateFlowTemplate } from '@formloom/contracts/rules/flow-template';
 import { publishProblems } from '@formloom/contracts/rules/publish-checks';
-import {
-  addEnding,
-  addPageRule,
-  comparisonParts,
-  deleteEnding,
-  movePageRule,
-  newComparison,
-  withOperator,
-  withQuestion,
-} from '../../../src/features/editor/model/logic-ops';
+import { addEnding, addPageRule, deleteEnding, movePageRule } from '../../../src/features/editor/model/logic-ops';
+import { comparisonParts, newComparison, withOperator, withQuestion } from '../../../src/ui/condition-editor/condition-model';
 import { deletePage } from '../../../src/features/editor/model/template-ops';
 
 const plan: Widget = { id: 'plan', name: 'Plan', type: 'Checkboxes', template: { label: 'Plan', required: false, options: [{ id: 'a', label: 'A' }, { id: 'b', label: 'B' }] } };

@@ -33,10 +33,10 @@ import {
   withWhen,
   type NamedQuestion,
 } from '../../model/calculation-ops';
-import { asGroup } from '../../model/logic-ops';
+import { asGroup } from '../../../../ui/condition-editor/condition-model';
 import type { SaveErrors } from '../../model/save-errors';
 import { useEditor } from '../editor-context';
-import { ConditionEditor, firstComparison } from './condition-editor';
+import { ConditionEditor, firstComparison } from '../../../../ui/condition-editor/condition-editor';
 import classes from './logic.module.css';
 
 /** The value-source item for a number typed in. */

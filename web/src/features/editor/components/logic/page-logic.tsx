@@ -22,7 +22,7 @@ import {
   updatePageRule,
 } from '../../model/logic-ops';
 import { useEditor } from '../editor-context';
-import { ConditionEditor, firstComparison } from './condition-editor';
+import { ConditionEditor, firstComparison } from '../../../../ui/condition-editor/condition-editor';
 import classes from './logic.module.css';
 
 export function PageLogic({ page }: { page: FormStep }) {

@@ -9,9 +9,10 @@ import type { Widget } from '@formloom/contracts/entities/flow-template';
 import { describeCondition } from '@formloom/contracts/rules/condition-text';
 import { templateSubjects } from '@formloom/contracts/rules/condition-subjects';
 import { IconBranch, IconPencil, IconTrash } from '../../../../ui/icons';
-import { asGroup, conditionQuestionList, setVisibleIf } from '../../model/logic-ops';
+import { asGroup } from '../../../../ui/condition-editor/condition-model';
+import { conditionQuestionList, setVisibleIf } from '../../model/logic-ops';
 import { useEditor } from '../editor-context';
-import { ConditionEditor, firstComparison } from './condition-editor';
+import { ConditionEditor, firstComparison } from '../../../../ui/condition-editor/condition-editor';
 import classes from './logic.module.css';
 
 export function QuestionVisibility({ stepId, widget }: { stepId: string; widget: Widget }) {

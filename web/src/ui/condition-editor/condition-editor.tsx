@@ -23,7 +23,7 @@ import {
 } from '@formloom/contracts/rules/conditions';
 import type { ConditionSubject } from '@formloom/contracts/rules/condition-subjects';
 import { operatorLabel, questionLabel } from '@formloom/contracts/rules/condition-text';
-import { IconPlus, IconTrash } from '../../../../ui/icons';
+import { IconPlus, IconTrash } from '../icons';
 import {
   asGroup,
   comparisonOf,
@@ -38,8 +38,8 @@ import {
   withSubject,
   type ComparisonParts,
   type ConditionGroup,
-} from '../../model/logic-ops';
-import classes from './logic.module.css';
+} from './condition-model';
+import classes from './condition-editor.module.css';
 
 /** The questions a condition may use, each with the name of its page (for the grouped question list). */
 export interface ConditionQuestion {
