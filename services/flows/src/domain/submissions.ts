@@ -12,6 +12,8 @@ import { toSubmissionQuestions } from '@formloom/contracts/rules/submission-ques
 import { toSubmissionResults } from '@formloom/contracts/rules/submission-results';
 import { toUrlParameters, urlParamAnswers } from '@formloom/contracts/rules/url-params';
 import { editLinkOf } from '@formloom/contracts/rules/edit-links';
+import { customColumnsOf, type CustomColumn } from '@formloom/contracts/entities/custom-column';
+import { toSubmissionCustomColumns } from '@formloom/contracts/rules/custom-columns';
 import { conflict, invalid, notFound } from '@formloom/kit/errors';
 import { isDatabaseUnavailable } from '@formloom/kit/http';
 import { GroupCommit } from '@formloom/kit/group-commit';
@@ -251,9 +253,16 @@ async function writeWithUploads(deps: FlowsDeps, pending: PendingSubmission, upl
  * `links`), its hidden fields (`urlParameters`), every calculation of that snapshot with its number
  * (`calculations: [{id, name, type: 'number', value}]`) and, when that snapshot's quiz is on, `quiz: {score,
  * maxScore}` (`rules/submission-results.ts`, over the stored answers and hidden fields: the numbers the respondent
- * saw). The one mapping of the results list, the public API and its single reads.
+ * saw), and — when the form has custom columns (`columns`, its `settings.customColumns`) — `customColumns`, the row's
+ * value of each (`rules/custom-columns.ts`: `{id, name, type, value, displayValue}`, `value` null when unset). The one
+ * mapping of the results list, the public API and its single reads.
  */
-export function toSubmission(row: SubmissionRecord, template: FlowTemplate | undefined, links: DisplayOptions): Submission {
+export function toSubmission(
+  row: SubmissionRecord,
+  template: FlowTemplate | undefined,
+  links: DisplayOptions,
+  columns: readonly CustomColumn[] = [],
+): Submission {
   const results = template ? toSubmissionResults(template, row.answers) : { calculations: [], quiz: null };
   return {
     submissionId: row.id,
@@ -263,6 +272,7 @@ export function toSubmission(row: SubmissionRecord, template: FlowTemplate | und
     urlParameters: template ? toUrlParameters(template, row.answers) : [],
     calculations: results.calculations,
     ...(results.quiz ? { quiz: results.quiz } : {}),
+    ...(columns.length > 0 ? { customColumns: toSubmissionCustomColumns(columns, row.customValues) } : {}),
   };
 }
 
@@ -271,8 +281,8 @@ export function toSubmission(row: SubmissionRecord, template: FlowTemplate | und
  * (finished submissions by default, or respondents' progress with the answers of the pages they completed),
  * the submission time in `[from, to)` (an in-progress response's start), and `search` — a response one of whose
  * answer texts or hidden field values contains it, case-insensitively (`search-text.ts`; responses stored before
- * the search existed never match). `responses` are ordered by submission time (`query.sort`), each
- * {@link toSubmission}; `totalResponses` counts what the filters keep; `pageCount` = ceil(totalResponses / limit).
+ * the search existed never match its answers) or one of whose custom columns' values does. `responses` are ordered by
+ * submission time (`query.sort`), each {@link toSubmission} with the form's custom columns; `totalResponses` counts what the filters keep; `pageCount` = ceil(totalResponses / limit).
  * @throws 404 `copy.flows.flowNotFound`; whatever `authorize` throws.
  */
 export async function listSubmissions(
@@ -294,6 +304,7 @@ export async function listSubmissions(
   ]);
   const templates = await findSnapshotTemplates(deps.db, [...new Set(rows.map((row) => row.snapshotId))]);
   const links = fileLinks(deps.publicUrl, record.publicIdentifier);
-  const responses = rows.map((row) => toSubmission(row, templates.get(row.snapshotId), links));
+  const columns = customColumnsOf(record.settings);
+  const responses = rows.map((row) => toSubmission(row, templates.get(row.snapshotId), links, columns));
   return { responses, totalResponses, pageCount: Math.ceil(totalResponses / query.limit) };
 }
