@@ -21,8 +21,8 @@ export const customColumns = {
   typeCheckbox: 'Checkbox',
   typeDropdown: 'Dropdown',
   typeMultiSelect: 'Multi-select',
-  /** ours: the button that opens the popover (its accessible name; the title says the same). */
-  openPopover: 'Add custom column',
+  /** ours: the Results header's button that opens the popover. */
+  openPopover: 'Add column',
   /** ours: the label of the popover's type list. */
   typeLabel: 'Column type',
   /** ours: the label of the popover's name input. */
@@ -64,8 +64,8 @@ export const customColumns = {
   changeFailed: 'Could not change the column',
   /** ours: the accessible name of a cell's edit button, with the column's name. */
   editCell: (name: string) => `Edit ${name}`,
-  /** ours: what an empty editable cell shows. */
-  emptyCell: 'Add',
+  /** ours: what screen readers hear for an empty cell (the screen shows a dash). */
+  emptyCell: 'No value',
   /** ours: a cell being saved (its accessible name). */
   saving: 'Saving',
   /** ours: the clear entry of a Dropdown cell. */
