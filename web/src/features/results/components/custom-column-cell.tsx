@@ -59,6 +59,8 @@ export function CustomColumnCell({ publicIdentifier, submissionId, column, cell,
   const save = useSetCustomColumnValue(publicIdentifier);
   const [editing, setEditing] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // A checkbox shows its new state while it is being saved (and goes back if the save fails).
+  const [ticking, setTicking] = useState<boolean | null>(null);
   // Set when the editor closes from the keyboard: the cell's button takes the focus back once it is there again.
   const refocus = useRef(false);
   const committing = useRef(false);
@@ -93,8 +95,12 @@ export function CustomColumnCell({ publicIdentifier, submissionId, column, cell,
       <Contained>
         <Checkbox
           aria-label={column.name}
-          checked={value === true}
-          onChange={(event) => void commit(event.currentTarget.checked)}
+          checked={ticking ?? value === true}
+          onChange={(event) => {
+            const checked = event.currentTarget.checked;
+            setTicking(checked);
+            void commit(checked).finally(() => setTicking(null));
+          }}
           error={error}
           readOnly={save.isPending}
         />

@@ -49,7 +49,7 @@ export function CustomColumnHeader({ publicIdentifier, flowId, column, readOnly 
               <Menu.Item leftSection={<IconPencil size={14} />} onClick={() => setDialog('rename')}>
                 {texts.rename}
               </Menu.Item>
-              <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => setDialog('delete')}>
+              <Menu.Item color="red.8" leftSection={<IconTrash size={14} />} onClick={() => setDialog('delete')}>
                 {texts.delete}
               </Menu.Item>
             </Menu.Dropdown>
