@@ -32,3 +32,4 @@ export { toasts } from './copy/toasts';
 export { errors } from './copy/errors';
 export { validation } from './copy/validation';
 export { webhooks } from './copy/webhooks';
+export { customColumns } from './copy/custom-columns';

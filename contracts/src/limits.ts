@@ -279,3 +279,15 @@ export const MAX_WEBHOOKS_PER_FORM = 20;
 export const WEBHOOK_URL_MAX_LENGTH = 2048;
 export const WEBHOOK_DELIVERIES_PAGE_MAX = 100;
 export const WEBHOOK_DELIVERIES_PAGE_DEFAULT = 20;
+
+/**
+ * ours: custom columns of the Results (spec 001 §3 "Custom column", `rules/custom-columns.ts`): at most
+ * {@link CUSTOM_COLUMNS_MAX} per form, names of at most {@link CUSTOM_COLUMN_NAME_MAX_LENGTH} characters (trimmed), a
+ * Dropdown or Multi-select column with at most {@link CUSTOM_COLUMN_OPTIONS_MAX} options whose labels have at most
+ * {@link CUSTOM_COLUMN_OPTION_LABEL_MAX_LENGTH} characters. A value is bounded by its type's answer rules (a Short
+ * text column by `SHORT_ANSWER_MAX_LENGTH`, a Long text one by `LONG_ANSWER_MAX_LENGTH`).
+ */
+export const CUSTOM_COLUMNS_MAX = 50;
+export const CUSTOM_COLUMN_NAME_MAX_LENGTH = 100;
+export const CUSTOM_COLUMN_OPTIONS_MAX = 100;
+export const CUSTOM_COLUMN_OPTION_LABEL_MAX_LENGTH = 200;

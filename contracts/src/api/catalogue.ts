@@ -5,6 +5,7 @@
  * route registered) all read this list.
  */
 import type { Endpoint } from './endpoint';
+import * as customColumns from './flows/custom-columns';
 import * as flows from './flows/flows';
 import * as flowsInternal from './flows/internal';
 import * as progress from './flows/progress';
@@ -40,6 +41,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   authInternal,
   flows,
   submissions,
+  customColumns,
   publicForms,
   editSubmissions,
   publicApi,

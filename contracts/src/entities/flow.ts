@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import * as copy from '../copy';
 import { CLOSED_MESSAGE_MAX_LENGTH, REDIRECT_URL_MAX_LENGTH, RESPONSE_LIMIT_MAX } from '../limits';
+import { SubmissionCustomColumn } from './custom-column';
 import { AccessLevel } from './identity';
 
 /** spec 000 §1: flow types. */
@@ -37,7 +38,10 @@ export const FormSettings = z.object({
 /** The form settings (see {@link FormSettings}). */
 export type FormSettings = z.infer<typeof FormSettings>;
 
-/** Flow settings (spec 000 §3): the {@link FormSettings} and any other keys (later products add theirs). */
+/**
+ * Flow settings (spec 000 §3): the {@link FormSettings}, the Results' custom columns (`customColumns`,
+ * `entities/custom-column.ts`) and any other keys (later products add theirs).
+ */
 export const FlowSettings = z.record(z.string(), z.unknown());
 /** Flow settings. */
 export type FlowSettings = z.infer<typeof FlowSettings>;
@@ -113,7 +117,9 @@ export type SubmissionQuiz = z.infer<typeof SubmissionQuiz>;
  * `urlParameters` (every field the snapshot declared, `value` '' when the link did not carry it), its
  * `calculations` (every calculation of the snapshot, `[]` for a form without) and, for a form whose quiz is on, its
  * `quiz` points. Calculations and points are computed from the snapshot the submission was made against and the
- * answers on the respondent's path (`rules/submission-results.ts`), the numbers the respondent saw.
+ * answers on the respondent's path (`rules/submission-results.ts`), the numbers the respondent saw. Ours besides
+ * Fillout's: `customColumns`, the form owners' own columns (`entities/custom-column.ts`) with this submission's value of
+ * each, in the columns' order — present only when the form has custom columns.
  */
 export const Submission = z.object({
   submissionId: z.string(),
@@ -123,6 +129,7 @@ export const Submission = z.object({
   urlParameters: z.array(SubmissionUrlParameter),
   calculations: z.array(SubmissionCalculation),
   quiz: SubmissionQuiz.optional(),
+  customColumns: z.array(SubmissionCustomColumn).optional(),
 });
 /** A submission. */
 export type Submission = z.infer<typeof Submission>;

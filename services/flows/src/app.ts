@@ -1,5 +1,6 @@
 /**
- * The flows service: flows, their draft templates, published snapshots and submissions (ARCHITECTURE §3);
+ * The flows service: flows, their draft templates, published snapshots, submissions and the Results' custom
+ * columns (ARCHITECTURE §3);
  * emits `flow.created`, `flow.published` and `form.submitted` through the outbox. Tests call
  * {@link buildApp}; `main.ts` runs {@link definition}.
  */
@@ -24,6 +25,7 @@ import { EXPORT_BATCH_SIZE_DEFAULT } from './domain/export';
 import { createSubmissionWriter } from './domain/submissions';
 import { sweepUploads } from './domain/uploads';
 import { adminFlowRoutes } from './routes/admin-flows';
+import { customColumnRoutes } from './routes/custom-columns';
 import { internalFlowRoutes } from './routes/internal-flows';
 import { publicFlowRoutes } from './routes/public-flows';
 import { publicApiRoutes } from './routes/public-api';
@@ -120,7 +122,7 @@ export const definition: ServiceDefinition<FlowsShape, FlowsServiceDeps> = {
           })
         : undefined,
   }),
-  routes: [adminFlowRoutes, publicFlowRoutes, publicApiRoutes, uploadRoutes, internalFlowRoutes],
+  routes: [adminFlowRoutes, customColumnRoutes, publicFlowRoutes, publicApiRoutes, uploadRoutes, internalFlowRoutes],
   // The sweep of uploads no response refers to (after a day) and of the files of deleted rows (`domain/uploads.ts`).
   workers: (deps) => {
     const loop = new PollingLoop({ name: 'upload sweep', pollMs: UPLOAD_SWEEP_INTERVAL_MS, log: deps.log, pass: () => sweepUploads(deps) });

@@ -72,9 +72,10 @@ export type SubmissionStatusFilter = z.infer<typeof SubmissionStatusFilter>;
 
 /**
  * A search of the results: trimmed, 1–{@link SUBMISSIONS_SEARCH_MAX_LENGTH} characters. It keeps the responses one of
- * whose answer texts (`displayValue`: a choice's label, 'March 5, 2026', a file's name) or hidden field values
- * contains it, case-insensitively — what people read, never stored ids. Responses stored before search existed
- * have no search text and match no search (the flows service's `submissions.search_text`).
+ * whose answer texts (`displayValue`: a choice's label, 'March 5, 2026', a file's name), hidden field values or
+ * custom column values (their texts: an option's label, 'Yes') contains it, case-insensitively — what people read,
+ * never stored ids. Responses stored before search existed have no search text for their answers (the flows
+ * service's `submissions.search_text`) and match only by their custom column values.
  */
 export const SubmissionSearch = z.string().trim().min(1).max(SUBMISSIONS_SEARCH_MAX_LENGTH);
 
@@ -291,7 +292,7 @@ export const exportSubmissions = defineEndpoint({
   access: 'session',
   summary: 'Export submissions as CSV or Excel',
   description:
-    "A file to download (`Content-Disposition: attachment`, named `<form name>-responses-<YYYY-MM-DD>.csv|xlsx`): a row per submission with 'Submission ID', 'Submitted at' (ISO 8601, UTC) and one column per question of the form's live version (its draft before the first publish) in page order, each cell the answer's text as the results list gives it (`displayValue`), empty when unanswered. CSV is UTF-8 with a byte order mark and CRLF line ends; a cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading apostrophe. Excel cells are all text. `from` is inclusive, `to` exclusive.",
+    "A file to download (`Content-Disposition: attachment`, named `<form name>-responses-<YYYY-MM-DD>.csv|xlsx`): a row per submission with 'Submission ID', 'Submitted at' (ISO 8601, UTC) and one column per question of the form's live version (its draft before the first publish) in page order, each cell the answer's text as the results list gives it (`displayValue`), empty when unanswered; then the hidden fields, calculations and score; last one column per custom column of the form, with the submission's value as text. CSV is UTF-8 with a byte order mark and CRLF line ends; a cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading apostrophe. Excel cells are all text. `from` is inclusive, `to` exclusive.",
   params: FlowParams,
   query: ExportSubmissionsQuery,
   responses: {

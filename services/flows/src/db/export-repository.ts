@@ -5,6 +5,7 @@
 import { and, asc, desc, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@formloom/kit/db';
 import { submissions, type SubmissionStatus } from './schema';
+import { customValuesOfRow } from './custom-values-repository';
 import { filterOf, type SubmissionRecord } from './submissions-repository';
 
 /** Where a keyset page starts: after the submission with this time and id (in the page's order). */
@@ -48,7 +49,7 @@ export interface KeysetPage {
  * Results list's filters), ordered like the results list (submission time, then id), starting after `after`: a row
  * comparison `(submission_time, id) > (…)` (`<` for `desc`) that walks the `(flow_id, status, submission_time, id)` index,
  * so every page costs the same however deep it is — unlike `offset`, which reads and skips every row before the
- * page (kept for callers that jump a few pages). Each row comes with the cursor that continues after it.
+ * page (kept for callers that jump a few pages). Each row comes with its custom columns' values and the cursor that continues after it.
  */
 export async function keysetSubmissions(db: DbOrTx, flowId: number, page: KeysetPage): Promise<CursoredSubmission[]> {
   const order = page.sort === 'asc' ? asc : desc;
@@ -68,6 +69,7 @@ export async function keysetSubmissions(db: DbOrTx, flowId: number, page: Keyset
       answers: submissions.answers,
       submissionTime: submissions.submissionTime,
       lastUpdatedAt: submissions.lastUpdatedAt,
+      customValues: customValuesOfRow,
       cursorTime: sql<string>`${submissions.submissionTime}::text`,
     })
     .from(submissions)

@@ -185,4 +185,22 @@ export const migrations: readonly Migration[] = [
       CREATE TRIGGER submissions_counted_update AFTER UPDATE ON submissions
         REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION submissions_count_updated();`,
   },
+  {
+    // The Results' custom columns (domain/custom-columns.ts): the columns live in the flow's settings; here each
+    // submission's value of one, the owners' own (never in the respondent's answers), with its lowercased text for the
+    // Results' search. A submission's values go with it (and a flow's with its submissions); a column's are deleted
+    // with the column, by the service, in the same transaction.
+    id: '0009_submission_custom_values',
+    sql: `
+      CREATE TABLE submission_custom_values (
+        submission_id uuid NOT NULL REFERENCES submissions (id) ON DELETE CASCADE,
+        column_id text NOT NULL,
+        flow_id integer NOT NULL REFERENCES flows (id) ON DELETE CASCADE,
+        value jsonb NOT NULL,
+        search_text text NOT NULL,
+        updated_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (submission_id, column_id)
+      );
+      CREATE INDEX submission_custom_values_column ON submission_custom_values (flow_id, column_id);`,
+  },
 ];

@@ -6,6 +6,8 @@
  *   published snapshot respondents see (null until the first publish).
  * - `flow_snapshots`: one immutable row per publish (`version` 1, 2, … per flow).
  * - `submissions`: one row per submitted response, tied to the snapshot it was validated against.
+ * - `submission_custom_values`: one row per submission and custom column with a value (the Results' own columns,
+ *   `domain/custom-columns.ts`).
  * - `uploads`: one row per uploaded file (its bytes are in the file storage, `storage/`), tied to the response that
  *   refers to it once one does; `upload_deletions`: storage objects whose rows are gone, to delete
  *   (`domain/uploads.ts`).
@@ -95,6 +97,28 @@ export const submissions = pgTable(
     index('submissions_flow_in_progress').on(t.flowId, t.lastUpdatedAt).where(sql`status = 'in_progress'`),
     uniqueIndex('submissions_flow_respondent').on(t.flowId, t.respondentKey).where(sql`respondent_key IS NOT NULL`),
   ],
+);
+
+/**
+ * A submission's value of a custom column (the column is in its flow's `settings.customColumns`): the value as its
+ * type normalizes it (`rules/custom-columns.ts`), the lowercased text a person reads of it (the Results' search),
+ * when it was set. Deleted with its submission (and flow); a column's values are deleted with the column.
+ */
+export const submissionCustomValues = pgTable(
+  'submission_custom_values',
+  {
+    submissionId: uuid('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    columnId: text('column_id').notNull(),
+    flowId: integer('flow_id')
+      .notNull()
+      .references(() => flows.id, { onDelete: 'cascade' }),
+    value: jsonb('value').$type<unknown>().notNull(),
+    searchText: text('search_text').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.submissionId, t.columnId] }), index('submission_custom_values_column').on(t.flowId, t.columnId)],
 );
 
 /** Who uploaded a file: a respondent of the live form, or an editor (`POST /admin/fileupload`). */

@@ -1,8 +1,9 @@
 /**
  * Submission queries. Plain functions over a database or a transaction ({@link DbOrTx}).
  */
-import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@formloom/kit/db';
+import { customValueMatches, customValuesOfRow } from './custom-values-repository';
 import { submissionCounts, submissions, type SubmissionStatus } from './schema';
 
 /** A stored submission. */
@@ -19,7 +20,15 @@ export interface SubmissionRecord {
   editTokenHash?: string | null;
   /** What the Results' search reads (`domain/search-text.ts`); null for rows stored before it existed. */
   searchText?: string | null;
+  /**
+   * Its values of the form's custom columns by column id (`domain/custom-columns.ts`); null or absent when it has
+   * none (or the query did not read them: {@link withCustomValues}).
+   */
+  customValues?: Record<string, unknown> | null;
 }
+
+/** Every column of a `submissions` row and its custom columns' values (`customValues`), for a select. */
+export const withCustomValues = { ...getTableColumns(submissions), customValues: customValuesOfRow };
 
 /**
  * The statement that inserts `records` (one statement for all, `RETURNING id`), for the kit's
@@ -72,7 +81,7 @@ export function containsPattern(search: string): string {
 
 /**
  * The condition of flow `flowId`'s responses that `filter` keeps. A search reads `search_text` with `ILIKE` (a row
- * without it — stored before it existed — never matches).
+ * without it — stored before it existed — never matches its answers), and the texts of its custom columns' values.
  */
 export function filterOf(flowId: number, filter: SubmissionFilter): SQL | undefined {
   return and(
@@ -80,9 +89,14 @@ export function filterOf(flowId: number, filter: SubmissionFilter): SQL | undefi
     eq(submissions.status, filter.status ?? 'finished'),
     filter.after ? gte(submissions.submissionTime, filter.after) : undefined,
     filter.before ? lt(submissions.submissionTime, filter.before) : undefined,
-    filter.search ? sql`${submissions.searchText} ILIKE ${containsPattern(filter.search)}` : undefined,
+    filter.search ? searchCondition(containsPattern(filter.search)) : undefined,
     filter.answers,
   );
+}
+
+/** The rows whose answers' text, or one of whose custom values' text, matches the `ILIKE` pattern `pattern`. */
+function searchCondition(pattern: string): SQL | undefined {
+  return or(sql`${submissions.searchText} ILIKE ${pattern}`, customValueMatches(pattern));
 }
 
 /** The condition of flow `flowId`'s finished submissions within `range`. */
@@ -112,7 +126,7 @@ export async function countSubmissions(db: DbOrTx, flowId: number, filter: Submi
 
 /** Flow `flowId`'s finished submission `id`; `null` when there is none (another form's, in progress, deleted). */
 export async function findSubmission(db: DbOrTx, flowId: number, id: string): Promise<SubmissionRecord | null> {
-  const [row] = await db.select().from(submissions).where(and(finishedOf(flowId, {}), eq(submissions.id, id))).limit(1);
+  const [row] = await db.select(withCustomValues).from(submissions).where(and(finishedOf(flowId, {}), eq(submissions.id, id))).limit(1);
   return row ?? null;
 }
 
@@ -129,7 +143,7 @@ export async function deleteSubmissionRow(db: DbOrTx, flowId: number, id: string
 /**
  * One page of flow `flowId`'s responses that the page's filter keeps ({@link SubmissionFilter}: finished submissions
  * by default) ordered by submission time (`asc` oldest first, `desc` newest first; ties broken by id, which is
- * time-ordered UUIDv7). Uses the `(flow_id, status, submission_time, id)` index.
+ * time-ordered UUIDv7), each with its custom columns' values. Uses the `(flow_id, status, submission_time, id)` index.
  */
 export async function pageSubmissions(
   db: DbOrTx,
@@ -138,7 +152,7 @@ export async function pageSubmissions(
 ): Promise<SubmissionRecord[]> {
   const order = page.sort === 'asc' ? asc : desc;
   return db
-    .select()
+    .select(withCustomValues)
     .from(submissions)
     .where(filterOf(flowId, page))
     .orderBy(order(submissions.submissionTime), order(submissions.id))

@@ -13,7 +13,9 @@
  *   the form's quiz is on — 'Score' (`copy.quiz.score`) with '<score> / <maxScore>' (`displayQuizScore`), the
  *   text the Results table shows (`rules/submission-results.ts`: computed from the submission's snapshot and its
  *   answers and hidden fields, the numbers the respondent saw; '' when that snapshot had no such calculation or
- *   no quiz).
+ *   no quiz). Last, one per custom column of the form (its `settings.customColumns`, `domain/custom-columns.ts`), headed
+ *   by its name, with the submission's value as a person reads it (`displayCustomColumnValue`: an option's label,
+ *   'Yes'/'No'; '' when unset).
  * - Cells: the question's `displayValue` computed from the snapshot the submission was made against
  *   (`toSubmissionQuestions`, what the Results table and the submissions list show), '' when unanswered or when
  *   that snapshot did not have the question. Uploaded files read as their names with their links
@@ -41,6 +43,8 @@ import type { DisplayOptions } from '@formloom/contracts/answers/define';
 import { toUrlParameters } from '@formloom/contracts/rules/url-params';
 import { displayCalculation } from '@formloom/contracts/rules/calculations';
 import { displayQuizScore, toSubmissionResults } from '@formloom/contracts/rules/submission-results';
+import { customColumnsOf, type CustomColumn } from '@formloom/contracts/entities/custom-column';
+import { toSubmissionCustomColumns } from '@formloom/contracts/rules/custom-columns';
 import { keysetSubmissions, type KeysetPage, type SubmissionCursor } from '../db/export-repository';
 import { currentTemplate, resultsColumns, submissionFilterOf } from './results';
 import { fileLinks } from './file-links';
@@ -119,9 +123,9 @@ function cellsOf(template: FlowTemplate | undefined, answers: Record<string, unk
   ];
 }
 
-/** The header row: {@link EXPORT_FIXED_HEADERS}, then each column's name. */
-export function exportHeader(columns: readonly ExportColumn[]): string[] {
-  return [...EXPORT_FIXED_HEADERS, ...columns.map((column) => column.name)];
+/** The header row: {@link EXPORT_FIXED_HEADERS}, then each column's name, then each custom column's. */
+export function exportHeader(columns: readonly ExportColumn[], custom: readonly CustomColumn[] = []): string[] {
+  return [...EXPORT_FIXED_HEADERS, ...columns.map((column) => column.name), ...custom.map((column) => column.name)];
 }
 
 /**
@@ -168,7 +172,8 @@ export function attachmentDisposition(name: string, ascii: string): string {
 /**
  * Rows of the export in batches of at most `batchSize`: the responses of flow `flowId` of `range.status` (finished
  * submissions by default) submitted in `[from, to)` whose text contains `range.search` when given (the Results
- * list's filters, `db/submissions-repository.ts` `filterOf`), in `sort` order, each as {@link exportRow}. Reads one keyset page per batch, and the snapshot
+ * list's filters, `db/submissions-repository.ts` `filterOf`), in `sort` order, each as {@link exportRow} followed by
+ * its value of each of `custom`. Reads one keyset page per batch, and the snapshot
  * templates a page needs that it has not read yet (kept for the next pages: one per published version). Ends
  * after a short page; returning early (a `break` in `for await`) stops the reading.
  */
@@ -180,6 +185,8 @@ export async function* exportRowBatches(
   batchSize: number,
   /** Links of uploaded files in the cells (`file-links.ts`). */
   display?: DisplayOptions,
+  /** The form's custom columns: a cell each after the others, the row's value as a person reads it. */
+  custom: readonly CustomColumn[] = [],
 ): AsyncGenerator<string[][], void, undefined> {
   const templates = new Map<number, FlowTemplate | undefined>();
   let after: SubmissionCursor | undefined;
@@ -192,7 +199,8 @@ export async function* exportRowBatches(
     }
     yield page.map(({ record }) => {
       const template = templates.get(record.snapshotId);
-      return exportRow(record, cellsOf(template, record.answers, display), columns);
+      const customCells = toSubmissionCustomColumns(custom, record.customValues).map((cell) => cell.displayValue);
+      return [...exportRow(record, cellsOf(template, record.answers, display), columns), ...customCells];
     });
     const last = page.at(-1);
     if (!last || page.length < batchSize) return;
@@ -383,9 +391,9 @@ export async function writeExport(writer: TableWriter, header: readonly string[]
 
 /**
  * The export of flow `publicIdentifier` (view access) as a file in `query.format`: its columns from the form's
- * current version (the live snapshot, or the draft before the first publish), its rows the responses the Results
- * list's filters keep — `query.status` (finished submissions by default), `query.search` (`search-text.ts`), the answer
- * filter `query.filter` (`results.ts`) — submitted
+ * current version (the live snapshot, or the draft before the first publish) and its custom columns, its rows the
+ * responses the Results list's filters keep — `query.status` (finished submissions by default), `query.search`
+ * (`search-text.ts`), the answer filter `query.filter` (`results.ts`) — submitted
  * in `[query.from, query.to)` — up to the moment the export started at most, so both
  * sorts export the same submissions — in `query.sort` order, read `deps.exportBatchSize` at a time. Access and the form are checked
  * before anything is written; the rows are written in the background as the body is read.
@@ -403,6 +411,7 @@ export async function exportSubmissions(
   const template = await currentTemplate(deps.db, record);
   const columns = exportColumns(template);
   const filter = submissionFilterOf(query, template);
+  const custom = customColumnsOf(record.settings);
   // Up to the moment the export started (times are milliseconds: `to` is exclusive).
   const until = now.getTime() + 1;
   const to = filter.before && filter.before.getTime() < until ? filter.before : new Date(until);
@@ -414,12 +423,12 @@ export async function exportSubmissions(
     ...(filter.search ? { search: filter.search } : {}),
     ...(filter.answers ? { answers: filter.answers } : {}),
   };
-  const writer = query.format === 'xlsx' ? xlsxWriter(columns.length, now) : csvWriter();
+  const writer = query.format === 'xlsx' ? xlsxWriter(columns.length + custom.length, now) : csvWriter();
   // A failure destroys the body with its error; the route's reply reports it (Fastify logs a stream's error and
   // cuts the response off). This listener only keeps an error from crashing the process before the reply took it.
   writer.body.on('error', () => undefined);
   const links = fileLinks(deps.publicUrl, record.publicIdentifier);
-  void writeExport(writer, exportHeader(columns), exportRowBatches(deps, record.id, columns, range, deps.exportBatchSize, links));
+  void writeExport(writer, exportHeader(columns, custom), exportRowBatches(deps, record.id, columns, range, deps.exportBatchSize, links, custom));
   const { name, ascii } = exportFilename(record.name, query.format, now);
   return { mediaType: EXPORT_MEDIA_TYPES[query.format], contentDisposition: attachmentDisposition(name, ascii), body: writer.body };
 }

@@ -10,6 +10,7 @@ import type { FlowReads } from '../db/flow-reads';
 import type { AccessLevel } from '@formloom/contracts/entities/identity';
 import type { Flow, FlowSettings, FlowType, FormSettings } from '@formloom/contracts/entities/flow';
 import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
+import { withoutCustomColumns } from '@formloom/contracts/entities/custom-column';
 import type { FieldError } from '@formloom/contracts/errors';
 import * as copy from '@formloom/contracts/copy';
 import { FLOW_CREATED, FLOW_CREATED_VERSION, type FlowCreatedData } from '@formloom/contracts/events/flow-created';
@@ -288,9 +289,27 @@ export async function authorizedFlow(
   authorize: Authorize,
   need: AccessNeed,
 ): Promise<{ record: FlowRecord; accessLevel: AccessLevel }> {
-  const record = await findFlowByPublicIdentifier(db, publicIdentifier);
+  return authorizedRecord(await findFlowByPublicIdentifier(db, publicIdentifier), authorize, need);
+}
+
+/** `record` and the caller's access level when they may `need` it. @throws 404 `copy.flows.flowNotFound` without a record. */
+function authorizedRecord(record: FlowRecord | undefined, authorize: Authorize, need: AccessNeed): { record: FlowRecord; accessLevel: AccessLevel } {
   if (!record) throw notFound(copy.flows.flowNotFound);
   return { record, accessLevel: authorize(record.workspaceId, need) };
+}
+
+/**
+ * The flow with numeric id `flowId` when the caller may `need` it (the calls that name a flow by `id`, spec 001 §7
+ * `/admin/flows/customColumn/{flowId}`).
+ * @throws 404 `copy.flows.flowNotFound` when it does not exist; whatever `authorize` throws otherwise.
+ */
+export async function authorizedFlowById(
+  db: Db,
+  flowId: number,
+  authorize: Authorize,
+  need: AccessNeed,
+): Promise<{ record: FlowRecord; accessLevel: AccessLevel }> {
+  return authorizedRecord(await findFlowById(db, flowId), authorize, need);
 }
 
 /**
@@ -389,7 +408,7 @@ export async function listFlows(
 
 /**
  * The public form (spec 000 §7 `GET /public/flows/templates/{publicIdentifier}?mode=live`): the LIVE snapshot's
- * template, the theme and the flow's settings. No login for `live`. For `edit` the DRAFT is returned, and
+ * template, the theme and the flow's settings (but its custom columns, the owners' own). No login for `live`. For `edit` the DRAFT is returned, and
  * `authorize` (view) must be given: the route passes it only for a signed-in caller.
  * @throws 404 `copy.flows.flowNotFound` for an unknown flow (or `edit` without `authorize`);
  *   404 `copy.publicForm.flowNotPublished` when a `live` form was never published, `copy.publicForm.formClosed` when it
@@ -423,7 +442,8 @@ export async function getPublicTemplate(
       publicIdentifier: record.publicIdentifier,
       name: record.name,
       type: record.type,
-      settings: record.settings,
+      // The owners' custom columns (names, options) are theirs, not the respondents'.
+      settings: withoutCustomColumns(record.settings),
     },
   };
 }

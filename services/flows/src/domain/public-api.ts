@@ -14,6 +14,7 @@ import type {
   ApiSubmissionsResponse,
 } from '@formloom/contracts/api/flows/public-api';
 import type { Submission } from '@formloom/contracts/entities/flow';
+import { customColumnsOf } from '@formloom/contracts/entities/custom-column';
 import type { AccessLevel } from '@formloom/contracts/entities/identity';
 import { takesAnswer } from '@formloom/contracts/answers/registry';
 import { validateAnswers } from '@formloom/contracts/rules/answers';
@@ -68,7 +69,8 @@ export async function listApiSubmissions(deps: FlowsDeps, formId: string, query:
   ]);
   const templates = await findSnapshotTemplates(deps.db, [...new Set(rows.map((row) => row.snapshotId))]);
   const links = fileLinks(deps.publicUrl, record.publicIdentifier);
-  return { responses: rows.map((row) => toSubmission(row, templates.get(row.snapshotId), links)), totalResponses, pageCount: Math.ceil(totalResponses / query.limit) };
+  const columns = customColumnsOf(record.settings);
+  return { responses: rows.map((row) => toSubmission(row, templates.get(row.snapshotId), links, columns)), totalResponses, pageCount: Math.ceil(totalResponses / query.limit) };
 }
 
 /**
@@ -80,7 +82,7 @@ export async function getApiSubmission(deps: FlowsDeps, formId: string, submissi
   const row = await findSubmission(deps.db, record.id, submissionId);
   if (!row) throw notFound(copy.flows.submissionNotFound);
   const template = await findSnapshotTemplate(deps.db, row.snapshotId);
-  return toSubmission(row, template, fileLinks(deps.publicUrl, record.publicIdentifier));
+  return toSubmission(row, template, fileLinks(deps.publicUrl, record.publicIdentifier), customColumnsOf(record.settings));
 }
 
 /**

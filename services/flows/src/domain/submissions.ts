@@ -18,6 +18,8 @@ import { toSubmissionQuestions } from '@formloom/contracts/rules/submission-ques
 import { toSubmissionResults } from '@formloom/contracts/rules/submission-results';
 import { toUrlParameters, urlParamAnswers } from '@formloom/contracts/rules/url-params';
 import { editLinkOf } from '@formloom/contracts/rules/edit-links';
+import { customColumnsOf, type CustomColumn } from '@formloom/contracts/entities/custom-column';
+import { toSubmissionCustomColumns } from '@formloom/contracts/rules/custom-columns';
 import { conflict, invalid, notFound } from '@formloom/kit/errors';
 import { isDatabaseUnavailable } from '@formloom/kit/http';
 import { GroupCommit } from '@formloom/kit/group-commit';
@@ -259,9 +261,16 @@ async function writeWithUploads(deps: FlowsDeps, pending: PendingSubmission, upl
  * `links`), its hidden fields (`urlParameters`), every calculation of that snapshot with its number
  * (`calculations: [{id, name, type: 'number', value}]`) and, when that snapshot's quiz is on, `quiz: {score,
  * maxScore}` (`rules/submission-results.ts`, over the stored answers and hidden fields: the numbers the respondent
- * saw). The one mapping of the results list, the public API and its single reads.
+ * saw), and — when the form has custom columns (`columns`, its `settings.customColumns`) — `customColumns`, the row's
+ * value of each (`rules/custom-columns.ts`: `{id, name, type, value, displayValue}`, `value` null when unset). The one
+ * mapping of the results list, the public API and its single reads.
  */
-export function toSubmission(row: SubmissionRecord, template: FlowTemplate | undefined, links: DisplayOptions): Submission {
+export function toSubmission(
+  row: SubmissionRecord,
+  template: FlowTemplate | undefined,
+  links: DisplayOptions,
+  columns: readonly CustomColumn[] = [],
+): Submission {
   const results = template ? toSubmissionResults(template, row.answers) : { calculations: [], quiz: null };
   return {
     submissionId: row.id,
@@ -271,6 +280,7 @@ export function toSubmission(row: SubmissionRecord, template: FlowTemplate | und
     urlParameters: template ? toUrlParameters(template, row.answers) : [],
     calculations: results.calculations,
     ...(results.quiz ? { quiz: results.quiz } : {}),
+    ...(columns.length > 0 ? { customColumns: toSubmissionCustomColumns(columns, row.customValues) } : {}),
   };
 }
 
@@ -295,9 +305,10 @@ export async function countFilteredSubmissions(
  * (finished submissions by default, or respondents' progress with the answers of the pages they completed),
  * the submission time in `[from, to)` (an in-progress response's start), `search` — a response one of whose
  * answer texts or hidden field values contains it, case-insensitively (`search-text.ts`; responses stored before
- * the search existed never match) — and `filter`, the answer filter, checked against the form's current version
- * (`results.ts`). `responses` are ordered by submission time (`query.sort`), after the cursor `after` when given
- * (a keyset page: as fast on page 20,000 as on page 1), then `offset` skipped, each {@link toSubmission};
+ * the search existed never match their answers) or one of whose custom columns' values does — and `filter`, the
+ * answer filter, checked against the form's current version (`results.ts`). `responses` are ordered by submission
+ * time (`query.sort`), after the cursor `after` when given (a keyset page: as fast on page 20,000 as on page 1), then
+ * `offset` skipped, each {@link toSubmission} with the form's custom columns;
  * `nextCursor` continues after the page (`null` after the last); `totalResponses` counts what the filters keep
  * (`countSubmissions`: the kept per-form counts when only the status filters) and `pageCount` = ceil(totalResponses /
  * limit), both left out with `includeTotal=false`; `columns` are the current version's ({@link resultsColumns}).
@@ -333,8 +344,9 @@ export async function listSubmissions(
   const templates = await findSnapshotTemplates(deps.db, [...new Set(rows.map(({ record: row }) => row.snapshotId))]);
   const links = fileLinks(deps.publicUrl, record.publicIdentifier);
   const last = rows.at(-1);
+  const custom = customColumnsOf(record.settings);
   return {
-    responses: rows.map(({ record: row }) => toSubmission(row, templates.get(row.snapshotId), links)),
+    responses: rows.map(({ record: row }) => toSubmission(row, templates.get(row.snapshotId), links, custom)),
     ...(totalResponses === undefined ? {} : { totalResponses, pageCount: Math.ceil(totalResponses / query.limit) }),
     nextCursor: page.length > query.limit && last ? encodeCursor(last.cursor) : null,
     columns: resultsColumns(template),

@@ -19,14 +19,14 @@ export function ShareTabRoute() {
   return <ShareTab />;
 }
 
-/** `…/results`: the submissions, with the saved template's questions as columns. */
+/** `…/results`: the submissions, with the flow's custom columns (its settings). */
 export function ResultsTabRoute() {
   const { flowPublicIdentifier = '' } = useParams();
   const flow = useFlow(flowPublicIdentifier);
   return (
     <ResultsPanel
       publicIdentifier={flowPublicIdentifier}
-      template={flow.data?.flowSnapshot.template}
+      flow={flow.data?.flow}
       readOnly={flow.data !== undefined && flow.data.flow.accessLevel !== 'write'}
     />
   );

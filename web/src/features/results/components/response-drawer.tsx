@@ -1,15 +1,17 @@
 /**
  * The Results' response drawer: one response as a person reads it — when it was submitted (started, for a response
  * in progress) and last edited (saved) when that differs, every question's name and answer text (`AnswerText`:
- * uploaded files as download links), its hidden fields, its calculations (at most 2 decimals) and its quiz score —
- * and 'Delete response', which asks for confirmation in a modal first; after a deletion the table and the count
- * refresh (`api/delete-submission.ts`) and the drawer closes. A read-only member gets no delete button.
+ * uploaded files as download links), its hidden fields, its calculations (at most 2 decimals), its quiz score and its
+ * values of the form's custom columns, editable there as in the table (`custom-column-cell.tsx`) — and 'Delete response', which asks for confirmation in a modal first; after a deletion the table and the count
+ * refresh (`api/delete-submission.ts`) and the drawer closes. A read-only member gets no delete button and no editors.
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Badge, Button, Drawer, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import * as copy from '@formloom/contracts/copy';
 import { results as texts } from '@formloom/contracts/copy/results';
+import { customColumns as customTexts } from '@formloom/contracts/copy/custom-columns';
+import type { CustomColumn } from '@formloom/contracts/entities/custom-column';
 import type { Submission } from '@formloom/contracts/entities/flow';
 import { displayCalculation } from '@formloom/contracts/rules/calculations';
 import { displayQuizScore } from '@formloom/contracts/rules/submission-results';
@@ -18,6 +20,7 @@ import { formatDateTime } from '../../../lib/format';
 import { IconTrash } from '../../../ui/icons';
 import { useDeleteSubmission } from '../api/delete-submission';
 import { AnswerText } from './answer-text';
+import { CustomColumnCell } from './custom-column-cell';
 import classes from './response-drawer.module.css';
 
 /** Props of {@link ResponseDrawer}. */
@@ -27,31 +30,42 @@ export interface ResponseDrawerProps {
   response: Submission | null;
   /** Whether it is a respondent's progress (its time is when they started). */
   inProgress: boolean;
-  /** Hide 'Delete response' (a read-only member). */
+  /** The form's custom columns (its settings'), with the response's values, last. */
+  customColumns?: readonly CustomColumn[];
+  /** Hide 'Delete response' and the custom values' editors (a read-only member). */
   readOnly?: boolean;
   onClose: () => void;
 }
 
-/** One label and its text, in the drawer's list. */
-function Field({ label, text }: { label: string; text: string }) {
+/** One label and its text (or, for a custom column, its cell), in the drawer's list. */
+function Field({ label, text, content }: DrawerField) {
   return (
     <div className={classes.field}>
       <dt className={classes.label}>{label}</dt>
       <dd className={classes.value}>
-        {text ? (
-          <AnswerText text={text} />
-        ) : (
-          <Text component="span" fz="sm" c="dimmed">
-            {texts.noAnswer}
-          </Text>
-        )}
+        {content ??
+          (text ? (
+            <AnswerText text={text} />
+          ) : (
+            <Text component="span" fz="sm" c="dimmed">
+              {texts.noAnswer}
+            </Text>
+          ))}
       </dd>
     </div>
   );
 }
 
+/** A field of the drawer: its label and its text, or what shows instead of a text (`content`). */
+interface DrawerField {
+  key: string;
+  label: string;
+  text?: string;
+  content?: ReactNode;
+}
+
 /** A titled list of fields, left out when it has none. */
-function Section({ title, fields, testId }: { title: string; fields: { key: string; label: string; text: string }[]; testId: string }) {
+function Section({ title, fields, testId }: { title: string; fields: DrawerField[]; testId: string }) {
   if (fields.length === 0) return null;
   return (
     <Stack gap="xs" data-testid={testId}>
@@ -59,8 +73,8 @@ function Section({ title, fields, testId }: { title: string; fields: { key: stri
         {title}
       </Title>
       <dl className={classes.list}>
-        {fields.map((field) => (
-          <Field key={field.key} label={field.label} text={field.text} />
+        {fields.map(({ key, ...field }) => (
+          <Field key={key} {...field} />
         ))}
       </dl>
     </Stack>
@@ -68,7 +82,7 @@ function Section({ title, fields, testId }: { title: string; fields: { key: stri
 }
 
 /** The drawer of one response (see the module doc). */
-export function ResponseDrawer({ publicIdentifier, response, inProgress, readOnly = false, onClose }: ResponseDrawerProps) {
+export function ResponseDrawer({ publicIdentifier, response, inProgress, customColumns = [], readOnly = false, onClose }: ResponseDrawerProps) {
   const [confirming, setConfirming] = useState(false);
   const remove = useDeleteSubmission(publicIdentifier);
 
@@ -139,6 +153,24 @@ export function ResponseDrawer({ publicIdentifier, response, inProgress, readOnl
                 ...(response.calculations ?? []).map((calculation) => ({ key: calculation.id, label: calculation.name, text: displayCalculation(calculation.value) })),
                 ...(response.quiz ? [{ key: ':score', label: copy.quiz.score, text: displayQuizScore(response.quiz) }] : []),
               ]}
+            />
+
+            <Section
+              title={customTexts.drawerHeading}
+              testId="response-custom-columns"
+              fields={customColumns.map((column) => ({
+                key: column.id,
+                label: column.name,
+                content: (
+                  <CustomColumnCell
+                    publicIdentifier={publicIdentifier}
+                    submissionId={response.submissionId}
+                    column={column}
+                    cell={response.customColumns?.find(({ id }) => id === column.id)}
+                    readOnly={readOnly}
+                  />
+                ),
+              }))}
             />
 
             {!readOnly && (

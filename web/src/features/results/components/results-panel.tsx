@@ -1,101 +1,47 @@
 /**
- * The 'Results' tab: the form's responses, one row per response with its time (a sticky first column) and one
- * column per question (the union of the questions of the page's responses, in their order), then the hidden fields,
- * the calculations (their numbers, at most 2 decimals) and, for a quiz, 'Score' ('4 / 6'), each marked under its
- * name as the export writes them (`rules/submission-results.ts`), paginated. Each answer shows its `displayValue`,
- * the text the flows service computed (contracts `widgets/registry.ts` `displayAnswer`), which the thank-you email
- * shows too.
+ * The 'Results' tab: the form's responses in a table (`results-table.tsx`: a row per response, a column per question,
+ * hidden field, calculation, the quiz's score, then the form's custom columns), paginated.
  *
  * Above the table, the toolbar (`results-toolbar.tsx`): a search (debounced {@link SEARCH_DEBOUNCE_MS}), a range of
  * days, the status ('Completed' or 'In progress': respondents' saved progress) and the sort; they are part of the
  * query key and send the table back to page 1. The count and the Export menu follow them ('export with the same
- * filters'). Clicking a row — or Enter on it, rows are focusable — opens its response in a drawer
- * (`response-drawer.tsx`), where it can be deleted. Empty states: 'No responses yet' when nothing was submitted,
+ * filters'). Members who may change the form add their own columns there ('Add column': `add-custom-column.tsx`,
+ * spec 001 §2), kept in the flow's settings, and fill them in the table or the drawer. Clicking a row — or Enter on
+ * it, rows are focusable — opens its response in a drawer (`response-drawer.tsx`), where it can be deleted. Empty states: 'No responses yet' when nothing was submitted,
  * 'No responses match these filters' with 'Clear filters' when the filters keep nothing.
  */
-import { useState, type KeyboardEvent, type MouseEvent } from 'react';
-import { ActionIcon, Badge, Button, Card, Container, Group, Pagination, ScrollArea, Skeleton, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { useState } from 'react';
+import { ActionIcon, Badge, Button, Card, Container, Group, Pagination, Skeleton, Stack, Title, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import * as copy from '@formloom/contracts/copy';
 import { results as texts } from '@formloom/contracts/copy/results';
-import type { Submission } from '@formloom/contracts/entities/flow';
-import { displayCalculation } from '@formloom/contracts/rules/calculations';
-import { displayQuizScore } from '@formloom/contracts/rules/submission-results';
+import { customColumnsOf } from '@formloom/contracts/entities/custom-column';
+import type { Flow, Submission } from '@formloom/contracts/entities/flow';
 import { SUBMISSIONS_PAGE_DEFAULT, SUBMISSIONS_SEARCH_MAX_LENGTH } from '@formloom/contracts/limits';
-import { formatDateTime } from '../../../lib/format';
 import { IconInbox, IconRefresh } from '../../../ui/icons';
 import { Empty, ErrorAlert } from '../../../ui/states';
-import { AnswerText } from './answer-text';
 import { useSubmissions } from '../api/get-submissions';
 import { DEFAULT_FILTERS, isFiltered, toQueryFilters, type ResultsFilters } from '../model/filters';
+import { AddCustomColumn } from './add-custom-column';
 import { ExportMenu } from './export-menu';
 import { ResponseDrawer } from './response-drawer';
+import { ResultsTable } from './results-table';
 import { ResultsToolbar } from './results-toolbar';
-import classes from './results-panel.module.css';
 
 /** How long the search waits after the last keystroke before it asks the server (ms). */
 export const SEARCH_DEBOUNCE_MS = 300;
 
-/** What a column shows: a question's answers, a hidden field's values, a calculation's numbers, or the quiz's points. */
-type ColumnKind = 'question' | 'urlParameter' | 'calculation' | 'score';
-
-/** A column of the table: `key` is unique among the columns (`<kind>:<id>`), `name` its header. */
-interface Column {
-  key: string;
-  id: string;
-  name: string;
-  kind: ColumnKind;
-}
-
-/** The small text under a column's name that says it holds no answer ('Hidden field', 'Calculation', 'Quiz'). */
-const COLUMN_MARKS: Record<ColumnKind, string | null> = { question: null, urlParameter: 'Hidden field', calculation: 'Calculation', score: 'Quiz' };
-
-const columnKey = (kind: ColumnKind, id: string) => `${kind}:${id}`;
-
-/**
- * The columns of a page of submissions, each once, in first-seen order: every question, then every hidden field
- * (`urlParameters`; one whose id a question has is left out), every calculation (`calculations`), and 'Score' when
- * a response has quiz points (`quiz`).
- */
-export function questionColumns(responses: Submission[]): Column[] {
-  const columns = new Map<string, Column>();
-  const add = (kind: ColumnKind, id: string, name: string) => {
-    const key = columnKey(kind, id);
-    if (!columns.has(key)) columns.set(key, { key, id, name, kind });
-  };
-  for (const response of responses) for (const question of response.questions) add('question', question.id, question.name);
-  for (const response of responses) {
-    for (const param of response.urlParameters ?? []) if (!columns.has(columnKey('question', param.id))) add('urlParameter', param.id, param.name);
-  }
-  for (const response of responses) for (const calculation of response.calculations ?? []) add('calculation', calculation.id, calculation.name);
-  if (responses.some((response) => response.quiz)) add('score', '', copy.quiz.score);
-  return [...columns.values()];
-}
-
-/** The text of each of `response`'s cells by column key ({@link questionColumns}); a column it lacks reads ''. */
-function cellTexts(response: Submission): Map<string, string> {
-  return new Map([
-    ...response.questions.map((question) => [columnKey('question', question.id), question.displayValue] as const),
-    ...(response.urlParameters ?? []).map((param) => [columnKey('urlParameter', param.id), param.value] as const),
-    ...(response.calculations ?? []).map((calculation) => [columnKey('calculation', calculation.id), displayCalculation(calculation.value)] as const),
-    ...(response.quiz ? [[columnKey('score', ''), displayQuizScore(response.quiz)] as const] : []),
-  ]);
-}
-
 /** The Results tab (see the module doc). */
 export function ResultsPanel({
   publicIdentifier,
+  flow,
   pageSize = SUBMISSIONS_PAGE_DEFAULT,
   readOnly = false,
 }: {
   publicIdentifier: string;
-  /**
-   * Not used any more: answers come with their text (`displayValue`). Still accepted because the router
-   * (`routes/editor/tabs.tsx`) passes it; drop it there, then here.
-   */
-  template?: unknown;
+  /** The flow (its id and settings: the custom columns); until it is loaded, no custom columns show. */
+  flow?: Flow;
   pageSize?: number;
-  /** The caller may only view the workspace: no 'Delete response'. */
+  /** The caller may only view the workspace: no 'Delete response', no changes to custom columns or their values. */
   readOnly?: boolean;
 }) {
   const [filters, setFilters] = useState<ResultsFilters>(DEFAULT_FILTERS);
@@ -106,6 +52,7 @@ export function ResultsPanel({
   const [paging, setPaging] = useState({ filtersKey, page: 1 });
   const page = paging.filtersKey === filtersKey ? paging.page : 1;
   const [selected, setSelected] = useState<Submission | null>(null);
+  const customColumns = flow ? customColumnsOf(flow.settings) : [];
 
   const submissions = useSubmissions(publicIdentifier, { limit: pageSize, offset: (page - 1) * pageSize, ...query });
   const data = submissions.data;
@@ -113,6 +60,8 @@ export function ResultsPanel({
   const pageCount = Math.max(1, data?.pageCount ?? Math.ceil(total / pageSize));
   const inProgress = query.status === 'in_progress';
   const filtered = isFiltered({ ...filters, search });
+  // The drawer shows the response as the page now holds it (a custom value changed since it opened).
+  const shown = (selected && data?.responses.find((response) => response.submissionId === selected.submissionId)) ?? selected;
 
   return (
     <Container size="xl" py="lg" px={{ base: 'sm', sm: 'md' }}>
@@ -129,6 +78,7 @@ export function ResultsPanel({
             )}
           </Group>
           <Group gap="sm">
+            {flow && !readOnly && <AddCustomColumn publicIdentifier={publicIdentifier} flowId={flow.id} />}
             <ExportMenu publicIdentifier={publicIdentifier} hasResponses={total > 0} filters={query} />
             <Tooltip label="Refresh">
               <ActionIcon variant="default" size="lg" aria-label="Refresh results" onClick={() => void submissions.refetch()} loading={submissions.isFetching}>
@@ -166,7 +116,15 @@ export function ResultsPanel({
             )}
           </Card>
         ) : data ? (
-          <ResultsTable responses={data.responses} inProgress={inProgress} onOpen={setSelected} />
+          <ResultsTable
+            publicIdentifier={publicIdentifier}
+            responses={data.responses}
+            inProgress={inProgress}
+            customColumns={customColumns}
+            flowId={flow?.id}
+            readOnly={readOnly}
+            onOpen={setSelected}
+          />
         ) : null}
 
         {pageCount > 1 && (
@@ -184,91 +142,12 @@ export function ResultsPanel({
 
       <ResponseDrawer
         publicIdentifier={publicIdentifier}
-        response={selected}
+        response={shown}
         inProgress={inProgress}
+        customColumns={customColumns}
         readOnly={readOnly}
         onClose={() => setSelected(null)}
       />
     </Container>
-  );
-}
-
-/** Whether a click or key press came from a link inside the row (a file's download), which the row leaves alone. */
-function fromLink(event: MouseEvent | KeyboardEvent): boolean {
-  return event.target instanceof Element && event.target.closest('a') !== null;
-}
-
-function ResultsTable({ responses, inProgress, onOpen }: { responses: Submission[]; inProgress: boolean; onOpen: (response: Submission) => void }) {
-  const columns = questionColumns(responses);
-  return (
-    <Card p={0}>
-      {/* Focusable, so that a keyboard can scroll a table wider than the screen (axe's scrollable-region-focusable). */}
-      <ScrollArea type="auto" viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Responses' }}>
-        <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md" miw={Math.max(480, 200 + columns.length * 180)} data-testid="results-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th className={`${classes.nowrap} ${classes.sticky}`}>{inProgress ? texts.startedAt : texts.submittedAt}</Table.Th>
-              {columns.map((column) => (
-                <Table.Th key={column.key} miw={160}>
-                  <Text fz="sm" fw={700} lineClamp={2}>
-                    {column.name}
-                  </Text>
-                  {COLUMN_MARKS[column.kind] && (
-                    <Text fz={11} c="dimmed">
-                      {COLUMN_MARKS[column.kind]}
-                    </Text>
-                  )}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {responses.map((response) => {
-              const cells = cellTexts(response);
-              return (
-                <Table.Tr
-                  key={response.submissionId}
-                  className={classes.row}
-                  tabIndex={0}
-                  onClick={(event) => {
-                    if (!fromLink(event)) onOpen(response);
-                  }}
-                  onKeyDown={(event) => {
-                    if ((event.key === 'Enter' || event.key === ' ') && !fromLink(event)) {
-                      event.preventDefault();
-                      onOpen(response);
-                    }
-                  }}
-                  data-testid="results-row"
-                  data-submission-id={response.submissionId}
-                >
-                  <Table.Td className={`${classes.nowrap} ${classes.sticky}`}>
-                    <Text fz="sm" c="dimmed">
-                      {formatDateTime(response.submissionTime)}
-                    </Text>
-                  </Table.Td>
-                  {columns.map((column) => {
-                    const text = cells.get(column.key) ?? '';
-                    return (
-                      <Table.Td key={column.key}>
-                        {text ? (
-                          <Text fz="sm" lineClamp={3}>
-                            <AnswerText text={text} />
-                          </Text>
-                        ) : (
-                          <Text fz="sm" c="dimmed" aria-label="No answer">
-                            —
-                          </Text>
-                        )}
-                      </Table.Td>
-                    );
-                  })}
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </ScrollArea>
-    </Card>
   );
 }
