@@ -69,6 +69,8 @@ export const results = {
   filterButtonActive: (n: number) => `Filter · ${n}`,
   /** ours: the dialog's button that applies the filter. */
   applyFilter: 'Apply filter',
+  /** ours: the words before the filter on now ('Showing responses where Plan equals Pro'). */
+  filterShowing: 'Showing responses where',
   /** ours: the dialog's button that removes the filter. */
   removeFilter: 'Remove filter',
   /** ours: the answer filter's intro in its dialog. */
@@ -88,6 +90,8 @@ export const results = {
   /** ours: the pager's line: which responses of how many are shown. */
   pageRange: (first: number, last: number, total: number | null) =>
     total === null ? `${first.toLocaleString('en-US')}–${last.toLocaleString('en-US')}` : `${first.toLocaleString('en-US')}–${last.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`,
+  /** ours: the accessible name of the spinner shown while the responses are counted. */
+  counting: 'Counting responses',
   /** ours: the pager's buttons. */
   previousPage: 'Previous page',
   nextPage: 'Next page',

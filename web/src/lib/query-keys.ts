@@ -29,24 +29,31 @@ export const flowKeys = {
   detail: (publicIdentifier: string) => [...flowKeys.all, 'detail', publicIdentifier] as const,
 };
 
+/** The Results' filters as a query key holds them (absent ones `null`; the answer filter as its JSON). */
+export interface SubmissionsFiltersKey {
+  status: 'finished' | 'in_progress';
+  search: string | null;
+  from: string | null;
+  to: string | null;
+  filter: string | null;
+}
+
+function filtersKey(filters: SubmissionsFiltersKey) {
+  return [filters.status, filters.search, filters.from, filters.to, filters.filter] as const;
+}
+
 /** A form's submissions (results). */
 export const submissionKeys = {
   all: ['submissions'] as const,
   /** Every page of one form's submissions, whatever the filters (invalidated after a deletion). */
   form: (publicIdentifier: string) => [...submissionKeys.all, publicIdentifier] as const,
+  /** Every cached page of one form's submissions (what a changed response is written into). */
+  pages: (publicIdentifier: string) => [...submissionKeys.form(publicIdentifier), 'page'] as const,
   /** One page under the Results' filters (absent ones `null`, so equal queries share one key). */
-  page: (
-    publicIdentifier: string,
-    page: {
-      limit: number;
-      offset: number;
-      sort: 'asc' | 'desc';
-      status: 'finished' | 'in_progress';
-      search: string | null;
-      from: string | null;
-      to: string | null;
-    },
-  ) => [...submissionKeys.form(publicIdentifier), page.limit, page.offset, page.sort, page.status, page.search, page.from, page.to] as const,
+  page: (publicIdentifier: string, page: { limit: number; after: string | null; sort: 'asc' | 'desc' } & SubmissionsFiltersKey) =>
+    [...submissionKeys.pages(publicIdentifier), page.limit, page.after, page.sort, ...filtersKey(page)] as const,
+  /** How many responses the Results' filters keep. */
+  count: (publicIdentifier: string, filters: SubmissionsFiltersKey) => [...submissionKeys.form(publicIdentifier), 'count', ...filtersKey(filters)] as const,
 };
 
 

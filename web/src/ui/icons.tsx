@@ -62,6 +62,7 @@ export const IconArrowRight = icon(['M5 12h14', 'M13 6l6 6-6 6'], 'IconArrowRigh
 export const IconBranch = icon(['M6 3v18', 'M15 6a3 3 0 1 0 6 0a3 3 0 1 0-6 0', 'M18 9c0 6-12 4-12 12'], 'IconBranch');
 export const IconPencil = icon(['M4 20h4L19 9l-4-4L4 16z', 'M14 6l4 4'], 'IconPencil');
 export const IconX = icon(['M6 6l12 12', 'M18 6L6 18'], 'IconX');
+export const IconFilter = icon(['M4 5h16l-6 8v5l-4 2v-7z'], 'IconFilter');
 export const IconKey = icon(['M8 15a4 4 0 1 0 0-8 4 4 0 0 0 0 8z', 'M12 11h9', 'M18 11v3', 'M21 11v2'], 'IconKey');
 export const IconSettings = icon(
   ['M4 6h8', 'M16 6h4', 'M4 12h2', 'M10 12h10', 'M4 18h10', 'M18 18h2', 'M14 4v4', 'M8 10v4', 'M16 16v4'],

@@ -8,6 +8,7 @@ import type { LoaderFunction } from 'react-router';
 import { SUBMISSIONS_PAGE_DEFAULT } from '@formloom/contracts/limits';
 import { preload } from '../../app/loaders';
 import { flowQueryOptions } from '../../features/editor/api/get-flow';
+import { submissionsCountQueryOptions } from '../../features/results/api/count-submissions';
 import { submissionsQueryOptions } from '../../features/results/api/get-submissions';
 import { workflowsQueryOptions } from '../../features/workflows/api/get-workflows';
 
@@ -19,12 +20,14 @@ export function editorLoader(queryClient: QueryClient): LoaderFunction {
   };
 }
 
-/** `/editor/:flowPublicIdentifier/results`: the first page of submissions, newest first. */
+/** `/editor/:flowPublicIdentifier/results`: the first page of submissions, newest first, and their count. */
 export function resultsTabLoader(queryClient: QueryClient): LoaderFunction {
   return async ({ params, request }) => {
-    const page = { limit: SUBMISSIONS_PAGE_DEFAULT, offset: 0, sort: 'desc' as const };
+    const publicIdentifier = params.flowPublicIdentifier ?? '';
+    const page = { limit: SUBMISSIONS_PAGE_DEFAULT, sort: 'desc' as const };
     await preload(queryClient, request, [
-      queryClient.ensureQueryData(submissionsQueryOptions(params.flowPublicIdentifier ?? '', page)),
+      queryClient.ensureQueryData(submissionsQueryOptions(publicIdentifier, page)),
+      queryClient.ensureQueryData(submissionsCountQueryOptions(publicIdentifier, {})),
     ]);
     return null;
   };

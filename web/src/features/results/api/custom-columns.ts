@@ -87,7 +87,7 @@ export function useSetCustomColumnValue(publicIdentifier: string) {
     mutationFn: ({ submissionId, columnId, value }: CustomValueChange) =>
       callEndpoint(setCustomColumnValue, { params: { publicIdentifier, submissionId, columnId }, body: { value } }),
     onSuccess: ({ customColumn }, { submissionId }) => {
-      queryClient.setQueriesData<SubmissionsResponse>({ queryKey: submissionKeys.form(publicIdentifier) }, (page) =>
+      queryClient.setQueriesData<SubmissionsResponse>({ queryKey: submissionKeys.pages(publicIdentifier) }, (page) =>
         page ? withCell(page, submissionId, customColumn) : page,
       );
     },

@@ -15,7 +15,7 @@ export interface ExportFilters extends SubmissionsFilters {
 
 /**
  * The export's URL (same origin) for a form, a format and the table's filters: `…/submissions/export?format=csv`,
- * then only what differs from the export's defaults (`sort=asc`, `status=in_progress`, `search`, `from`, `to`).
+ * then only what differs from the export's defaults (`sort=asc`, `status=in_progress`, `search`, `from`, `to`, `filter`).
  */
 export function exportSubmissionsUrl(publicIdentifier: string, format: ExportFormat, filters: ExportFilters = {}): string {
   const query = new URLSearchParams({ format });
@@ -25,5 +25,6 @@ export function exportSubmissionsUrl(publicIdentifier: string, format: ExportFor
   if (search) query.set('search', search);
   if (filters.from) query.set('from', filters.from);
   if (filters.to) query.set('to', filters.to);
+  if (filters.filter) query.set('filter', filters.filter);
   return `${pathOf(exportSubmissions, { publicIdentifier })}?${query}`;
 }

@@ -3,25 +3,30 @@
  * hidden field, calculation, the quiz's score, then the form's custom columns), paginated.
  *
  * Above the table, the toolbar (`results-toolbar.tsx`): a search (debounced {@link SEARCH_DEBOUNCE_MS}), a range of
- * days, the status ('Completed' or 'In progress': respondents' saved progress) and the sort; they are part of the
- * query key and send the table back to page 1. The count and the Export menu follow them ('export with the same
- * filters'). Members who may change the form add their own columns there ('Add column': `add-custom-column.tsx`,
+ * days, the status ('Completed' or 'In progress': respondents' saved progress) and the sort, and the answer filter
+ * ('Filter', `answer-filter.tsx`: conditions on the answers, said in words under the toolbar while on); they are part
+ * of the query key and send the table back to page 1. The count and the Export menu follow them ('export with the
+ * same filters'). Pages go by cursor ('Previous' / 'Next', and 'First page' further in: each page asks for the
+ * responses after the last one of the page before, as fast on page 20,000 as on page 1); the count is asked once per
+ * set of filters, beside the first page, and shows when it comes ('1–50 of 1,204'). Members who may change the form add their own columns there ('Add column': `add-custom-column.tsx`,
  * spec 001 §2), kept in the flow's settings, and fill them in the table or the drawer. Clicking a row — or Enter on
  * it, rows are focusable — opens its response in a drawer (`response-drawer.tsx`), where it can be deleted. Empty states: 'No responses yet' when nothing was submitted,
  * 'No responses match these filters' with 'Clear filters' when the filters keep nothing.
  */
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Card, Container, Group, Pagination, Skeleton, Stack, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, Container, Group, Loader, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { results as texts } from '@formloom/contracts/copy/results';
 import { customColumnsOf } from '@formloom/contracts/entities/custom-column';
 import type { Flow, Submission } from '@formloom/contracts/entities/flow';
 import { SUBMISSIONS_PAGE_DEFAULT, SUBMISSIONS_SEARCH_MAX_LENGTH } from '@formloom/contracts/limits';
-import { IconInbox, IconRefresh } from '../../../ui/icons';
+import { IconChevronLeft, IconChevronRight, IconInbox, IconRefresh } from '../../../ui/icons';
 import { Empty, ErrorAlert } from '../../../ui/states';
+import { useSubmissionsCount } from '../api/count-submissions';
 import { useSubmissions } from '../api/get-submissions';
 import { DEFAULT_FILTERS, isFiltered, toQueryFilters, type ResultsFilters } from '../model/filters';
 import { AddCustomColumn } from './add-custom-column';
+import { AnswerFilterButton, AnswerFilterSummary } from './answer-filter';
 import { ExportMenu } from './export-menu';
 import { ResponseDrawer } from './response-drawer';
 import { ResultsTable } from './results-table';
@@ -47,18 +52,23 @@ export function ResultsPanel({
   const [filters, setFilters] = useState<ResultsFilters>(DEFAULT_FILTERS);
   const [search] = useDebouncedValue(filters.search, SEARCH_DEBOUNCE_MS);
   const query = toQueryFilters({ ...filters, search }, SUBMISSIONS_SEARCH_MAX_LENGTH);
-  // The page belongs to the filters it was chosen under: other filters start again at page 1.
+  // The pages belong to the filters they were reached under: other filters start again at page 1. `cursors[i]` is
+  // where page i + 2 starts (the `nextCursor` of page i + 1).
   const filtersKey = JSON.stringify(query);
-  const [paging, setPaging] = useState({ filtersKey, page: 1 });
-  const page = paging.filtersKey === filtersKey ? paging.page : 1;
+  const [paging, setPaging] = useState<{ filtersKey: string; cursors: string[] }>({ filtersKey, cursors: [] });
+  const cursors = paging.filtersKey === filtersKey ? paging.cursors : [];
+  const page = cursors.length + 1;
   const [selected, setSelected] = useState<Submission | null>(null);
   const customColumns = flow ? customColumnsOf(flow.settings) : [];
 
-  const submissions = useSubmissions(publicIdentifier, { limit: pageSize, offset: (page - 1) * pageSize, ...query });
+  const submissions = useSubmissions(publicIdentifier, { limit: pageSize, ...query, ...(cursors.length > 0 ? { after: cursors.at(-1) } : {}) });
+  const { sort: _sort, ...countFilters } = query;
+  const count = useSubmissionsCount(publicIdentifier, countFilters);
   const data = submissions.data;
-  const total = data?.totalResponses ?? 0;
-  const pageCount = Math.max(1, data?.pageCount ?? Math.ceil(total / pageSize));
+  const total = count.data;
   const inProgress = query.status === 'in_progress';
+  const setAnswers = (answers: ResultsFilters['answers']) => setFilters({ ...filters, answers });
+  const goTo = (next: string[]) => setPaging({ filtersKey, cursors: next });
   const filtered = isFiltered({ ...filters, search });
   // The drawer shows the response as the page now holds it (a custom value changed since it opened).
   const shown = (selected && data?.responses.find((response) => response.submissionId === selected.submissionId)) ?? selected;
@@ -71,17 +81,20 @@ export function ResultsPanel({
             <Title order={2} fz="xl">
               Results
             </Title>
-            {data && (
+            {total !== undefined ? (
               <Badge variant="light" size="lg" data-testid="results-total">
-                {total} {total === 1 ? 'response' : 'responses'}
+                {total.toLocaleString('en-US')} {total === 1 ? 'response' : 'responses'}
               </Badge>
+            ) : (
+              count.isFetching && <Loader size="xs" aria-label={texts.counting} />
             )}
           </Group>
           <Group gap="sm">
             {flow && !readOnly && <AddCustomColumn publicIdentifier={publicIdentifier} flowId={flow.id} />}
-            <ExportMenu publicIdentifier={publicIdentifier} hasResponses={total > 0} filters={query} />
+            <AnswerFilterButton columns={data?.columns} value={filters.answers} onChange={setAnswers} />
+            <ExportMenu publicIdentifier={publicIdentifier} hasResponses={(total ?? data?.responses.length ?? 0) > 0} filters={query} />
             <Tooltip label="Refresh">
-              <ActionIcon variant="default" size="lg" aria-label="Refresh results" onClick={() => void submissions.refetch()} loading={submissions.isFetching}>
+              <ActionIcon variant="default" size="lg" aria-label="Refresh results" onClick={() => void Promise.all([submissions.refetch(), count.refetch()])} loading={submissions.isFetching}>
                 <IconRefresh size={16} />
               </ActionIcon>
             </Tooltip>
@@ -89,6 +102,7 @@ export function ResultsPanel({
         </Group>
 
         <ResultsToolbar filters={filters} onChange={setFilters} />
+        <AnswerFilterSummary columns={data?.columns} value={filters.answers} onChange={setAnswers} />
 
         {submissions.isPending ? (
           <Stack gap="xs" aria-busy="true" aria-label="Loading results">
@@ -118,6 +132,7 @@ export function ResultsPanel({
         ) : data ? (
           <ResultsTable
             publicIdentifier={publicIdentifier}
+            columns={data.columns}
             responses={data.responses}
             inProgress={inProgress}
             customColumns={customColumns}
@@ -127,15 +142,35 @@ export function ResultsPanel({
           />
         ) : null}
 
-        {pageCount > 1 && (
-          <Group justify="center">
-            <Pagination
-              total={pageCount}
-              value={page}
-              onChange={(next) => setPaging({ filtersKey, page: next })}
-              aria-label="Results pages"
-              data-testid="results-pagination"
-            />
+        {data && (page > 1 || data.nextCursor) && (
+          <Group justify="space-between" gap="sm" data-testid="results-pager">
+            <Text fz="sm" c="dimmed" aria-live="polite">
+              {texts.pageRange((page - 1) * pageSize + 1, (page - 1) * pageSize + data.responses.length, total ?? null)}
+            </Text>
+            <Group gap="xs">
+              {page > 2 && (
+                <Button variant="subtle" size="compact-sm" onClick={() => goTo([])}>
+                  {texts.firstPage}
+                </Button>
+              )}
+              <Tooltip label={texts.previousPage}>
+                <ActionIcon variant="default" size="lg" aria-label={texts.previousPage} disabled={page === 1} onClick={() => goTo(cursors.slice(0, -1))}>
+                  <IconChevronLeft size={16} />
+                </ActionIcon>
+              </Tooltip>
+              <Tooltip label={texts.nextPage}>
+                <ActionIcon
+                  variant="default"
+                  size="lg"
+                  aria-label={texts.nextPage}
+                  disabled={!data.nextCursor || submissions.isPlaceholderData}
+                  onClick={() => data.nextCursor && goTo([...cursors, data.nextCursor])}
+                  data-testid="results-next"
+                >
+                  <IconChevronRight size={16} />
+                </ActionIcon>
+              </Tooltip>
+            </Group>
           </Group>
         )}
       </Stack>

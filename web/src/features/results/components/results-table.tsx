@@ -1,7 +1,8 @@
 /**
- * The Results table: one row per response with its time (a sticky first column), one column per question (the union
- * of the questions of the page's responses, in their order), then the hidden fields, the calculations (their numbers,
- * at most 2 decimals) and, for a quiz, 'Score' ('4 / 6'), each marked under its name as the export writes them
+ * The Results table: one row per response with its time (a sticky first column), one column per question of the
+ * form's current version (the list's `columns`, the export's columns too: a renamed question keeps its column under
+ * its new name, a question the form no longer has shows no column), then the hidden fields, the calculations (their
+ * numbers, at most 2 decimals) and, for a quiz, 'Score' ('4 / 6'), each marked under its name as the export writes them
  * (`rules/submission-results.ts`), and last the form's custom columns (`entities/custom-column.ts`), marked 'Custom
  * column', each with its header menu (`custom-column-header.tsx`) and its cells editable in place
  * (`custom-column-cell.tsx`). Each answer shows its `displayValue`, the text the flows service computed (contracts
@@ -12,8 +13,8 @@
  */
 import type { KeyboardEvent, MouseEvent } from 'react';
 import { Card, ScrollArea, Table, Text } from '@mantine/core';
-import * as copy from '@formloom/contracts/copy';
 import { results as texts } from '@formloom/contracts/copy/results';
+import type { ResultsColumn } from '@formloom/contracts/api/flows/submissions';
 import type { CustomColumn } from '@formloom/contracts/entities/custom-column';
 import type { Submission } from '@formloom/contracts/entities/flow';
 import { displayCalculation } from '@formloom/contracts/rules/calculations';
@@ -25,7 +26,7 @@ import { CustomColumnHeader } from './custom-column-header';
 import classes from './results-panel.module.css';
 
 /** What a column shows: a question's answers, a hidden field's values, a calculation's numbers, or the quiz's points. */
-type ColumnKind = 'question' | 'urlParameter' | 'calculation' | 'score';
+type ColumnKind = ResultsColumn['kind'];
 
 /** A column of the table: `key` is unique among the columns (`<kind>:<id>`), `name` its header. */
 interface Column {
@@ -40,27 +41,12 @@ const COLUMN_MARKS: Record<ColumnKind, string | null> = { question: null, urlPar
 
 const columnKey = (kind: ColumnKind, id: string) => `${kind}:${id}`;
 
-/**
- * The columns of a page of submissions, each once, in first-seen order: every question, then every hidden field
- * (`urlParameters`; one whose id a question has is left out), every calculation (`calculations`), and 'Score' when
- * a response has quiz points (`quiz`).
- */
-export function questionColumns(responses: Submission[]): Column[] {
-  const columns = new Map<string, Column>();
-  const add = (kind: ColumnKind, id: string, name: string) => {
-    const key = columnKey(kind, id);
-    if (!columns.has(key)) columns.set(key, { key, id, name, kind });
-  };
-  for (const response of responses) for (const question of response.questions) add('question', question.id, question.name);
-  for (const response of responses) {
-    for (const param of response.urlParameters ?? []) if (!columns.has(columnKey('question', param.id))) add('urlParameter', param.id, param.name);
-  }
-  for (const response of responses) for (const calculation of response.calculations ?? []) add('calculation', calculation.id, calculation.name);
-  if (responses.some((response) => response.quiz)) add('score', '', copy.quiz.score);
-  return [...columns.values()];
+/** The table's columns: the form's current columns (the list's `columns`), each keyed by its kind and id. */
+export function tableColumns(columns: readonly ResultsColumn[]): Column[] {
+  return columns.map(({ id, name, kind }) => ({ key: columnKey(kind, id), id, name, kind }));
 }
 
-/** The text of each of `response`'s cells by column key ({@link questionColumns}); a column it lacks reads ''. */
+/** The text of each of `response`'s cells by column key ({@link tableColumns}); a column it lacks reads ''. */
 function cellTexts(response: Submission): Map<string, string> {
   return new Map([
     ...response.questions.map((question) => [columnKey('question', question.id), question.displayValue] as const),
@@ -90,6 +76,8 @@ const CONTROLS = 'a, button, input, textarea, select, label, [data-own-events]';
 /** Props of {@link ResultsTable}. */
 export interface ResultsTableProps {
   publicIdentifier: string;
+  /** The form's current columns (the list's `columns`), before the custom ones. */
+  columns: readonly ResultsColumn[];
   responses: Submission[];
   /** The responses are respondents' progress: the first column is when they started. */
   inProgress: boolean;
@@ -102,8 +90,8 @@ export interface ResultsTableProps {
 }
 
 /** The table (see the module doc). */
-export function ResultsTable({ publicIdentifier, responses, inProgress, customColumns, flowId, readOnly, onOpen }: ResultsTableProps) {
-  const columns = questionColumns(responses);
+export function ResultsTable({ publicIdentifier, columns: current, responses, inProgress, customColumns, flowId, readOnly, onOpen }: ResultsTableProps) {
+  const columns = tableColumns(current);
   const width = columns.length + customColumns.length;
   const canChange = !readOnly && flowId !== undefined;
   return (

@@ -1,8 +1,10 @@
 /**
  * The Results' toolbar state and how it becomes the list's query (`api/get-submissions.ts`): a search, a range of
- * days in the viewer's time zone (both days included), the status (completed or in progress) and the sort. Pure.
+ * days in the viewer's time zone (both days included), the status (completed or in progress), the answer filter
+ * (a condition, `rules/results-filter.ts`) and the sort. Pure.
  */
 import type { SubmissionStatusFilter } from '@formloom/contracts/api/flows/submissions';
+import type { Condition } from '@formloom/contracts/rules/conditions';
 import type { SubmissionsFilters } from '../api/get-submissions';
 
 /** The toolbar's state: `fromDay`/`toDay` are `YYYY-MM-DD` (a date input's value) or '' when not set. */
@@ -12,6 +14,8 @@ export interface ResultsFilters {
   toDay: string;
   status: SubmissionStatusFilter;
   sort: 'asc' | 'desc';
+  /** The answer filter; absent: none. */
+  answers?: Condition;
 }
 
 /** Nothing filtered, newest first. */
@@ -33,14 +37,15 @@ export function rangeIsInvalid(filters: Pick<ResultsFilters, 'fromDay' | 'toDay'
   return filters.fromDay !== '' && filters.toDay !== '' && filters.toDay < filters.fromDay;
 }
 
-/** Whether anything narrows the list (a search, a day, the in-progress status); the sort does not. */
+/** Whether anything narrows the list (a search, a day, the in-progress status, an answer filter); the sort does not. */
 export function isFiltered(filters: ResultsFilters): boolean {
-  return filters.search.trim() !== '' || filters.fromDay !== '' || filters.toDay !== '' || filters.status !== 'finished';
+  return filters.search.trim() !== '' || filters.fromDay !== '' || filters.toDay !== '' || filters.status !== 'finished' || filters.answers !== undefined;
 }
 
 /**
  * The API's filters and sort for `filters`: the trimmed search (up to `maxSearch` characters), `from` the first
- * day's local midnight, `to` the midnight after the last day (exclusive), both left out while the range is empty.
+ * day's local midnight, `to` the midnight after the last day (exclusive), both left out while the range is empty,
+ * and the answer filter as JSON.
  */
 export function toQueryFilters(filters: ResultsFilters, maxSearch: number): SubmissionsFilters & { sort: 'asc' | 'desc' } {
   const search = filters.search.trim().slice(0, maxSearch);
@@ -51,5 +56,6 @@ export function toQueryFilters(filters: ResultsFilters, maxSearch: number): Subm
     ...(search ? { search } : {}),
     ...(range.from ? { from: range.from } : {}),
     ...(range.to ? { to: range.to } : {}),
+    ...(filters.answers ? { filter: JSON.stringify(filters.answers) } : {}),
   };
 }
