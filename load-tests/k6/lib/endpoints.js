@@ -30,6 +30,7 @@ export const endpoints = {
   'flows.exportSubmissions': { method: 'GET', path: '/admin/flows/:publicIdentifier/submissions/export' },
   'flows.submissions': { method: 'GET', path: '/admin/flows/:publicIdentifier/submissions' },
   'publicForms.submit': { method: 'POST', path: '/public/flows/:publicIdentifier/submissions' },
+  'flows.summarizeSubmissions': { method: 'GET', path: '/admin/flows/:publicIdentifier/submissions/summary' },
   'publicForms.template': { method: 'GET', path: '/public/flows/templates/:publicIdentifier' },
   'publicForms.editableSubmission': { method: 'GET', path: '/public/flows/:publicIdentifier/submissions/:submissionId' },
   'publicForms.updateSubmission': { method: 'PUT', path: '/public/flows/:publicIdentifier/submissions/:submissionId' },

@@ -83,6 +83,24 @@ function rangeIsValid(query: { from?: string; to?: string }): boolean {
 }
 
 /**
+ * The Results' filters, as every read of the results takes them (the list, the export, the summary): `from`
+ * (inclusive) and `to` (exclusive), ISO 8601 date-times with `Z` or an offset, bound the submission time (an
+ * in-progress response's start); `status` `finished` (default) or `in_progress` ({@link SubmissionStatusFilter});
+ * `search` ({@link SubmissionSearch}). Spread it into a query's object, then {@link withValidRange}.
+ */
+export const submissionFilterShape = {
+  from: DateTimeWithOffset.optional(),
+  to: DateTimeWithOffset.optional(),
+  status: SubmissionStatusFilter.default('finished'),
+  search: SubmissionSearch.optional(),
+};
+
+/** `query` refusing an empty range: `to` not after `from` is a 400 at `querystring.to` ({@link EXPORT_RANGE_EMPTY}). */
+export function withValidRange<T extends z.ZodType<{ from?: string; to?: string }>>(query: T) {
+  return query.refine(rangeIsValid, { path: ['to'], message: EXPORT_RANGE_EMPTY });
+}
+
+/**
  * `GET /admin/flows/:publicIdentifier/submissions` query (Fillout's API, plus the Results' filters): `limit` 1–150
  * (default 50), `offset` ≥ 0 (default 0), `sort` by submission time, `asc` or `desc` (default `desc`, newest first);
  * `from` (inclusive) and `to` (exclusive), ISO 8601 date-times with `Z` or an offset, bound the submission time
@@ -90,17 +108,14 @@ function rangeIsValid(query: { from?: string; to?: string }): boolean {
  * ({@link EXPORT_RANGE_EMPTY}); `status` `finished` (default) or `in_progress` ({@link SubmissionStatusFilter});
  * `search` ({@link SubmissionSearch}).
  */
-export const SubmissionsQuery = z
-  .object({
+export const SubmissionsQuery = withValidRange(
+  z.object({
     limit: z.coerce.number().int().min(SUBMISSIONS_PAGE_MIN).max(SUBMISSIONS_PAGE_MAX).default(SUBMISSIONS_PAGE_DEFAULT),
     offset: z.coerce.number().int().min(0).default(0),
     sort: z.enum(['asc', 'desc']).default('desc'),
-    from: DateTimeWithOffset.optional(),
-    to: DateTimeWithOffset.optional(),
-    status: SubmissionStatusFilter.default('finished'),
-    search: SubmissionSearch.optional(),
-  })
-  .refine(rangeIsValid, { path: ['to'], message: EXPORT_RANGE_EMPTY });
+    ...submissionFilterShape,
+  }),
+);
 /** `{limit, offset, sort, from?, to?, status, search?}`. */
 export type SubmissionsQuery = z.infer<typeof SubmissionsQuery>;
 
@@ -133,16 +148,13 @@ export type ExportFormat = keyof typeof EXPORT_MEDIA_TYPES;
  * left out. `to` not after `from` is a 400 at `querystring.to` ({@link EXPORT_RANGE_EMPTY}). `status` and `search`
  * filter as the list's do ({@link SubmissionsQuery}), so the Results export what they show.
  */
-export const ExportSubmissionsQuery = z
-  .object({
+export const ExportSubmissionsQuery = withValidRange(
+  z.object({
     format: z.enum(['csv', 'xlsx']).default('csv'),
     sort: z.enum(['asc', 'desc']).default('desc'),
-    from: DateTimeWithOffset.optional(),
-    to: DateTimeWithOffset.optional(),
-    status: SubmissionStatusFilter.default('finished'),
-    search: SubmissionSearch.optional(),
-  })
-  .refine(rangeIsValid, { path: ['to'], message: EXPORT_RANGE_EMPTY });
+    ...submissionFilterShape,
+  }),
+);
 /** `{format, sort, from?, to?, status, search?}`. */
 export type ExportSubmissionsQuery = z.infer<typeof ExportSubmissionsQuery>;
 

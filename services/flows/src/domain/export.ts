@@ -43,11 +43,10 @@ import { toUrlParameters, urlParamsOf } from '@formloom/contracts/rules/url-para
 import { calculationsOf, displayCalculation } from '@formloom/contracts/rules/calculations';
 import { quizOf } from '@formloom/contracts/rules/quiz';
 import { displayQuizScore, toSubmissionResults } from '@formloom/contracts/rules/submission-results';
-import { notFound } from '@formloom/kit/errors';
 import { keysetSubmissions, type SubmissionCursor } from '../db/export-repository';
 import { fileLinks } from './file-links';
-import { findDraftTemplate, findSnapshotTemplate, findSnapshotTemplates } from '../db/flows-repository';
-import { authorizedFlow, type Authorize, type FlowsDeps } from './flows';
+import { findSnapshotTemplates } from '../db/flows-repository';
+import { authorizedFlow, currentTemplate, type Authorize, type FlowsDeps } from './flows';
 
 /** Rows read per database round trip by default (`SUBMISSIONS_EXPORT_BATCH_SIZE`). */
 export const EXPORT_BATCH_SIZE_DEFAULT = 1000;
@@ -406,9 +405,7 @@ export async function exportSubmissions(
   now: Date = new Date(),
 ): Promise<ExportFile> {
   const { record } = await authorizedFlow(deps.db, publicIdentifier, authorize, 'view');
-  const template =
-    record.liveSnapshotId !== null ? await findSnapshotTemplate(deps.db, record.liveSnapshotId) : await findDraftTemplate(deps.db, record.id);
-  if (!template) throw notFound(copy.flows.flowNotFound);
+  const template = await currentTemplate(deps.db, record);
   const columns = exportColumns(template);
   // Up to the moment the export started (times are milliseconds: `to` is exclusive).
   const until = now.getTime() + 1;

@@ -5,7 +5,7 @@
 import * as copy from '@formloom/contracts/copy';
 import type { Submission } from '@formloom/contracts/entities/flow';
 import { FORM_SUBMITTED, FORM_SUBMITTED_VERSION, type FormSubmittedData } from '@formloom/contracts/events/form-submitted';
-import type { SubmissionsQuery, SubmissionsResponse, SubmitResponse } from '@formloom/contracts/api/flows/submissions';
+import type { SubmissionStatusFilter, SubmissionsQuery, SubmissionsResponse, SubmitResponse } from '@formloom/contracts/api/flows/submissions';
 import { validateAnswers } from '@formloom/contracts/rules/answers';
 import { closedBy, formSettingsOf } from '@formloom/contracts/rules/form-settings';
 import { toSubmissionQuestions } from '@formloom/contracts/rules/submission-questions';
@@ -25,7 +25,7 @@ import { searchTextOf } from './search-text';
 import { claimResponseUploads, fileLinks, resolveUploads } from './uploads';
 import type { WriteWithEvents } from '@formloom/kit/service';
 import { findSnapshotTemplates } from '../db/flows-repository';
-import { countSubmissions, insertSubmissionsStatement, pageSubmissions, type SubmissionRecord } from '../db/submissions-repository';
+import { countSubmissions, insertSubmissionsStatement, pageSubmissions, type SubmissionFilter, type SubmissionRecord } from '../db/submissions-repository';
 import { authorizedFlow, formClosedError, type Authorize, type FlowsDeps } from './flows';
 
 /** A validated submission and its `form.submitted` event, waiting to be written. */
@@ -267,6 +267,19 @@ export function toSubmission(row: SubmissionRecord, template: FlowTemplate | und
 }
 
 /**
+ * The repository's filter of the Results' filters (`api/flows/submissions.ts` `submissionFilterShape`): the
+ * `status`, the time range `[from, to)` and the `search`.
+ */
+export function submissionFilterOf(query: { status: SubmissionStatusFilter; from?: string; to?: string; search?: string }): SubmissionFilter {
+  return {
+    status: query.status,
+    ...(query.from ? { after: new Date(query.from) } : {}),
+    ...(query.to ? { before: new Date(query.to) } : {}),
+    ...(query.search ? { search: query.search } : {}),
+  };
+}
+
+/**
  * One page of a flow's responses in Fillout's shape (view access), those the query's filters keep: `status`
  * (finished submissions by default, or respondents' progress with the answers of the pages they completed),
  * the submission time in `[from, to)` (an in-progress response's start), and `search` — a response one of whose
@@ -282,12 +295,7 @@ export async function listSubmissions(
   authorize: Authorize,
 ): Promise<SubmissionsResponse> {
   const { record } = await authorizedFlow(deps.db, publicIdentifier, authorize, 'view');
-  const filter = {
-    status: query.status,
-    ...(query.from ? { after: new Date(query.from) } : {}),
-    ...(query.to ? { before: new Date(query.to) } : {}),
-    ...(query.search ? { search: query.search } : {}),
-  };
+  const filter = submissionFilterOf(query);
   const [totalResponses, rows] = await Promise.all([
     countSubmissions(deps.db, record.id, filter),
     pageSubmissions(deps.db, record.id, { limit: query.limit, offset: query.offset, sort: query.sort, ...filter }),
