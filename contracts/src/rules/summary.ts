@@ -36,7 +36,8 @@ export interface SummaryOption {
  *   apart, as 'removed options';
  * - `matrix`: per row, a count per column;
  * - `scale`: a count per value of a short scale (`values`, first to last: stars, an opinion scale, a short
- *   slider), the average, minimum and maximum, and with `nps` (an opinion scale from 0 to 10) the Net Promoter Score;
+ *   slider), the average, minimum and maximum of those counts ({@link scaleStats}), and with `nps` (an opinion
+ *   scale from 0 to 10) the Net Promoter Score;
  * - `numbers`: the average, minimum and maximum of free numbers, and their distribution in buckets
  *   ({@link numberBuckets});
  * - `texts`: the latest answers (`SUMMARY_LATEST_ANSWERS`);
@@ -142,6 +143,18 @@ export function summaryShapeOf(widget: Widget): SummaryShape {
 /** `count` of `total` as a whole percentage (0–100, rounded half up); 0 when `total` is 0. */
 export function percentOf(count: number, total: number): number {
   return total > 0 ? Math.round((count / total) * 100) : 0;
+}
+
+/**
+ * The average, minimum and maximum of a scale's answers given as a count per value (values with no answers count
+ * for nothing); `null` when nobody answered.
+ */
+export function scaleStats(counts: ReadonlyArray<{ value: number; count: number }>): { average: number; min: number; max: number } | null {
+  const answered = counts.filter(({ count }) => count > 0);
+  const total = answered.reduce((sum, { count }) => sum + count, 0);
+  if (total === 0) return null;
+  const values = answered.map(({ value }) => value);
+  return { average: answered.reduce((sum, { value, count }) => sum + value * count, 0) / total, min: Math.min(...values), max: Math.max(...values) };
 }
 
 /** The three groups of a Net Promoter Score question and the score ({@link netPromoterScore}). */

@@ -305,6 +305,27 @@ describe('a form that changed since its answers were given', () => {
   });
 });
 
+it('counts decimal answers in the right buckets, exactly', async () => {
+  const template = exampleSurveyTemplate();
+  const flow = await createFlow(h, { flowTemplate: template });
+  await publish(flow.publicIdentifier);
+  const budgets = [0.1, 0.3, 0.3, 0.7];
+  for (const budget of budgets) await submitted(flow.publicIdentifier, { [Q.budget]: budget });
+  const body = await summaryOf(flow.publicIdentifier);
+  expect(question(body, Q.budget).summary).toMatchObject({
+    kind: 'numbers',
+    stats: { average: 0.35, min: 0.1, max: 0.7, averageText: 'USD 0.35' },
+    buckets: [
+      { from: 0.1, to: 0.2, label: 'USD 0.10–USD 0.20', count: 1 },
+      { from: 0.2, to: 0.3, count: 0 },
+      { from: 0.3, to: 0.4, count: 2 },
+      { from: 0.4, to: 0.5, count: 0 },
+      { from: 0.5, to: 0.6, count: 0 },
+      { from: 0.6, to: 0.7, toIncluded: true, count: 1 },
+    ],
+  });
+});
+
 it('lists the draft’s questions, with no answers, before the first publish', async () => {
   const flow = await createFlow(h, { flowTemplate: exampleSurveyTemplate() });
   const body = await summaryOf(flow.publicIdentifier);

@@ -12,6 +12,9 @@
  * 2. then, at once: one statement counting the free numbers' buckets (their bounds come from step 1's minimum and
  *    maximum), and one reading the latest answers of the text questions.
  *
+ * A scale's average, minimum and maximum come from its counts per value (`scaleStats`), a Matrix row's answered
+ * count from its counts per column: fewer aggregates per row (docs/benchmarks.md §9).
+ *
  * Answers are matched to the current version's questions and options by id, so a renamed option counts under its
  * new label. An answer holding an option the question no longer has is counted apart as `removed` (shown as
  * 'Removed options'); answers to questions the form no longer has are left out.
@@ -22,20 +25,29 @@ import { displayAnswer, takesAnswer } from '@formloom/contracts/answers/registry
 import { formWidgets } from '@formloom/contracts/rules/steps';
 import { questionName } from '@formloom/contracts/rules/submission-questions';
 import { SUMMARY_LATEST_ANSWERS } from '@formloom/contracts/limits';
-import { bucketLabel, netPromoterScore, numberBuckets, summaryNumberText, summaryShapeOf, type NumberBucket, type SummaryShape } from '@formloom/contracts/rules/summary';
+import {
+  bucketLabel,
+  netPromoterScore,
+  numberBuckets,
+  scaleStats,
+  summaryNumberText,
+  summaryShapeOf,
+  type NumberBucket,
+  type SummaryShape,
+} from '@formloom/contracts/rules/summary';
 import {
   aggregateSubmissions,
   answeredCount,
   latestTextAnswers,
   listCount,
   matrixCellCount,
-  matrixRowCount,
   numberStats,
   rangeCount,
   textBounds,
   unknownCount,
   valueCount,
   type Aggregate,
+  type AnswerColumn,
   type LatestAnswer,
 } from '../db/summary-repository';
 import type { SubmissionFilter } from '../db/submissions-repository';
@@ -55,7 +67,9 @@ interface SecondReads {
  * has), what step 2 must read for the question, and the summary from those values.
  */
 interface SummaryPlan<S extends SummaryShape = SummaryShape> {
-  aggregates(widget: Widget, shape: S): Aggregate[];
+  /** How the question's answer is read (`db/summary-repository.ts` `AnswerColumn`): as text or as JSON. */
+  column(shape: S): AnswerColumn['type'];
+  aggregates(column: AnswerColumn, shape: S): Aggregate[];
   /** The buckets to count in step 2 for a free number question, from its step-1 values. */
   buckets?(values: readonly unknown[]): NumberBucket[];
   /** Whether step 2 reads the question's latest text answers. */
@@ -86,12 +100,12 @@ function answerText(value: unknown, widget: Widget): string | null {
 }
 
 const choicesPlan: SummaryPlan<Extract<SummaryShape, { kind: 'choices' }>> = {
-  aggregates: ({ id }, { options, multiple }) => [
-    ...options.map((option) => (multiple ? listCount(id, option.value) : valueCount(id, option.value))),
+  column: ({ multiple }) => (multiple ? 'jsonb' : 'text'),
+  aggregates: (column, { options, multiple }) => [
+    ...options.map((option) => (multiple ? listCount(column, option.value) : valueCount(column, option.value))),
     unknownCount(
-      id,
+      column,
       options.map((option) => option.value),
-      multiple,
     ),
   ],
   read: (_widget, { options, multiple }, values) => ({
@@ -103,33 +117,34 @@ const choicesPlan: SummaryPlan<Extract<SummaryShape, { kind: 'choices' }>> = {
 };
 
 const matrixPlan: SummaryPlan<Extract<SummaryShape, { kind: 'matrix' }>> = {
-  aggregates: ({ id }, { rows, columns }) =>
-    rows.flatMap((row) => [matrixRowCount(id, row.id), ...columns.map((column) => matrixCellCount(id, row.id, column.id))]),
+  column: () => 'jsonb',
+  aggregates: (answer, { rows, columns }) =>
+    rows.flatMap((row) => columns.map((column) => matrixCellCount(answer, row.id, column.id))),
   read: (_widget, { rows, columns }, values) => ({
     kind: 'matrix',
     columns: columns.map(({ id, label }) => ({ id, label })),
     rows: rows.map((row, index) => {
-      const at = index * (columns.length + 1);
-      return {
-        id: row.id,
-        label: row.label,
-        answered: countOf(values[at]),
-        counts: columns.map((_, column) => countOf(values[at + 1 + column])),
-      };
+      const counts = columns.map((_, column) => countOf(values[index * columns.length + column]));
+      // Answers naming a column the question no longer has are not counted.
+      return { id: row.id, label: row.label, answered: counts.reduce((sum, count) => sum + count, 0), counts };
     }),
   }),
 };
 
 const scalePlan: SummaryPlan<Extract<SummaryShape, { kind: 'scale' }>> = {
-  aggregates: ({ id }, { values }) => [...numberStats(id).slice(0, 3), ...values.map((value) => valueCount(id, value))],
+  // A scale's values are numbers as stored (normalized: `4`, `0.5`): compared as their text.
+  column: () => 'text',
+  aggregates: (column, { values }) => values.map((value) => valueCount(column, value)),
   read: (widget, { values: scale, nps }, values) => {
-    const counts = scale.map((value, index) => ({ value, label: summaryNumberText(value, widget), count: countOf(values[3 + index]) }));
-    return { kind: 'scale', values: counts, stats: statsOf(widget, values), nps: nps ? netPromoterScore(counts) : null };
+    const counts = scale.map((value, index) => ({ value, label: summaryNumberText(value, widget), count: countOf(values[index]) }));
+    const stats = scaleStats(counts);
+    return { kind: 'scale', values: counts, stats: stats && statsOf(widget, [stats.average, stats.min, stats.max]), nps: nps ? netPromoterScore(counts) : null };
   },
 };
 
 const numbersPlan: SummaryPlan<Extract<SummaryShape, { kind: 'numbers' }>> = {
-  aggregates: ({ id }) => numberStats(id),
+  column: () => 'jsonb',
+  aggregates: (column) => numberStats(column),
   buckets: ([, min, max, integers]) => (min === null || max === null ? [] : numberBuckets(Number(min), Number(max), { integers: integers === true })),
   read: (widget, _shape, values, second) => {
     const integers = values[3] === true;
@@ -142,6 +157,7 @@ const numbersPlan: SummaryPlan<Extract<SummaryShape, { kind: 'numbers' }>> = {
 };
 
 const textsPlan: SummaryPlan<Extract<SummaryShape, { kind: 'texts' }>> = {
+  column: () => 'text',
   aggregates: () => [],
   latest: true,
   read: (widget, _shape, _values, second) => ({
@@ -155,11 +171,13 @@ const textsPlan: SummaryPlan<Extract<SummaryShape, { kind: 'texts' }>> = {
 };
 
 const datesPlan: SummaryPlan<Extract<SummaryShape, { kind: 'dates' }>> = {
-  aggregates: ({ id }) => textBounds(id),
+  column: () => 'text',
+  aggregates: (column) => textBounds(column),
   read: (widget, _shape, [earliest, latest]) => ({ kind: 'dates', earliest: answerText(earliest, widget), latest: answerText(latest, widget) }),
 };
 
 const answeredPlan: SummaryPlan = {
+  column: () => 'jsonb',
   aggregates: () => [],
   read: () => ({ kind: 'answered' }),
 };
@@ -178,6 +196,7 @@ const PLANS: { readonly [K in Exclude<SummaryShape['kind'], 'none'>]: SummaryPla
 /** A question of the summary with its shape and plan, and where its aggregates sit in step 1's values. */
 interface PlannedQuestion {
   widget: Widget;
+  column: AnswerColumn;
   stepId: string;
   shape: SummaryShape;
   plan: SummaryPlan;
@@ -187,36 +206,48 @@ interface PlannedQuestion {
 }
 
 /** The questions of `template` that take an answer, in page order, with their plans (`none` left out). */
-function planQuestions(template: Parameters<typeof formWidgets>[0]): { questions: PlannedQuestion[]; aggregates: Aggregate[] } {
+function planQuestions(template: Parameters<typeof formWidgets>[0]): { questions: PlannedQuestion[]; columns: AnswerColumn[]; aggregates: Aggregate[] } {
   const aggregates: Aggregate[] = [];
   const questions: PlannedQuestion[] = [];
   for (const { widget, stepId } of formWidgets(template)) {
     const shape = summaryShapeOf(widget);
     if (!takesAnswer(widget) || shape.kind === 'none') continue;
     const plan = PLANS[shape.kind] as SummaryPlan;
-    const own = plan.aggregates(widget, shape);
-    questions.push({ widget, stepId, shape, plan, at: aggregates.length, count: own.length });
-    aggregates.push(answeredCount(widget.id), ...own);
+    const column: AnswerColumn = { id: widget.id, type: plan.column(shape) };
+    const own = plan.aggregates(column, shape);
+    questions.push({ widget, column, stepId, shape, plan, at: aggregates.length, count: own.length });
+    aggregates.push(answeredCount(column), ...own);
   }
-  return { questions, aggregates };
+  return { questions, columns: questions.map((question) => question.column), aggregates };
+}
+
+/** The columns and aggregates of step 1 for `template`'s questions (what the benchmark explains, `load-tests/summary/`). */
+export function summaryAggregates(template: Parameters<typeof formWidgets>[0]): { columns: AnswerColumn[]; aggregates: Aggregate[] } {
+  const { columns, aggregates } = planQuestions(template);
+  return { columns, aggregates };
 }
 
 /** Step 2: the buckets of the free number questions and the latest answers of the text questions, at once. */
 async function readSecond(deps: FlowsDeps, flowId: number, filter: SubmissionFilter, questions: PlannedQuestion[], values: readonly unknown[]): Promise<SecondReads> {
-  const bucketed = questions.flatMap((question) => {
-    const buckets = question.plan.buckets?.(ownValues(question, values)) ?? [];
-    return buckets.map((bucket) => ({ id: question.widget.id, bucket }));
-  });
+  const bucketed = questions.flatMap((question) => (question.plan.buckets?.(ownValues(question, values)) ?? []).map((bucket) => ({ question, bucket })));
   const texts = questions.filter((question) => question.plan.latest && countOf(values[question.at]) > 0).map((question) => question.widget.id);
   const [counted, latest] = await Promise.all([
-    bucketed.length > 0 ? aggregateSubmissions(deps.db, flowId, filter, bucketed.map(({ id, bucket }) => rangeCount(id, bucket))) : undefined,
+    bucketed.length > 0
+      ? aggregateSubmissions(
+          deps.db,
+          flowId,
+          filter,
+          [...new Set(bucketed.map(({ question }) => question))].map((question) => question.column),
+          bucketed.map(({ question, bucket }) => rangeCount(question.column, bucket)),
+        )
+      : undefined,
     latestTextAnswers(deps.db, flowId, filter, texts, SUMMARY_LATEST_ANSWERS),
   ]);
   const second: SecondReads = { buckets: new Map(), latest: new Map() };
-  bucketed.forEach(({ id, bucket }, index) => {
-    const list = second.buckets.get(id) ?? [];
+  bucketed.forEach(({ question, bucket }, index) => {
+    const list = second.buckets.get(question.widget.id) ?? [];
     list.push({ ...bucket, count: countOf(counted?.values[index]) });
-    second.buckets.set(id, list);
+    second.buckets.set(question.widget.id, list);
   });
   for (const answer of latest) second.latest.set(answer.questionId, [...(second.latest.get(answer.questionId) ?? []), answer]);
   return second;
@@ -243,8 +274,8 @@ export async function summarizeSubmissions(
   const { record } = await authorizedFlow(deps.db, publicIdentifier, authorize, 'view');
   const template = await currentTemplate(deps.db, record);
   const filter = submissionFilterOf(query);
-  const { questions, aggregates } = planQuestions(template);
-  const first = await aggregateSubmissions(deps.db, record.id, filter, aggregates);
+  const { questions, columns, aggregates } = planQuestions(template);
+  const first = await aggregateSubmissions(deps.db, record.id, filter, columns, aggregates);
   const second = first.total > 0 ? await readSecond(deps, record.id, filter, questions, first.values) : { buckets: new Map(), latest: new Map() };
   return {
     totalResponses: first.total,
