@@ -31,3 +31,4 @@ export { toasts } from './copy/toasts';
 export { errors } from './copy/errors';
 export { validation } from './copy/validation';
 export { webhooks } from './copy/webhooks';
+export { results } from './copy/results';

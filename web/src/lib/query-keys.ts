@@ -32,7 +32,7 @@ export const flowKeys = {
 /** A form's submissions (results). */
 export const submissionKeys = {
   all: ['submissions'] as const,
-  /** Every page of one form's submissions, whatever the filters (invalidated after a deletion). */
+  /** Every page and summary of one form's submissions, whatever the filters (invalidated after a deletion). */
   form: (publicIdentifier: string) => [...submissionKeys.all, publicIdentifier] as const,
   /** One page under the Results' filters (absent ones `null`, so equal queries share one key). */
   page: (
@@ -47,6 +47,11 @@ export const submissionKeys = {
       to: string | null;
     },
   ) => [...submissionKeys.form(publicIdentifier), page.limit, page.offset, page.sort, page.status, page.search, page.from, page.to] as const,
+  /** The summary under the Results' filters (absent ones `null`); refreshed with the pages after a deletion. */
+  summary: (
+    publicIdentifier: string,
+    filters: { status: 'finished' | 'in_progress'; search: string | null; from: string | null; to: string | null },
+  ) => [...submissionKeys.form(publicIdentifier), 'summary', filters.status, filters.search, filters.from, filters.to] as const,
 };
 
 

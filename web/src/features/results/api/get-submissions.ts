@@ -30,17 +30,25 @@ export interface SubmissionsQuery extends SubmissionsFilters {
   sort?: 'asc' | 'desc';
 }
 
+/** `filters` with the status's default filled in and absent filters `null` (the query keys' shape). */
+export function normalizedFilters(filters: SubmissionsFilters) {
+  return {
+    status: filters.status ?? 'finished',
+    search: filters.search?.trim() || null,
+    from: filters.from ?? null,
+    to: filters.to ?? null,
+  } as const;
+}
+
+/** The filters as a call's query: the status, and only the other filters that are set. */
+export function filtersQuery(filters: SubmissionsFilters) {
+  const { status, search, from, to } = normalizedFilters(filters);
+  return { status, ...(search ? { search } : {}), ...(from ? { from } : {}), ...(to ? { to } : {}) };
+}
+
 /** `query` with its defaults filled in and absent filters `null` (the query key's shape). */
 function normalized(query: SubmissionsQuery) {
-  return {
-    limit: query.limit,
-    offset: query.offset,
-    sort: query.sort ?? 'desc',
-    status: query.status ?? 'finished',
-    search: query.search?.trim() || null,
-    from: query.from ?? null,
-    to: query.to ?? null,
-  } as const;
+  return { limit: query.limit, offset: query.offset, sort: query.sort ?? 'desc', ...normalizedFilters(query) } as const;
 }
 
 /**
@@ -48,10 +56,9 @@ function normalized(query: SubmissionsQuery) {
  * @throws ApiError 404 'Form not found'; 400 for a bad filter (an empty range).
  */
 export function getSubmissions(publicIdentifier: string, query: SubmissionsQuery, signal?: AbortSignal): Promise<SubmissionsPage> {
-  const { search, from, to, ...page } = normalized(query);
   return callEndpoint(listSubmissions, {
     params: { publicIdentifier },
-    query: { ...page, ...(search ? { search } : {}), ...(from ? { from } : {}), ...(to ? { to } : {}) },
+    query: { limit: query.limit, offset: query.offset, sort: query.sort ?? 'desc', ...filtersQuery(query) },
     signal,
   });
 }
@@ -66,7 +73,7 @@ export function submissionsQueryOptions(publicIdentifier: string, query: Submiss
   });
 }
 
-/** One page of a form's submissions. */
-export function useSubmissions(publicIdentifier: string, query: SubmissionsQuery) {
-  return useQuery(submissionsQueryOptions(publicIdentifier, query));
+/** One page of a form's submissions (fetched while `enabled`: the Results show the table). */
+export function useSubmissions(publicIdentifier: string, query: SubmissionsQuery, enabled = true) {
+  return useQuery({ ...submissionsQueryOptions(publicIdentifier, query), enabled });
 }

@@ -12,9 +12,14 @@
  * filters'). Clicking a row — or Enter on it, rows are focusable — opens its response in a drawer
  * (`response-drawer.tsx`), where it can be deleted. Empty states: 'No responses yet' when nothing was submitted,
  * 'No responses match these filters' with 'Clear filters' when the filters keep nothing.
+ *
+ * Two views, switched by 'Responses' / 'Summary' above the toolbar and kept in the URL (`?view=summary`, so a reload
+ * and Back keep it): the table, and the summary (`results-summary.tsx`: a chart per question) over the same filters
+ * — the sort and the pages are the table's only. Only the view shown is fetched.
  */
 import { useState, type KeyboardEvent, type MouseEvent } from 'react';
-import { ActionIcon, Badge, Button, Card, Container, Group, Pagination, ScrollArea, Skeleton, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { useSearchParams } from 'react-router';
+import { ActionIcon, Badge, Button, Card, Container, Group, Pagination, ScrollArea, SegmentedControl, Skeleton, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import * as copy from '@formloom/contracts/copy';
 import { results as texts } from '@formloom/contracts/copy/results';
@@ -27,9 +32,11 @@ import { IconInbox, IconRefresh } from '../../../ui/icons';
 import { Empty, ErrorAlert } from '../../../ui/states';
 import { AnswerText } from './answer-text';
 import { useSubmissions } from '../api/get-submissions';
-import { DEFAULT_FILTERS, isFiltered, toQueryFilters, type ResultsFilters } from '../model/filters';
+import { useSubmissionsSummary } from '../api/get-summary';
+import { DEFAULT_FILTERS, isFiltered, resultsViewOf, toQueryFilters, withResultsView, type ResultsFilters, type ResultsView } from '../model/filters';
 import { ExportMenu } from './export-menu';
 import { ResponseDrawer } from './response-drawer';
+import { ResultsSummary } from './results-summary';
 import { ResultsToolbar } from './results-toolbar';
 import classes from './results-panel.module.css';
 
@@ -82,6 +89,12 @@ function cellTexts(response: Submission): Map<string, string> {
   ]);
 }
 
+/** The views in the switch's order. */
+const VIEWS = [
+  { value: 'responses', label: copy.results.viewResponses },
+  { value: 'summary', label: copy.results.viewSummary },
+] as const;
+
 /** The Results tab (see the module doc). */
 export function ResultsPanel({
   publicIdentifier,
@@ -98,6 +111,10 @@ export function ResultsPanel({
   /** The caller may only view the workspace: no 'Delete response'. */
   readOnly?: boolean;
 }) {
+  const [params, setParams] = useSearchParams();
+  const view = resultsViewOf(params);
+  // A new history entry per switch: Back returns to the other view.
+  const showView = (next: ResultsView) => setParams((current) => withResultsView(current, next));
   const [filters, setFilters] = useState<ResultsFilters>(DEFAULT_FILTERS);
   const [search] = useDebouncedValue(filters.search, SEARCH_DEBOUNCE_MS);
   const query = toQueryFilters({ ...filters, search }, SUBMISSIONS_SEARCH_MAX_LENGTH);
@@ -107,12 +124,15 @@ export function ResultsPanel({
   const page = paging.filtersKey === filtersKey ? paging.page : 1;
   const [selected, setSelected] = useState<Submission | null>(null);
 
-  const submissions = useSubmissions(publicIdentifier, { limit: pageSize, offset: (page - 1) * pageSize, ...query });
+  const submissions = useSubmissions(publicIdentifier, { limit: pageSize, offset: (page - 1) * pageSize, ...query }, view === 'responses');
+  const summary = useSubmissionsSummary(publicIdentifier, query, view === 'summary');
+  const active = view === 'summary' ? summary : submissions;
   const data = submissions.data;
-  const total = data?.totalResponses ?? 0;
+  const total = (view === 'summary' ? summary.data?.totalResponses : data?.totalResponses) ?? 0;
   const pageCount = Math.max(1, data?.pageCount ?? Math.ceil(total / pageSize));
   const inProgress = query.status === 'in_progress';
   const filtered = isFiltered({ ...filters, search });
+  const empty = view === 'summary' ? summary.data?.totalResponses === 0 : data !== undefined && data.responses.length === 0 && page === 1;
 
   return (
     <Container size="xl" py="lg" px={{ base: 'sm', sm: 'md' }}>
@@ -122,7 +142,7 @@ export function ResultsPanel({
             <Title order={2} fz="xl">
               Results
             </Title>
-            {data && (
+            {active.data && (
               <Badge variant="light" size="lg" data-testid="results-total">
                 {total} {total === 1 ? 'response' : 'responses'}
               </Badge>
@@ -131,24 +151,37 @@ export function ResultsPanel({
           <Group gap="sm">
             <ExportMenu publicIdentifier={publicIdentifier} hasResponses={total > 0} filters={query} />
             <Tooltip label="Refresh">
-              <ActionIcon variant="default" size="lg" aria-label="Refresh results" onClick={() => void submissions.refetch()} loading={submissions.isFetching}>
+              <ActionIcon variant="default" size="lg" aria-label="Refresh results" onClick={() => void active.refetch()} loading={active.isFetching}>
                 <IconRefresh size={16} />
               </ActionIcon>
             </Tooltip>
           </Group>
         </Group>
 
-        <ResultsToolbar filters={filters} onChange={setFilters} />
+        <SegmentedControl
+          aria-label={copy.results.viewLabel}
+          data={[...VIEWS]}
+          value={view}
+          onChange={(value) => showView(value === 'summary' ? 'summary' : 'responses')}
+          className={classes.views}
+          data-testid="results-view"
+        />
 
-        {submissions.isPending ? (
-          <Stack gap="xs" aria-busy="true" aria-label="Loading results">
+        <ResultsToolbar filters={filters} onChange={setFilters} sortable={view === 'responses'} />
+
+        {active.isPending ? (
+          <Stack gap="xs" aria-busy="true" aria-label={view === 'summary' ? copy.results.loadingSummary : 'Loading results'}>
             {[0, 1, 2, 3].map((key) => (
-              <Skeleton key={key} h={44} />
+              <Skeleton key={key} h={view === 'summary' ? 160 : 44} />
             ))}
           </Stack>
-        ) : submissions.isError ? (
-          <ErrorAlert error={submissions.error} title="Could not load results" onRetry={() => void submissions.refetch()} />
-        ) : data && data.responses.length === 0 && page === 1 ? (
+        ) : active.isError ? (
+          <ErrorAlert
+            error={active.error}
+            title={view === 'summary' ? copy.results.summaryFailed : 'Could not load results'}
+            onRetry={() => void active.refetch()}
+          />
+        ) : empty ? (
           <Card p="xl">
             {filtered ? (
               <Empty testId="results-no-matches" icon={<IconInbox size={28} />} title={texts.noMatches}>
@@ -165,11 +198,13 @@ export function ResultsPanel({
               />
             )}
           </Card>
+        ) : view === 'summary' ? (
+          summary.data && <ResultsSummary summary={summary.data} onSeeResponses={() => showView('responses')} />
         ) : data ? (
           <ResultsTable responses={data.responses} inProgress={inProgress} onOpen={setSelected} />
         ) : null}
 
-        {pageCount > 1 && (
+        {view === 'responses' && pageCount > 1 && (
           <Group justify="center">
             <Pagination
               total={pageCount}
