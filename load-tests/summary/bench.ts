@@ -10,7 +10,8 @@
  *    of four features, yes/no, stars, 0–10, seats, an amount, a Matrix of three rows, a date, a comment for 30 %),
  *    one submission every 30 s back from now, with a search text; then `VACUUM ANALYZE`.
  * 3. At each size, runs each scenario of {@link SCENARIOS} `RUNS` times (default 5) after one unmeasured run — once
- *    the shared machine is quiet (< 10 % busy; waiting up to `QUIET_WAIT_S`, 120 s, and recording how busy it was) —
+ *    the shared machine is quiet (< 10 % busy; waiting up to `QUIET_WAIT_S`, 120 s, and recording how busy it was and
+ *    the load average after) —
  *    calling the flows service's own `summarizeSubmissions` (the statements the endpoint runs, on a pool of
  *    `DATABASE_POOL_SIZE` 4 connections, as the service's) and timing it end to end; prints min / median / max, and
  *    `EXPLAIN (ANALYZE, BUFFERS)` of the main statement for the unfiltered scenario.
@@ -191,10 +192,11 @@ async function main(): Promise<void> {
         totalResponses = result.totalResponses;
       }
       const stats = spread(runs);
+      const loadAverage = Math.round((os.loadavg()[0] ?? 0) * 10) / 10;
       console.log(
-        `  ${scenario.name.padEnd(20)} ${String(totalResponses).padStart(8)} responses   min ${stats.min} ms   median ${stats.median} ms   max ${stats.max} ms   (machine ${busyBeforePercent} % busy before)`,
+        `  ${scenario.name.padEnd(20)} ${String(totalResponses).padStart(8)} responses   min ${stats.min} ms   median ${stats.median} ms   max ${stats.max} ms   (machine ${busyBeforePercent} % busy before, load average ${loadAverage} after)`,
       );
-      scenarios.push({ name: scenario.name, query, totalResponses, busyBeforePercent, runsMs: runs.map((ms) => Math.round(ms * 10) / 10), ...stats });
+      scenarios.push({ name: scenario.name, query, totalResponses, busyBeforePercent, loadAverage, runsMs: runs.map((ms) => Math.round(ms * 10) / 10), ...stats });
     }
     const plan = await explainMain(handle, form);
     console.log(plan);

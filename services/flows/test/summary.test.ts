@@ -326,6 +326,27 @@ it('counts decimal answers in the right buckets, exactly', async () => {
   });
 });
 
+it('reads questions whose ids are longer than an SQL name the same way', async () => {
+  const long = (prefix: string) => `${prefix}${'x'.repeat(64 - prefix.length)}`;
+  const template = exampleSurveyTemplate();
+  const about = template.steps.about;
+  if (about?.type !== 'form') throw new Error('unexpected template');
+  about.template.widgets = [
+    { id: long('plan'), name: 'Plan', type: 'MultipleChoice', template: { label: 'Plan', required: false, options: [{ id: 'a', label: 'A' }, { id: 'b', label: 'B' }] } },
+    { id: long('seats'), name: 'Seats', type: 'NumberInput', template: { label: 'Seats', required: false } },
+    { id: long('when'), name: 'When', type: 'DatePicker', template: { label: 'When', required: false } },
+  ];
+  const flow = await createFlow(h, { flowTemplate: template });
+  await publish(flow.publicIdentifier);
+  await submitted(flow.publicIdentifier, { [long('plan')]: 'a', [long('seats')]: 2, [long('when')]: '2026-01-02' });
+  await submitted(flow.publicIdentifier, { [long('plan')]: 'b', [long('seats')]: 4 });
+  await submitted(flow.publicIdentifier, { [long('plan')]: 'a' });
+  const body = await summaryOf(flow.publicIdentifier);
+  expect(question(body, long('plan'))).toMatchObject({ answered: 3, summary: { options: [{ count: 2 }, { count: 1 }], removed: 0 } });
+  expect(question(body, long('seats'))).toMatchObject({ answered: 2, summary: { stats: { average: 3, min: 2, max: 4 } } });
+  expect(question(body, long('when'))).toMatchObject({ answered: 1, summary: { earliest: 'January 2, 2026', latest: 'January 2, 2026' } });
+});
+
 it('lists the draft’s questions, with no answers, before the first publish', async () => {
   const flow = await createFlow(h, { flowTemplate: exampleSurveyTemplate() });
   const body = await summaryOf(flow.publicIdentifier);
