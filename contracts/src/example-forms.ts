@@ -50,3 +50,100 @@ export function exampleFormTemplate(options: ExampleFormOptions = {}): FlowTempl
     },
   };
 }
+
+/**
+ * The ids of {@link exampleSurveyTemplate}'s questions, pages and options, for the tests, the benchmark's seeding
+ * (`load-tests/summary/`) and demos that answer it.
+ */
+export const EXAMPLE_SURVEY = {
+  pages: { about: 'about', opinion: 'opinion', ending: 'end' },
+  questions: {
+    name: 'name',
+    email: 'email',
+    plan: 'plan',
+    features: 'features',
+    newsletter: 'newsletter',
+    rating: 'rating',
+    recommend: 'recommend',
+    seats: 'seats',
+    budget: 'budget',
+    aspects: 'aspects',
+    start: 'start',
+    comments: 'comments',
+  },
+  plans: ['free', 'pro', 'team'],
+  features: ['forms', 'workflows', 'payments', 'scheduling'],
+  aspects: { rows: ['speed', 'price', 'support'], columns: ['poor', 'fair', 'good', 'great'] },
+} as const;
+
+/**
+ * A customer survey of twelve questions on two pages, one of each kind the Results' summary draws
+ * (`rules/summary.ts`): page `about` — Name (ShortAnswer), Email (EmailInput), Plan (MultipleChoice: Free, Pro,
+ * Team), Features used (Checkboxes: Forms, Workflows, Payments, Scheduling), Newsletter (Checkbox); page `opinion` —
+ * Rating (StarRating of 5), Recommend (OpinionScale 0–10, the Net Promoter Score question), Seats (NumberInput ≥ 1),
+ * Budget (CurrencyInput in USD), Aspects (Matrix: Speed, Price, Support × Poor, Fair, Good, Great), Start date
+ * (DatePicker), Comments (LongAnswer); then the ending `end`. Every question is optional. Ids in
+ * {@link EXAMPLE_SURVEY}. A new copy.
+ */
+export function exampleSurveyTemplate(): FlowTemplate {
+  const { pages, questions: q } = EXAMPLE_SURVEY;
+  const items = (ids: readonly string[], labels: readonly string[]) => ids.map((id, index) => ({ id, label: labels[index] ?? id }));
+  return {
+    firstStep: pages.about,
+    steps: {
+      [pages.about]: {
+        id: pages.about,
+        name: 'About you',
+        type: 'form',
+        template: {
+          widgets: [
+            { id: q.name, name: 'Name', type: 'ShortAnswer', template: { label: 'Your name', required: false } },
+            { id: q.email, name: 'Email', type: 'EmailInput', template: { label: 'Email', required: false } },
+            { id: q.plan, name: 'Plan', type: 'MultipleChoice', template: { label: 'Which plan are you on?', required: false, options: items(EXAMPLE_SURVEY.plans, ['Free', 'Pro', 'Team']) } },
+            {
+              id: q.features,
+              name: 'Features used',
+              type: 'Checkboxes',
+              template: { label: 'Which features do you use?', required: false, options: items(EXAMPLE_SURVEY.features, ['Forms', 'Workflows', 'Payments', 'Scheduling']) },
+            },
+            { id: q.newsletter, name: 'Newsletter', type: 'Checkbox', template: { label: 'Send me the newsletter', required: false } },
+          ],
+        },
+        nextStep: { defaultNextStep: pages.opinion },
+      },
+      [pages.opinion]: {
+        id: pages.opinion,
+        name: 'Your opinion',
+        type: 'form',
+        template: {
+          widgets: [
+            { id: q.rating, name: 'Rating', type: 'StarRating', template: { label: 'How would you rate us?', required: false, max: 5 } },
+            {
+              id: q.recommend,
+              name: 'Recommend',
+              type: 'OpinionScale',
+              template: { label: 'How likely are you to recommend us to a friend?', required: false, start: 0, end: 10, leftLabel: 'Not likely', rightLabel: 'Extremely likely' },
+            },
+            { id: q.seats, name: 'Seats', type: 'NumberInput', template: { label: 'How many people use it?', required: false, min: 1 } },
+            { id: q.budget, name: 'Budget', type: 'CurrencyInput', template: { label: 'Monthly budget', required: false, currency: 'USD', min: 0 } },
+            {
+              id: q.aspects,
+              name: 'Aspects',
+              type: 'Matrix',
+              template: {
+                label: 'How do you find…',
+                required: false,
+                rows: items(EXAMPLE_SURVEY.aspects.rows, ['Speed', 'Price', 'Support']),
+                columns: items(EXAMPLE_SURVEY.aspects.columns, ['Poor', 'Fair', 'Good', 'Great']),
+              },
+            },
+            { id: q.start, name: 'Start date', type: 'DatePicker', template: { label: 'When did you start?', required: false } },
+            { id: q.comments, name: 'Comments', type: 'LongAnswer', template: { label: 'Anything else?', required: false } },
+          ],
+        },
+        nextStep: { defaultNextStep: pages.ending },
+      },
+      [pages.ending]: { id: pages.ending, name: 'Thank you', type: 'ending', template: { title: 'Thanks!', body: "We've received your submission." }, nextStep: null },
+    },
+  };
+}

@@ -101,6 +101,22 @@ export const SUBMISSIONS_SEARCH_MAX_LENGTH = 200;
 export const RESULTS_FILTER_MAX_LENGTH = 4000;
 /** ours: the longest Results cursor (`SubmissionsCursor`, characters). */
 export const SUBMISSIONS_CURSOR_MAX_LENGTH = 200;
+/**
+ * ours: the Results' summary (`rules/summary.ts`): a text question shows its {@link SUMMARY_LATEST_ANSWERS} latest
+ * answers; a free number question's distribution has at most {@link SUMMARY_NUMBER_BUCKETS_MAX} bars; a Slider with
+ * at most {@link SUMMARY_SCALE_VALUES_MAX} positions gets a bar per position (like an opinion scale of 0–10), a
+ * longer one buckets.
+ */
+export const SUMMARY_LATEST_ANSWERS = 5;
+export const SUMMARY_NUMBER_BUCKETS_MAX = 10;
+export const SUMMARY_SCALE_VALUES_MAX = 11;
+/**
+ * The Net Promoter Score (Bain & Company's definition, what Typeform and SurveyMonkey show for a 0–10 scale):
+ * promoters answer {@link NPS_PROMOTER_MIN} or more, detractors {@link NPS_DETRACTOR_MAX} or less, the others are
+ * passives; the score is the promoters' share minus the detractors', in percent (−100 to 100).
+ */
+export const NPS_PROMOTER_MIN = 9;
+export const NPS_DETRACTOR_MAX = 6;
 /** docs/product-rules.md §3: workflow runs and mail log page size upper bound. */
 export const RUNS_PAGE_MAX = 1000;
 export const MAIL_PAGE_MAX = 1000;

@@ -4,6 +4,8 @@
  * machine) and Redis (`redis-server`) — and everything else, between two snapshots.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { round1 } from './stats';
 
 /** Clock ticks per second of `/proc/<pid>/stat` times (USER_HZ; 100 on Linux). */
 const TICKS_PER_SECOND = 100;
@@ -56,4 +58,29 @@ export function cpuSecondsBetween(
     totals[group] = (totals[group] ?? 0) + used / TICKS_PER_SECOND;
   }
   return Object.fromEntries(Object.entries(totals).map(([group, seconds]) => [group, Math.round(seconds * 10) / 10]));
+}
+
+/** CPU time of the whole machine from /proc/stat: busy and total jiffies (undefined off Linux). */
+function cpuTimes(): { busy: number; total: number } | undefined {
+  try {
+    const line = readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '';
+    const values = line.trim().split(/\s+/).slice(1).map(Number);
+    const total = values.reduce((sum, value) => sum + value, 0);
+    const idle = (values[3] ?? 0) + (values[4] ?? 0);
+    return { busy: total - idle, total };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * How busy the machine is (% of all cores over `ms`, one decimal; null off Linux): other work on a shared machine
+ * makes a test's figures lower, so the tests wait for a quiet machine and record it.
+ */
+export async function machineBusyPercent(ms = 2000): Promise<number | null> {
+  const before = cpuTimes();
+  await sleep(ms);
+  const after = cpuTimes();
+  if (!before || !after || after.total === before.total) return null;
+  return round1(((after.busy - before.busy) / (after.total - before.total)) * 100);
 }

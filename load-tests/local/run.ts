@@ -37,14 +37,14 @@
  * | PG_URL, REDIS_URL | the machine's | servers to use |
  * Service variables (RUNS_CONCURRENCY, DATABASE_POOL_SIZE, OUTBOX_BATCH_SIZE …) pass through to every child.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { processesOf } from '@formloom/contracts/services';
 import { buildService } from '@formloom/scripts/build-service';
 import { START_ORDER, type ProcessName, type ProcessRunner } from '@formloom/scripts/supervisor';
-import { cpuSecondsBetween, cpuSnapshot } from './cpu';
+import { cpuSecondsBetween, cpuSnapshot, machineBusyPercent } from './cpu';
 import { account, runProgress, submissionCount, type Accounting } from './accounting';
 import { runLoad, type LoadResult } from './load';
 import { setUpScenario, submissionBody } from './scenario';
@@ -148,31 +148,6 @@ function machine() {
     node: process.version,
     platform: `${os.type()} ${os.release()}`,
   };
-}
-
-/** CPU time of the whole machine from /proc/stat: busy and total jiffies (undefined off Linux). */
-function cpuTimes(): { busy: number; total: number } | undefined {
-  try {
-    const line = readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '';
-    const values = line.trim().split(/\s+/).slice(1).map(Number);
-    const total = values.reduce((sum, value) => sum + value, 0);
-    const idle = (values[3] ?? 0) + (values[4] ?? 0);
-    return { busy: total - idle, total };
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * How busy the machine is before the test (% of all cores over `ms`): other work on a shared machine makes
- * the figures lower; the report records it.
- */
-async function machineBusyPercent(ms = 2000): Promise<number | null> {
-  const before = cpuTimes();
-  await sleep(ms);
-  const after = cpuTimes();
-  if (!before || !after || after.total === before.total) return null;
-  return round1(((after.busy - before.busy) / (after.total - before.total)) * 100);
 }
 
 /** The service variables passed through that change performance (for the report). */

@@ -13,6 +13,7 @@ import * as editSubmissions from './flows/edit-submissions';
 import * as publicApi from './flows/public-api';
 import * as publicForms from './flows/public-forms';
 import * as submissions from './flows/submissions';
+import * as summary from './flows/summary';
 import * as uploads from './flows/uploads';
 import * as mail from './workflows-engine/mail';
 import * as runs from './workflows-engine/runs';
@@ -42,6 +43,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   flows,
   submissions,
   customColumns,
+  summary,
   publicForms,
   editSubmissions,
   publicApi,

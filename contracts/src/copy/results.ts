@@ -1,6 +1,6 @@
 /**
- * ours: the Results tab's toolbar (search, dates, status, sort), its empty state and the response drawer
- * (`web/src/features/results/`). The spec gives none of these texts.
+ * ours: the Results tab's toolbar (search, dates, status, sort), its empty state, the response drawer and the
+ * summary view (`web/src/features/results/`). The spec gives none of these texts.
  */
 export const results = {
   /** ours: the search box's label (it searches the answers' texts and hidden fields). */
@@ -96,4 +96,56 @@ export const results = {
   previousPage: 'Previous page',
   nextPage: 'Next page',
   firstPage: 'First page',
+  /** ours: the label of the control that switches between the table and the summary. */
+  viewLabel: 'View',
+  /** ours: the view of the responses one per row (the table). */
+  viewResponses: 'Responses',
+  /** ours: the view of a chart per question. */
+  viewSummary: 'Summary',
+  /** ours: the accessible name of the summary's list of questions. */
+  summaryRegion: 'Summary per question',
+  /** ours: a summary card's line with how many of the filtered responses answered its question. */
+  answeredOf: (answered: number, total: number) => `${answered} of ${total} ${total === 1 ? 'response' : 'responses'} answered`,
+  /** ours: a card whose question nobody answered (among the filtered responses). */
+  noAnswers: 'No answers yet',
+  /** ours: a bar's count and share: '12 · 40%'. */
+  countAndPercent: (count: number, percent: number) => `${count} · ${percent}%`,
+  /** ours: the spoken form of a bar: 'Pro: 12 responses, 40%'. */
+  barText: (label: string, count: number, percent: number) => `${label}: ${count} ${count === 1 ? 'response' : 'responses'}, ${percent}%`,
+  /** ours: the note under a question whose respondents may pick several options (percentages add up past 100). */
+  severalPerResponse: 'Respondents could pick several; each share is of those who answered.',
+  /** ours: the bar of answers holding options the question no longer has. */
+  removedOptions: 'Removed options',
+  /** ours: the average of numeric answers. */
+  average: 'Average',
+  /** ours: the smallest numeric answer. */
+  minimum: 'Minimum',
+  /** ours: the largest numeric answer. */
+  maximum: 'Maximum',
+  /** ours: the Net Promoter Score (promoters' share minus detractors'). */
+  netPromoterScore: 'Net Promoter Score',
+  /** ours: the explanation of the score, under it. */
+  npsExplained: '% promoters minus % detractors',
+  /** ours: the answers 9–10 of a 0–10 scale. */
+  promoters: 'Promoters (9–10)',
+  /** ours: the answers 7–8. */
+  passives: 'Passives (7–8)',
+  /** ours: the answers 0–6. */
+  detractors: 'Detractors (0–6)',
+  /** ours: the heading of a text question's latest answers. */
+  latestAnswers: 'Latest answers',
+  /** ours: the button that opens the table of responses (with the same filters). */
+  seeAllResponses: 'See all responses',
+  /** ours: the earliest date (time) answered. */
+  earliest: 'Earliest',
+  /** ours: the latest date (time) answered. */
+  latest: 'Latest',
+  /** ours: the accessible name of a Matrix question's table of counts. */
+  matrixTable: (question: string) => `${question}: answers per row`,
+  /** ours: the header of a Matrix table's first column. */
+  matrixRow: 'Row',
+  /** ours: the loading state of the summary. */
+  loadingSummary: 'Loading the summary',
+  /** ours: the title of a summary that failed to load. */
+  summaryFailed: 'Could not load the summary',
 } as const;

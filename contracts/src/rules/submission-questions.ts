@@ -2,11 +2,16 @@
  * A submission's answers as Fillout's `questions` list (`entities/flow.ts` `SubmissionQuestion`), used by the
  * submissions list and the `form.submitted` event. Pure; runs in the browser and the services.
  */
-import type { FlowTemplate } from '../entities/flow-template';
+import type { FlowTemplate, Widget } from '../entities/flow-template';
 import type { SubmissionQuestion } from '../entities/flow';
 import { isEmptyAnswer, type DisplayOptions } from '../answers/define';
 import { displayAnswer, takesAnswer } from '../answers/registry';
 import { formWidgets } from './steps';
+
+/** The name of `widget` as the results show it: its `name`, or its label when the name is blank. */
+export function questionName(widget: Pick<Widget, 'name' | 'template'>): string {
+  return widget.name.trim() ? widget.name : widget.template.label;
+}
 
 /**
  * Every form widget of `template` in page order (see `formWidgets`) as `{id, name, type, value,
@@ -28,7 +33,7 @@ export function toSubmissionQuestions(
       const value = Object.prototype.hasOwnProperty.call(answers, widget.id) ? answers[widget.id] : undefined;
       return {
         id: widget.id,
-        name: widget.name.trim() ? widget.name : widget.template.label,
+        name: questionName(widget),
         type: widget.type,
         value: isEmptyAnswer(value) ? null : value,
         displayValue: displayAnswer(value, widget, options),

@@ -28,6 +28,7 @@ const adminCalls: Call[] = [
   { name: 'save', method: 'PUT', url: () => `/admin/flows/${flowId}/template`, payload: { template: exampleTemplate() } },
   { name: 'publish', method: 'POST', url: () => `/admin/flows/${flowId}/publish` },
   { name: 'submissions', method: 'GET', url: () => `/admin/flows/${flowId}/submissions` },
+  { name: 'summary', method: 'GET', url: () => `/admin/flows/${flowId}/submissions/summary` },
 ];
 
 function call(c: Call, user?: UserKey) {
@@ -56,7 +57,7 @@ describe('a user of another organization', () => {
 });
 
 describe('a read-only member', () => {
-  it.each(['list one workspace', 'fetch', 'submissions'])('may %s', async (name) => {
+  it.each(['list one workspace', 'fetch', 'submissions', 'summary'])('may %s', async (name) => {
     const c = adminCalls.find((x) => x.name === name)!;
     const response = await call(c, 'reader');
     expect(response.statusCode).toBe(200);

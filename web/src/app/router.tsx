@@ -98,6 +98,9 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     },
                     {
                       path: paths.editor.tabPath('results'),
+                      // Switching the view (`?view=summary`) is the page's own business: it shows its loading state.
+                      shouldRevalidate: ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+                        currentUrl.pathname !== nextUrl.pathname && defaultShouldRevalidate,
                       lazy: {
                         loader: async () => (await import('../routes/editor/editor-loaders')).resultsTabLoader(queryClient),
                         Component: async () => (await import('../routes/editor/tabs')).ResultsTabRoute,

@@ -45,7 +45,7 @@ function filtersKey(filters: SubmissionsFiltersKey) {
 /** A form's submissions (results). */
 export const submissionKeys = {
   all: ['submissions'] as const,
-  /** Every page of one form's submissions, whatever the filters (invalidated after a deletion). */
+  /** Every page and summary of one form's submissions, whatever the filters (invalidated after a deletion). */
   form: (publicIdentifier: string) => [...submissionKeys.all, publicIdentifier] as const,
   /** Every cached page of one form's submissions (what a changed response is written into). */
   pages: (publicIdentifier: string) => [...submissionKeys.form(publicIdentifier), 'page'] as const,
@@ -54,6 +54,8 @@ export const submissionKeys = {
     [...submissionKeys.pages(publicIdentifier), page.limit, page.after, page.sort, ...filtersKey(page)] as const,
   /** How many responses the Results' filters keep. */
   count: (publicIdentifier: string, filters: SubmissionsFiltersKey) => [...submissionKeys.form(publicIdentifier), 'count', ...filtersKey(filters)] as const,
+  /** The summary under the Results' filters; refreshed with the pages after a deletion. */
+  summary: (publicIdentifier: string, filters: SubmissionsFiltersKey) => [...submissionKeys.form(publicIdentifier), 'summary', ...filtersKey(filters)] as const,
 };
 
 

@@ -116,11 +116,13 @@ export function rangeIsValid(query: { from?: string; to?: string }): boolean {
 }
 
 /**
- * The Results' filters, the same for the list, the count, the export and the summary: `from` (inclusive) and `to`
- * (exclusive) bound the submission time; `status`; `search`; `filter`, the answer filter. Refine the object with
- * {@link rangeIsValid} (`to` after `from`).
+ * The Results' filters, as every read of the results takes them (the list, the count, the export, the summary):
+ * `from` (inclusive) and `to` (exclusive), ISO 8601 date-times with `Z` or an offset, bound the submission time (an
+ * in-progress response's start); `status` `finished` (default) or `in_progress` ({@link SubmissionStatusFilter});
+ * `search` ({@link SubmissionSearch}); `filter`, the answer filter ({@link ResultsFilterParam}). Spread it into a
+ * query's object, then {@link withValidRange}.
  */
-export const RESULTS_FILTERS = {
+export const submissionFilterShape = {
   from: DateTimeWithOffset.optional(),
   to: DateTimeWithOffset.optional(),
   status: SubmissionStatusFilter.default('finished'),
@@ -128,10 +130,13 @@ export const RESULTS_FILTERS = {
   filter: ResultsFilterParam.optional(),
 };
 
-/**
- * `GET /admin/flows/:publicIdentifier/submissions/count` query: the Results' filters ({@link RESULTS_FILTERS}).
- */
-export const CountSubmissionsQuery = z.object(RESULTS_FILTERS).refine(rangeIsValid, { path: ['to'], message: EXPORT_RANGE_EMPTY });
+/** `query` refusing an empty range: `to` not after `from` is a 400 at `querystring.to` ({@link EXPORT_RANGE_EMPTY}). */
+export function withValidRange<T extends z.ZodType<{ from?: string; to?: string }>>(query: T) {
+  return query.refine(rangeIsValid, { path: ['to'], message: EXPORT_RANGE_EMPTY });
+}
+
+/** `GET /admin/flows/:publicIdentifier/submissions/count` query: the Results' filters ({@link submissionFilterShape}). */
+export const CountSubmissionsQuery = withValidRange(z.object(submissionFilterShape));
 /** `{from?, to?, status, search?, filter?}`. */
 export type CountSubmissionsQuery = z.infer<typeof CountSubmissionsQuery>;
 
@@ -152,16 +157,16 @@ export type CountSubmissionsResponse = z.infer<typeof CountSubmissionsResponse>;
  * the count once per filter, then page by cursor). Deep pages by `offset` read every row they skip: page by
  * `after` through a large form.
  */
-export const SubmissionsQuery = z
-  .object({
+export const SubmissionsQuery = withValidRange(
+  z.object({
     limit: z.coerce.number().int().min(SUBMISSIONS_PAGE_MIN).max(SUBMISSIONS_PAGE_MAX).default(SUBMISSIONS_PAGE_DEFAULT),
     offset: z.coerce.number().int().min(0).default(0),
     sort: z.enum(['asc', 'desc']).default('desc'),
-    ...RESULTS_FILTERS,
+    ...submissionFilterShape,
     after: SubmissionsCursor.optional(),
     includeTotal: z.stringbool().default(true),
-  })
-  .refine(rangeIsValid, { path: ['to'], message: EXPORT_RANGE_EMPTY });
+  }),
+);
 /** `{limit, offset, sort, from?, to?, status, search?, filter?, after?, includeTotal}`. */
 export type SubmissionsQuery = z.infer<typeof SubmissionsQuery>;
 
@@ -213,13 +218,13 @@ export type ExportFormat = keyof typeof EXPORT_MEDIA_TYPES;
  * left out. `to` not after `from` is a 400 at `querystring.to` ({@link EXPORT_RANGE_EMPTY}). `status` and `search`
  * and `filter` keep what the list's do ({@link SubmissionsQuery}), so the Results export what they show.
  */
-export const ExportSubmissionsQuery = z
-  .object({
+export const ExportSubmissionsQuery = withValidRange(
+  z.object({
     format: z.enum(['csv', 'xlsx']).default('csv'),
     sort: z.enum(['asc', 'desc']).default('desc'),
-    ...RESULTS_FILTERS,
-  })
-  .refine(rangeIsValid, { path: ['to'], message: EXPORT_RANGE_EMPTY });
+    ...submissionFilterShape,
+  }),
+);
 /** `{format, sort, from?, to?, status, search?, filter?}`. */
 export type ExportSubmissionsQuery = z.infer<typeof ExportSubmissionsQuery>;
 

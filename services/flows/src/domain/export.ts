@@ -46,10 +46,10 @@ import { displayQuizScore, toSubmissionResults } from '@formloom/contracts/rules
 import { customColumnsOf, type CustomColumn } from '@formloom/contracts/entities/custom-column';
 import { toSubmissionCustomColumns } from '@formloom/contracts/rules/custom-columns';
 import { keysetSubmissions, type KeysetPage, type SubmissionCursor } from '../db/export-repository';
-import { currentTemplate, resultsColumns, submissionFilterOf } from './results';
+import { resultsColumns, submissionFilterOf } from './results';
 import { fileLinks } from './file-links';
 import { findSnapshotTemplates } from '../db/flows-repository';
-import { authorizedFlow, type Authorize, type FlowsDeps } from './flows';
+import { authorizedFlow, currentTemplate, type Authorize, type FlowsDeps } from './flows';
 
 /** Rows read per database round trip by default (`SUBMISSIONS_EXPORT_BATCH_SIZE`). */
 export const EXPORT_BATCH_SIZE_DEFAULT = 1000;

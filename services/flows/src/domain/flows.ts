@@ -313,6 +313,17 @@ export async function authorizedFlowById(
 }
 
 /**
+ * The template of flow `record`'s current version, which its results read (the export's columns, the summary's
+ * questions): the live snapshot's, or the draft before the first publish.
+ * @throws 404 `copy.flows.flowNotFound` when it is gone (the flow deleted meanwhile).
+ */
+export async function currentTemplate(db: Db, record: Pick<FlowRecord, 'id' | 'liveSnapshotId'>): Promise<FlowTemplate> {
+  const template = record.liveSnapshotId !== null ? await findSnapshotTemplate(db, record.liveSnapshotId) : await findDraftTemplate(db, record.id);
+  if (!template) throw notFound(copy.flows.flowNotFound);
+  return template;
+}
+
+/**
  * The flow and its DRAFT template (spec 000 §7 `GET /admin/flows/fetch/{publicIdentifier}`); view access.
  * @throws 404 `copy.flows.flowNotFound`.
  */

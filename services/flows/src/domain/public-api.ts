@@ -24,10 +24,9 @@ import { formWidgets } from '@formloom/contracts/rules/steps';
 import { invalid, notFound } from '@formloom/kit/errors';
 import { findSnapshotTemplate, findSnapshotTemplates, listFlowsOfWorkspaces } from '../db/flows-repository';
 import { countSubmissions, deleteSubmissionRow, findSubmission, pageSubmissions } from '../db/submissions-repository';
-import { authorizedFlow, type Authorize, type FlowsDeps } from './flows';
+import { authorizedFlow, currentTemplate, type Authorize, type FlowsDeps } from './flows';
 import { findLiveForm, submitAnswers, toSubmission, type SubmissionWriter } from './submissions';
 import { fileLinks } from './file-links';
-import { currentTemplate } from './results';
 
 /** Every form of the workspaces in `workspaces` (the key's claims) of `organizationId`, newest first: `[{name, formId}]`. */
 export async function listApiForms(deps: FlowsDeps, organizationId: number, workspaces: ReadonlyMap<number, AccessLevel>): Promise<ApiFormsResponse> {

@@ -1,7 +1,8 @@
 /**
- * What the Results read with every page, count and export (`contracts/src/api/flows/submissions.ts`): the form's
- * current version (its columns and the questions its answer filter may use), the filters of a query as the
- * repository's {@link SubmissionFilter}, and the opaque cursors of keyset pages. Plain functions; no Fastify.
+ * What the Results read with every page, count, export and summary (`contracts/src/api/flows/submissions.ts`): the
+ * columns of the form's current version (`flows.ts` `currentTemplate`), the filters of a query — with the answer
+ * filter the current version's questions allow — as the repository's {@link SubmissionFilter}, and the opaque
+ * cursors of keyset pages. Plain functions; no Fastify.
  */
 import * as copy from '@formloom/contracts/copy';
 import type { ResultsColumn } from '@formloom/contracts/api/flows/submissions';
@@ -13,23 +14,11 @@ import { quizOf } from '@formloom/contracts/rules/quiz';
 import { formWidgets } from '@formloom/contracts/rules/steps';
 import { takesAnswer } from '@formloom/contracts/answers/registry';
 import { urlParamsOf } from '@formloom/contracts/rules/url-params';
-import type { DbOrTx } from '@formloom/kit/db';
-import { invalid, notFound } from '@formloom/kit/errors';
+import { invalid } from '@formloom/kit/errors';
 import { answerFilterSql } from '../db/answer-filter';
 import type { SubmissionCursor } from '../db/export-repository';
-import { findDraftTemplate, findSnapshotTemplate } from '../db/flows-repository';
 import type { SubmissionFilter } from '../db/submissions-repository';
 import type { SubmissionStatus } from '../db/schema';
-
-/**
- * The form's current version: its live snapshot's template, or its draft before the first publish.
- * @throws 404 `copy.flows.flowNotFound` when neither is there (the flow went away meanwhile).
- */
-export async function currentTemplate(db: DbOrTx, record: { id: number; liveSnapshotId: number | null }): Promise<FlowTemplate> {
-  const template = record.liveSnapshotId !== null ? await findSnapshotTemplate(db, record.liveSnapshotId) : await findDraftTemplate(db, record.id);
-  if (!template) throw notFound(copy.flows.flowNotFound);
-  return template;
-}
 
 /**
  * The Results' columns of `template`, in order: its answerable questions (page order; headed by the name, the label

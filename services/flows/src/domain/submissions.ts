@@ -35,8 +35,8 @@ import type { WriteWithEvents } from '@formloom/kit/service';
 import { findSnapshotTemplates } from '../db/flows-repository';
 import { countSubmissions, insertSubmissionsStatement, type SubmissionRecord } from '../db/submissions-repository';
 import { keysetSubmissions } from '../db/export-repository';
-import { currentTemplate, decodeCursor, encodeCursor, resultsColumns, submissionFilterOf } from './results';
-import { authorizedFlow, formClosedError, type Authorize, type FlowsDeps } from './flows';
+import { decodeCursor, encodeCursor, resultsColumns, submissionFilterOf } from './results';
+import { authorizedFlow, currentTemplate, formClosedError, type Authorize, type FlowsDeps } from './flows';
 
 /** A validated submission and its `form.submitted` event, waiting to be written. */
 export interface PendingSubmission {

@@ -1,6 +1,6 @@
 /**
  * Admin flow routes (spec 000 §7): create, list, fetch the draft, save the draft, publish, rename, settings, duplicate,
- * unpublish (close), delete, the submissions list, a submission's deletion and the export — the endpoints of `@formloom/contracts/api/flows/flows` and `…/submissions`. Every one needs a signed-in
+ * unpublish (close), delete, the submissions list and its summary, a submission's deletion and the export — the endpoints of `@formloom/contracts/api/flows/flows`, `…/submissions` and `…/summary`. Every one needs a signed-in
  * caller (the router enforces it) and checks workspace access on the server (spec 000 §6).
  */
 import {
@@ -16,6 +16,7 @@ import {
   updateFlowSettings,
 } from '@formloom/contracts/api/flows/flows';
 import { countSubmissions, deleteSubmission, exportSubmissions, listSubmissions } from '@formloom/contracts/api/flows/submissions';
+import { summarizeSubmissions } from '@formloom/contracts/api/flows/summary';
 import type { AccessLevel } from '@formloom/contracts/entities/identity';
 import { requireWorkspaceAccess } from '@formloom/kit/auth';
 import { defineRoutes } from '@formloom/kit/routes';
@@ -23,6 +24,7 @@ import * as exports from '../domain/export';
 import * as flows from '../domain/flows';
 import * as publicApi from '../domain/public-api';
 import * as submissions from '../domain/submissions';
+import * as summary from '../domain/summary';
 import type { FlowsServiceDeps } from '../deps';
 import { flowAuthorizer } from './access';
 
@@ -85,6 +87,10 @@ export const adminFlowRoutes = defineRoutes<FlowsServiceDeps>((router, deps) => 
 
   router.handle(countSubmissions, async ({ params, query, request }) =>
     submissions.countFilteredSubmissions(deps, params.publicIdentifier, query, flowAuthorizer(request)),
+  );
+
+  router.handle(summarizeSubmissions, async ({ params, query, request }) =>
+    summary.summarizeSubmissions(deps, params.publicIdentifier, query, flowAuthorizer(request)),
   );
 
   // The Results' delete: a finished submission or a respondent's progress (the public API's deletes finished ones only).

@@ -28,7 +28,7 @@ export function submissionsCountQueryOptions(publicIdentifier: string, filters: 
   });
 }
 
-/** How many of a form's responses the filters keep. */
-export function useSubmissionsCount(publicIdentifier: string, filters: SubmissionsFilters) {
-  return useQuery(submissionsCountQueryOptions(publicIdentifier, filters));
+/** How many of a form's responses the filters keep (counted while `enabled`: the Results show the table). */
+export function useSubmissionsCount(publicIdentifier: string, filters: SubmissionsFilters, enabled = true) {
+  return useQuery({ ...submissionsCountQueryOptions(publicIdentifier, filters), enabled });
 }

@@ -84,7 +84,7 @@ export function submissionsQueryOptions(publicIdentifier: string, query: Submiss
   });
 }
 
-/** One page of a form's submissions. */
-export function useSubmissions(publicIdentifier: string, query: SubmissionsQuery) {
-  return useQuery(submissionsQueryOptions(publicIdentifier, query));
+/** One page of a form's submissions (fetched while `enabled`: the Results show the table). */
+export function useSubmissions(publicIdentifier: string, query: SubmissionsQuery, enabled = true) {
+  return useQuery({ ...submissionsQueryOptions(publicIdentifier, query), enabled });
 }

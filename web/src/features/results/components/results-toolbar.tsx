@@ -1,8 +1,8 @@
 /**
  * The Results' toolbar: a search box (the panel debounces it), the range of days (From / To, both included, in the
  * viewer's time zone; two date inputs, as the app has no date-picker package), the status ('Completed' / 'In
- * progress') and the sort ('Newest first' / 'Oldest first'). Every control is labelled; the toolbar wraps to one
- * control per line on a phone.
+ * progress') and the sort ('Newest first' / 'Oldest first'; the table's only: the summary has no order). Every
+ * control is labelled; the toolbar wraps to one control per line on a phone.
  */
 import { useId } from 'react';
 import { NativeSelect, SegmentedControl, Text, TextInput } from '@mantine/core';
@@ -17,6 +17,8 @@ export interface ResultsToolbarProps {
   filters: ResultsFilters;
   /** Called with the whole new state on every change. */
   onChange: (filters: ResultsFilters) => void;
+  /** Whether the sort is offered (the table); default true. */
+  sortable?: boolean;
 }
 
 /** The statuses, in the control's order. */
@@ -32,11 +34,11 @@ const SORTS = [
 ];
 
 /** The toolbar (see the module doc). */
-export function ResultsToolbar({ filters, onChange }: ResultsToolbarProps) {
+export function ResultsToolbar({ filters, onChange, sortable = true }: ResultsToolbarProps) {
   const statusLabel = useId();
   const set = (change: Partial<ResultsFilters>) => onChange({ ...filters, ...change });
   return (
-    <div className={classes.toolbar} data-testid="results-toolbar">
+    <div className={sortable ? classes.toolbar : `${classes.toolbar} ${classes.unsorted}`} data-testid="results-toolbar">
       <TextInput
         className={classes.search}
         type="search"
@@ -77,13 +79,15 @@ export function ResultsToolbar({ filters, onChange }: ResultsToolbarProps) {
           data-testid="results-status"
         />
       </div>
-      <NativeSelect
-        label={texts.sortLabel}
-        data={SORTS}
-        value={filters.sort}
-        onChange={(event) => set({ sort: event.currentTarget.value === 'asc' ? 'asc' : 'desc' })}
-        data-testid="results-sort"
-      />
+      {sortable && (
+        <NativeSelect
+          label={texts.sortLabel}
+          data={SORTS}
+          value={filters.sort}
+          onChange={(event) => set({ sort: event.currentTarget.value === 'asc' ? 'asc' : 'desc' })}
+          data-testid="results-sort"
+        />
+      )}
     </div>
   );
 }

@@ -1,7 +1,8 @@
 /**
- * The Results' toolbar state and how it becomes the list's query (`api/get-submissions.ts`): a search, a range of
- * days in the viewer's time zone (both days included), the status (completed or in progress), the answer filter
- * (a condition, `rules/results-filter.ts`) and the sort. Pure.
+ * The Results' toolbar state and how it becomes the query of the list (`api/get-submissions.ts`), the count and the
+ * summary (`api/get-summary.ts`): a search, a range of days in the viewer's time zone (both days included), the
+ * status (completed or in progress), the answer filter (a condition, `rules/results-filter.ts`) and the sort (the
+ * list's only); and which view the page shows (the URL's `view`). Pure.
  */
 import type { SubmissionStatusFilter } from '@formloom/contracts/api/flows/submissions';
 import type { Condition } from '@formloom/contracts/rules/conditions';
@@ -58,4 +59,23 @@ export function toQueryFilters(filters: ResultsFilters, maxSearch: number): Subm
     ...(range.to ? { to: range.to } : {}),
     ...(filters.answers ? { filter: JSON.stringify(filters.answers) } : {}),
   };
+}
+
+/** The Results' two views: the table of responses (one per row) and the summary (a chart per question). */
+export type ResultsView = 'responses' | 'summary';
+
+/** The URL's query parameter holding the view (`?view=summary`), so a reload and Back keep it; absent: the table. */
+export const RESULTS_VIEW_PARAM = 'view';
+
+/** The view `params` (the page's URL query) asks for: `summary`, or the table for anything else. */
+export function resultsViewOf(params: URLSearchParams): ResultsView {
+  return params.get(RESULTS_VIEW_PARAM) === 'summary' ? 'summary' : 'responses';
+}
+
+/** `params` showing `view`: `view=summary`, or without the parameter for the table (the URL it had before). */
+export function withResultsView(params: URLSearchParams, view: ResultsView): URLSearchParams {
+  const next = new URLSearchParams(params);
+  if (view === 'summary') next.set(RESULTS_VIEW_PARAM, 'summary');
+  else next.delete(RESULTS_VIEW_PARAM);
+  return next;
 }
