@@ -234,6 +234,15 @@ describe('the Results’ filters', () => {
     expect(question(body, Q.recommend).summary).toMatchObject({ nps: { score: 100, promoters: 2, passives: 0, detractors: 0 } });
   });
 
+  it('keeps only the responses whose answers match the answer filter, as the table does', async () => {
+    const body = await summaryOf(id, { filter: JSON.stringify({ equals: [{ var: `answers.${Q.plan}` }, 'pro'] }) });
+    expect(body.totalResponses).toBe(2);
+    expect(question(body, Q.plan).summary).toMatchObject({ options: [{ count: 0 }, { count: 2 }, { count: 0 }] });
+    const refused = await summary(id, { filter: JSON.stringify({ equals: [{ var: 'answers.nope' }, 'x'] }) });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.details).toEqual([{ path: 'querystring.filter', message: copy.results.filterUnknownQuestion }]);
+  });
+
   it('keeps only the responses of the date range (`from` included, `to` excluded)', async () => {
     const body = await summaryOf(id, { from: '2026-02-10T00:00:00Z', to: '2026-04-10T00:00:00Z' });
     expect(body.totalResponses).toBe(2);
