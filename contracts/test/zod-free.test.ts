@@ -19,6 +19,8 @@ const ZOD_FREE_ENTRIES = [
   'rules/piping.ts',
   'rules/url-params.ts',
   'rules/page-path.ts',
+  'rules/defaults.ts',
+  'rules/rich-text.ts',
   'logic.ts',
   'copy.ts',
   'limits.ts',
