@@ -20,6 +20,7 @@ export { answers } from './copy/answers';
 export { conditions } from './copy/conditions';
 export { uploads } from './copy/uploads';
 export { quiz } from './copy/quiz';
+export { questions } from './copy/questions';
 export { defaultNames } from './copy/default-names';
 export { auth } from './copy/auth';
 export { roles } from './copy/roles';

@@ -7,13 +7,12 @@ import type { FlowTemplate, Widget } from '../src/entities/flow-template';
 import { DESCRIPTION_MAX_LENGTH, RICH_TEXT_MAX_LIST_DEPTH } from '../src/limits';
 import { validateFlowTemplate } from '../src/rules/flow-template';
 import { publishProblems } from '../src/rules/publish-checks';
+import { completeLinkHref, richTextPlainText, toRichText } from '../src/rules/rich-text-convert';
 import {
   isEmptyRichText,
   isSafeLinkHref,
   mapRichTextTexts,
   richTextLength,
-  richTextPlainText,
-  toRichText,
   type RichText,
   type RichTextBlock,
   type RichTextInline,
@@ -165,6 +164,21 @@ describe('the model the editor saves (toRichText)', () => {
     };
     expect(toRichText(json)).toEqual(doc({ type: 'paragraph', content: [{ type: 'text', text: 'Kept', marks: [{ type: 'bold' }, { type: 'link', attrs: { href: 'https://x.org' } }] }, { type: 'hardBreak' }] }));
     expect(toRichText(JSON.parse(JSON.stringify(RICH)))).toEqual(RICH);
+  });
+});
+
+describe('links typed without a scheme', () => {
+  it.each([
+    ['example.com/terms', 'https://example.com/terms'],
+    ['www.example.com', 'https://www.example.com'],
+    ['ada@example.com', 'mailto:ada@example.com'],
+    [' https://example.com ', 'https://example.com'],
+    ['javascript:alert(1)', 'javascript:alert(1)'],
+    ['terms', 'terms'],
+  ])('%j is saved as %j', (typed, saved) => {
+    expect(completeLinkHref(typed)).toBe(saved);
+    const json = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'x', marks: [{ type: 'link', attrs: { href: typed } }] }] }] };
+    expect(toRichText(json)).toEqual(doc(paragraph(link('x', saved))));
   });
 });
 

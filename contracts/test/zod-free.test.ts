@@ -21,6 +21,7 @@ const ZOD_FREE_ENTRIES = [
   'rules/page-path.ts',
   'rules/defaults.ts',
   'rules/rich-text.ts',
+  'rules/rich-text-convert.ts',
   'logic.ts',
   'copy.ts',
   'limits.ts',

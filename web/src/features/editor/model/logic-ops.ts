@@ -26,7 +26,7 @@ import {
 import type { ConditionSubject } from '@formloom/contracts/rules/condition-subjects';
 import { isLogicRef, type LogicValue } from '@formloom/contracts/logic';
 import { conditionQuestions } from '@formloom/contracts/rules/publish-checks';
-import { endingPages, formPages as formPagesInOrder, newId, retarget, templateIds, updateWidget } from './template-ops';
+import { dropDefaultsFrom, endingPages, formPages as formPagesInOrder, newId, retarget, templateIds, updateWidget } from './template-ops';
 
 /** A condition as the editor shows it: all (`and`) or any (`or`) of its items. */
 export interface ConditionGroup {
@@ -284,11 +284,15 @@ export function addUrlParam(template: FlowTemplate, name: string): { template: F
   return { template: { ...template, urlParams: [...(template.urlParams ?? []), { id, name }] }, id };
 }
 
-/** Removes the hidden field `id` (its values stay in earlier submissions' answers, unread). */
+/**
+ * Removes the hidden field `id` (its values stay in earlier submissions' answers, unread), and the defaults of the
+ * questions it prefilled (`dropDefaultsFrom`).
+ */
 export function removeUrlParam(template: FlowTemplate, id: string): FlowTemplate {
-  const rest = (template.urlParams ?? []).filter((param) => param.id !== id);
-  if (rest.length > 0) return { ...template, urlParams: rest };
-  const { urlParams: _removed, ...without } = template;
+  const cleared = dropDefaultsFrom(template, id);
+  const rest = (cleared.urlParams ?? []).filter((param) => param.id !== id);
+  if (rest.length > 0) return { ...cleared, urlParams: rest };
+  const { urlParams: _removed, ...without } = cleared;
   return without;
 }
 
