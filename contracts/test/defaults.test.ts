@@ -48,7 +48,7 @@ describe('defaultAnswerOf', () => {
     expect(defaultAnswerOf(template, questionIn(template, 'name'), {})).toBe('Ada');
   });
 
-  it('prefills from the link’s hidden field, read as the type reads text: a choice’s label, a checkbox’s yes, a number', () => {
+  it('prefills from the link’s hidden field, read as the type reads text and normalized: a choice’s label, a checkbox’s yes, a number', () => {
     const template = formOf(
       withSettings(ask.choice('plan', ['free', 'pro']), { defaultValue: fromLink }),
       withSettings(ask.choices('tags', ['red', 'blue']), { defaultValue: fromLink }),
@@ -60,7 +60,7 @@ describe('defaultAnswerOf', () => {
     expect(defaultAnswerOf(template, questionIn(template, 'tags'), { src: 'Blue,red' })).toEqual(['blue', 'red']);
     expect(defaultAnswerOf(template, questionIn(template, 'agree'), { src: 'Yes' })).toBe(true);
     expect(defaultAnswerOf(template, questionIn(template, 'agree'), { src: 'no' })).toBe(false);
-    expect(defaultAnswerOf(template, questionIn(template, 'seats'), { src: '12' })).toBe('12');
+    expect(defaultAnswerOf(template, questionIn(template, 'seats'), { src: '12' })).toBe(12);
   });
 
   it('ignores a link value the question would refuse, and a link without the field', () => {
@@ -78,7 +78,7 @@ describe('defaultAnswerOf', () => {
 
   it('defaultAnswers gives every question that has one, and no other', () => {
     const template = formOf(withSettings(ask.text('name'), { defaultValue: fixed('Ada') }), ask.text('other'), withSettings(ask.number('n'), { defaultValue: fromLink }));
-    expect(defaultAnswers(template, { src: '3' })).toEqual({ name: 'Ada', n: '3' });
+    expect(defaultAnswers(template, { src: '3' })).toEqual({ name: 'Ada', n: 3 });
     expect(defaultAnswers(template, {})).toEqual({ name: 'Ada' });
   });
 });

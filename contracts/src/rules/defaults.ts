@@ -31,10 +31,11 @@ export function isHiddenQuestion(widget: Pick<Widget, 'template'>): boolean {
 }
 
 /**
- * The answer `widget` (a question of `template`) starts with, as a respondent would send it, or `undefined`: its
- * fixed default, or the value of the hidden field it names in `urlParams` (name → value, as the link carried them)
- * read by its type's `fromText` — each only when the question's own check accepts it. `undefined` as well for a
- * question without a default, one whose type takes none, or a Statement.
+ * The answer `widget` (a question of `template`) starts with, or `undefined`: its fixed default, or the value of the
+ * hidden field it names in `urlParams` (name → value, as the link carried them) read by its type's `fromText` — each
+ * only when the question's own check accepts it, and as that check normalizes it (the link's '7' is the number 7, so
+ * a rating or a slider shows it as chosen). `undefined` as well for a question without a default, one whose type
+ * takes none, or a Statement.
  */
 export function defaultAnswerOf(template: FlowTemplate, widget: Widget, urlParams: Readonly<Record<string, string>>): unknown {
   const given = widget.template.defaultValue;
@@ -47,7 +48,9 @@ export function defaultAnswerOf(template: FlowTemplate, widget: Widget, urlParam
     const text = field && Object.prototype.hasOwnProperty.call(urlParams, field.name) ? urlParams[field.name] : undefined;
     value = typeof text === 'string' ? answerFromText(widget, text) : undefined;
   }
-  return !isEmptyAnswer(value) && checkWidgetAnswer(widget, value).ok ? value : undefined;
+  if (isEmptyAnswer(value)) return undefined;
+  const check = checkWidgetAnswer(widget, value);
+  return check.ok ? check.value : undefined;
 }
 
 /**

@@ -44,6 +44,7 @@ const QUESTIONS: Widget[] = [
     type: 'MultipleChoice',
     template: { label: 'Plan', required: false, options: [{ id: 'free', label: 'Free' }, { id: 'pro', label: 'Pro' }], defaultValue: { kind: 'urlParam', urlParamId: 'plan_field' } },
   },
+  { id: 'stars', name: 'Stars', type: 'StarRating', template: { label: 'Rating', required: false, defaultValue: { kind: 'urlParam', urlParamId: 'stars_field' } } },
   { id: 'source', name: 'Source', type: 'ShortAnswer', template: { label: 'Source', required: false, hidden: true, defaultValue: { kind: 'urlParam', urlParamId: 'utm_field' } } },
   { id: 'team', name: 'Team', type: 'ShortAnswer', template: { label: 'Team', required: false, hidden: true, defaultValue: { kind: 'fixed', value: 'sales' } } },
 ];
@@ -54,6 +55,7 @@ const FORM: FlowTemplate = {
     { id: 'ref_field', name: 'ref' },
     { id: 'plan_field', name: 'plan' },
     { id: 'utm_field', name: 'utm' },
+    { id: 'stars_field', name: 'stars' },
   ],
   steps: {
     p: { id: 'p', name: 'Page 1', type: 'form', template: { widgets: QUESTIONS }, nextStep: { defaultNextStep: 'end' } },
@@ -115,14 +117,15 @@ it('draws a link to an unsafe address as its text only', () => {
 
 it('fills in the defaults and the link’s prefill, lets the respondent change them, and stores hidden questions it never shows', async () => {
   const publicIdentifier = await published();
-  const user = openForm(publicIdentifier, '?plan=pro&utm=newsletter');
+  const user = openForm(publicIdentifier, '?plan=pro&utm=newsletter&stars=4');
   const email = await screen.findByLabelText(/Email/);
   expect(email).toHaveValue('team@example.com');
   expect(screen.getByRole('radio', { name: 'Pro' })).toBeChecked();
+  expect(screen.getByRole('button', { name: '4 stars' })).toHaveAttribute('aria-pressed', 'true');
   // Hidden questions are not on the page.
   expect(screen.queryByLabelText(/Source/)).toBeNull();
   expect(screen.queryByLabelText(/Team/)).toBeNull();
-  expect(screen.getAllByTestId('public-question')).toHaveLength(3);
+  expect(screen.getAllByTestId('public-question')).toHaveLength(4);
 
   await user.type(screen.getByLabelText(/Your name/), 'Grace');
   await user.clear(email);
@@ -130,7 +133,7 @@ it('fills in the defaults and the link’s prefill, lets the respondent change t
   await user.click(screen.getByRole('radio', { name: 'Free' }));
   await user.click(screen.getByRole('button', { name: 'Submit' }));
   expect(await screen.findByTestId('ending-title')).toHaveTextContent('Thanks!');
-  expect(await storedAnswers(publicIdentifier)).toMatchObject({ name: 'Grace', email: 'grace@example.com', plan: 'free', source: 'newsletter', team: 'sales' });
+  expect(await storedAnswers(publicIdentifier)).toMatchObject({ name: 'Grace', email: 'grace@example.com', plan: 'free', stars: 4, source: 'newsletter', team: 'sales' });
 });
 
 it('ignores a link value its question would refuse', async () => {
