@@ -9,7 +9,7 @@ import { createElement } from 'react';
 import { Group, NativeSelect, Stack, Text } from '@mantine/core';
 import * as copy from '@formloom/contracts/copy';
 import type { Widget } from '@formloom/contracts/entities/flow-template';
-import type { DefaultValue } from '@formloom/contracts/rules/defaults';
+import { isHiddenQuestion, type DefaultValue } from '@formloom/contracts/rules/defaults';
 import { defaultValueErrors } from '@formloom/contracts/rules/flow-template';
 import { defaultInputOf } from '../../../widgets/registry';
 import { setWidgetDefault } from '../model/template-ops';
@@ -32,14 +32,7 @@ export function QuestionDefault({ widget, onChange }: QuestionDefaultProps) {
   const field = current?.kind === 'urlParam' ? fields.find((param) => param.id === current.urlParamId) : undefined;
   const error = defaultValueErrors(draft, widget).find((problem) => problem.path === 'defaultValue')?.message;
   const set = (next: DefaultValue | undefined) => onChange(setWidgetDefault(widget, next));
-  const hint =
-    current?.kind === 'fixed'
-      ? copy.questions.defaultFixedHint
-      : field
-        ? copy.questions.defaultUrlParamHint(field.name)
-        : fields.length === 0
-          ? copy.questions.defaultNeedsUrlParam
-          : null;
+  const hint = defaultHint(widget, fields.length, field?.name);
 
   function choose(kind: string) {
     if (kind === 'fixed') set({ kind: 'fixed', value: undefined });
@@ -84,4 +77,16 @@ export function QuestionDefault({ widget, onChange }: QuestionDefaultProps) {
       )}
     </Stack>
   );
+}
+
+/**
+ * What the chosen default does, in words, under it: a fixed answer shows filled in (said nowhere for a hidden question:
+ * the card's hidden hint says what its default does), a hidden field's value prefills it (`fieldName`), and with no
+ * hidden field yet, where to add one; `null` otherwise.
+ */
+function defaultHint(widget: Widget, fieldCount: number, fieldName: string | undefined): string | null {
+  const kind = widget.template.defaultValue?.kind;
+  if (kind === 'fixed') return isHiddenQuestion(widget) ? null : copy.questions.defaultFixedHint;
+  if (fieldName !== undefined) return copy.questions.defaultUrlParamHint(fieldName);
+  return fieldCount === 0 ? copy.questions.defaultNeedsUrlParam : null;
 }
