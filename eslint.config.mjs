@@ -99,7 +99,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@mantine/*', '@tanstack/*', 'react-router', 'react-router-dom', 'zod', '@dnd-kit/*'], message: 'The public form carries no UI library, router, query cache or zod (≤ 100 KB gzipped).' },
+            { group: ['@mantine/*', '@tanstack/*', 'react-router', 'react-router-dom', 'zod', '@dnd-kit/*', '@tiptap/*', 'prosemirror-*'], message: 'The public form carries no UI library, router, query cache, rich text editor or zod (≤ 100 KB gzipped).' },
             { regex: '^\\.\\.?/(?:\\.\\./)*(?:widgets|features|app|routes|config)/|/ui/(?:logo|states)$', message: 'Editor and app code stays out of the public form: import from src/respondent, lib/api-client, ui/icons or ui/logo-mark.' },
           ],
         },

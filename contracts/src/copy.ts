@@ -21,6 +21,7 @@ export { conditions } from './copy/conditions';
 export { uploads } from './copy/uploads';
 export { quiz } from './copy/quiz';
 export { results } from './copy/results';
+export { questions } from './copy/questions';
 export { defaultNames } from './copy/default-names';
 export { auth } from './copy/auth';
 export { roles } from './copy/roles';

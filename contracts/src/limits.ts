@@ -150,6 +150,17 @@ export const ADDRESS_LINE_MAX_LENGTH = 200;
 export const ADDRESS_POSTAL_CODE_MAX_LENGTH = 20;
 /** ours: the longest body of a Statement (characters). */
 export const STATEMENT_BODY_MAX_LENGTH = 10_000;
+/**
+ * ours: a question's description (`rules/rich-text.ts`): at most {@link DESCRIPTION_MAX_LENGTH} characters of text
+ * in all, {@link RICH_TEXT_MAX_BLOCKS} paragraphs and lists at its top, {@link RICH_TEXT_MAX_ITEMS} items in a list
+ * or pieces of text in a paragraph, lists nested at most {@link RICH_TEXT_MAX_LIST_DEPTH} deep, and links of at
+ * most {@link RICH_TEXT_LINK_MAX_LENGTH} characters.
+ */
+export const DESCRIPTION_MAX_LENGTH = 5000;
+export const RICH_TEXT_MAX_BLOCKS = 100;
+export const RICH_TEXT_MAX_ITEMS = 200;
+export const RICH_TEXT_MAX_LIST_DEPTH = 3;
+export const RICH_TEXT_LINK_MAX_LENGTH = 2000;
 /** ours: length bounds of answers and names. */
 export const SHORT_ANSWER_MAX_LENGTH = 1000;
 export const LONG_ANSWER_MAX_LENGTH = 20_000;

@@ -6,7 +6,9 @@ import fc from 'fast-check';
 import * as copy from '../src/copy';
 import type { Calculation, FlowTemplate, FormStep, PageRule, Widget } from '../src/entities/flow-template';
 import type { LogicRef } from '../src/logic';
-import { validateAnswers } from '../src/rules/answers';
+import { checkAnswer, validateAnswers } from '../src/rules/answers';
+import { defaultAnswerOf, defaultAnswers, isHiddenQuestion } from '../src/rules/defaults';
+import { urlParamAnswers } from '../src/rules/url-params';
 import type { Condition } from '../src/rules/conditions';
 import { validateFlowTemplate } from '../src/rules/flow-template';
 import { nextStepId, pagePath, visibleWidgets } from '../src/rules/page-path';
@@ -278,10 +280,20 @@ const MAKERS: Array<(id: string, o: { required: boolean; visibleIf?: Condition }
   (id, o) => ask.stars(id, o),
 ];
 
+/**
+ * A default answer of each question type, valid whether the question is required or not (forms with defaults: a
+ * question whose `defaulted` is 1 has it; 2 takes its default from the hidden field `src`).
+ */
+const VALID_DEFAULT: Record<string, unknown> = {
+  ShortAnswer: 'a', NumberInput: 3, MultipleChoice: 'b', Checkboxes: ['a', 'c'], Checkbox: true, DatePicker: '2026-01-05', StarRating: 4,
+};
+/** Values of the hidden field `src` a link may carry: some fit some questions, most do not. */
+const linkValue = fc.constantFrom('a', 'B', ' 3 ', '7', 'yes', 'no', '2026-01-05', 'a,c', 'x', '', '11');
+
 /** A random form before it is built: per page its questions, its default link and its rules (links by index). */
 interface Shape {
   pages: Array<{
-    widgets: Array<{ kind: number; required: boolean; visibleIf: Condition | null }>;
+    widgets: Array<{ kind: number; required: boolean; visibleIf: Condition | null; hidden: boolean; defaulted: number }>;
     next: number;
     rules: Array<{ condition: Condition; next: number }>;
   }>;
@@ -289,20 +301,27 @@ interface Shape {
 
 /**
  * Builds a form from `shape`: pages `p0…` (the first is `firstStep`), endings `e0` and `e1`, questions
- * `w<page>_<i>`; a link index picks a page, an ending or the step `missing` (links back make loops).
+ * `w<page>_<i>`; a link index picks a page, an ending or the step `missing` (links back make loops). With
+ * `defaults`, the form has the hidden field `src` and its questions their defaults and hidden flags (a hidden one is
+ * never required).
  */
-function build(shape: Shape): FlowTemplate {
+function build(shape: Shape, defaults = false): FlowTemplate {
   const targets = [...shape.pages.map((_, i) => `p${i}`), 'e0', 'e1', 'missing'];
   const target = (index: number) => targets[index % targets.length] as string;
   const steps: FormStep[] = shape.pages.map((p, i) => {
     const widgets = p.widgets.map((w, j) => {
       const make = MAKERS[w.kind % MAKERS.length] as (typeof MAKERS)[number];
-      return make(`w${i}_${j}`, w.visibleIf ? { required: w.required, visibleIf: w.visibleIf } : { required: w.required });
+      const required = w.required && !(defaults && w.hidden);
+      const widget = make(`w${i}_${j}`, w.visibleIf ? { required, visibleIf: w.visibleIf } : { required });
+      if (!defaults) return widget;
+      const defaultValue = w.defaulted === 1 ? { kind: 'fixed' as const, value: VALID_DEFAULT[widget.type] } : w.defaulted === 2 ? { kind: 'urlParam' as const, urlParamId: 'src_field' } : undefined;
+      return { ...widget, template: { ...widget.template, ...(w.hidden ? { hidden: true } : {}), ...(defaultValue ? { defaultValue } : {}) } } as Widget;
     });
     const rules: PageRule[] = p.rules.map((rule) => ({ condition: rule.condition, nextStep: target(rule.next) }));
     return page(`p${i}`, widgets, target(p.next), rules);
   });
-  return form('p0', ...steps, ending('e0'), ending('e1'));
+  const template = form('p0', ...steps, ending('e0'), ending('e1'));
+  return defaults ? { ...template, urlParams: [{ id: 'src_field', name: 'src' }] } : template;
 }
 
 /** `{[operator]: args}` (the key is computed, so TypeScript needs telling that it is a condition). */
@@ -322,7 +341,7 @@ const binary = fc.constantFrom('equals', 'notEquals', 'equalsIgnoreCase', 'conta
  * left out, some of any shape (often invalid), and now and then (1 in 20) an answer to a question that does not
  * exist.
  */
-function arbitraries(target: fc.Arbitrary<LogicRef>, finish: (template: FlowTemplate) => FlowTemplate = (template) => template) {
+function arbitraries(target: fc.Arbitrary<LogicRef>, finish: (template: FlowTemplate) => FlowTemplate = (template) => template, defaults = false) {
   const leaf: fc.Arbitrary<Condition> = fc.oneof(
     fc
       .tuple(binary, target, fc.oneof(literal, fc.array(literal, { maxLength: 3 })))
@@ -338,6 +357,8 @@ function arbitraries(target: fc.Arbitrary<LogicRef>, finish: (template: FlowTemp
     kind: fc.nat(MAKERS.length - 1),
     required: fc.nat(3).map((n) => n === 0),
     visibleIf: fc.option(condition, { freq: 2 }),
+    hidden: fc.nat(3).map((n) => n === 0),
+    defaulted: fc.nat(2),
   });
   const templates = fc
     .record({
@@ -350,7 +371,7 @@ function arbitraries(target: fc.Arbitrary<LogicRef>, finish: (template: FlowTemp
         { minLength: 1, maxLength: 4 },
       ),
     })
-    .map((shape) => finish(build(shape)));
+    .map((shape) => finish(build(shape, defaults)));
   const scenarios = templates.chain((template) => {
     const widgets = Object.values(template.steps).flatMap((step) => (step.type === 'form' ? step.template.widgets : []));
     const one = (widget: Widget) =>
@@ -407,22 +428,27 @@ function withCalculationAndQuiz(template: FlowTemplate): FlowTemplate {
 
 const { templates: templateArb, scenarios: scenario } = arbitraries(conditionTarget);
 const calculated = arbitraries(subjectTarget, withCalculationAndQuiz);
+/** Forms with defaults and hidden questions, each with the hidden field `src` of the link (or none). */
+const defaulted = arbitraries(conditionTarget, undefined, true);
+const defaultedScenario = defaulted.scenarios.chain(([template, answers]) =>
+  fc.tuple(fc.constant(template), fc.constant(answers), fc.option(linkValue, { nil: undefined }).map((src): Record<string, string> => (src === undefined ? {} : { src }))),
+);
 
 /**
  * What the public form does: from the first page, check the page it shows (`stepIds: [page]`), keep that page's
  * normalized answers, and ask `nextStepId` with the answers kept so far; stop at the first page refused, or at the
  * ending reached (`null`: none).
  */
-function browser(template: FlowTemplate, answers: Record<string, unknown>) {
+function browser(template: FlowTemplate, answers: Record<string, unknown>, urlParameters?: Record<string, string>) {
   const kept: Record<string, unknown> = {};
   const pages: string[] = [];
   let at: string | null = template.firstStep;
   while (at !== null && template.steps[at]?.type === 'form' && !pages.includes(at)) {
     pages.push(at);
-    const check = validateAnswers(template, answers, { stepIds: [at] });
+    const check = validateAnswers(template, answers, { stepIds: [at], urlParameters });
     if (!check.ok) return { ok: false as const, pages };
     Object.assign(kept, check.answers);
-    at = nextStepId(template, at, { answers: kept });
+    at = nextStepId(template, at, { answers: kept, urlParams: urlParameters });
   }
   const ending = at !== null && template.steps[at]?.type === 'ending' ? at : null;
   return { ok: true as const, pages, ending, answers: kept };
@@ -485,9 +511,35 @@ describe('properties of random branching forms', () => {
     );
   });
 
+  it('with defaults and hidden questions, the browser page by page and the server at once agree, and a hidden question holds its default whatever is sent', () => {
+    fc.assert(
+      fc.property(defaultedScenario, ([template, sent, urlParameters]) => {
+        // The public form starts with the defaults (URL prefill included); what the respondent enters goes over them.
+        const answers = { ...defaultAnswers(template, urlParameters), ...sent };
+        const server = validateAnswers(template, answers, { urlParameters });
+        const client = browser(template, answers, urlParameters);
+        expect(client.ok).toBe(server.ok);
+        if (!client.ok || !server.ok) return;
+        expect(client.answers).toEqual(server.answers);
+        const walked = pagePath(template, answers, { urlParameters });
+        expect(client.pages).toEqual(walked.pages.map(({ step }) => step.id));
+        for (const widget of walked.pages.flatMap(({ widgets }) => widgets).filter(isHiddenQuestion)) {
+          const own = defaultAnswerOf(template, widget, urlParameters);
+          const check = own === undefined ? undefined : checkAnswer(widget, own);
+          expect(server.answers[widget.id]).toEqual(check?.ok ? check.value : undefined);
+        }
+        // Stored with its hidden fields under their ids, the submission reads back along the same path.
+        const stored = pagePath(template, { ...server.answers, ...urlParamAnswers(template, urlParameters) });
+        expect(stored.pages.map(({ step }) => step.id)).toEqual(walked.pages.map(({ step }) => step.id));
+        expect(stored.ending?.id ?? null).toBe(walked.ending?.id ?? null);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
   it('the random forms are ones saving accepts, but for links to the missing step', () => {
     fc.assert(
-      fc.property(fc.oneof(templateArb, calculated.templates), (template) => {
+      fc.property(fc.oneof(templateArb, calculated.templates, defaulted.templates), (template) => {
         const result = validateFlowTemplate(JSON.parse(JSON.stringify(template)));
         const messages = result.ok ? [] : result.errors.map((error) => error.message);
         expect(messages.every((message) => message === copy.flows.unknownStep('missing'))).toBe(true);

@@ -4,7 +4,7 @@
  * loads before the form can paint — its entry chunk and every chunk it imports statically — is at most
  * {@link FORM_JS_BUDGET_BYTES} gzipped; with the renderers it loads on demand (`respondent/fields/lazy.tsx`,
  * dynamic imports) at most {@link FORM_JS_TOTAL_BYTES}; counted as the files the servers send (the build's `.gz`
- * copies). None of it comes from the editor's libraries (Mantine, react-router, TanStack Query, dnd-kit) or zod,
+ * copies). None of it comes from the editor's libraries (Mantine, react-router, TanStack Query, dnd-kit, Tiptap) or zod,
  * read from the chunks' source maps.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -18,8 +18,11 @@ const FORM_JS_BUDGET_BYTES = 100 * 1024;
 /** 120 KB of gzipped JavaScript for the public form with every question type's renderer loaded. */
 const FORM_JS_TOTAL_BYTES = 120 * 1024;
 
-/** Packages the public form must not carry (the app's UI library, router and cache, the editor's drag and drop, zod). */
-const FORBIDDEN_PACKAGES = ['@mantine/', '@tanstack/', 'react-router', '@dnd-kit/', 'zod/', '@floating-ui/'];
+/**
+ * Packages the public form must not carry (the app's UI library, router and cache, the editor's drag and drop and
+ * rich text editor, zod).
+ */
+const FORBIDDEN_PACKAGES = ['@mantine/', '@tanstack/', 'react-router', '@dnd-kit/', '@tiptap/', 'prosemirror-', 'zod/', '@floating-ui/'];
 
 /** One entry of Vite's `.vite/manifest.json`. */
 interface ManifestChunk {

@@ -7,6 +7,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { ChallengeApi } from '../src/respondent/challenge-widget';
 
 /** Tokens the fake provider accepts start with this. */
 export const PASSING_TOKEN_PREFIX = 'pass-';
@@ -45,4 +46,26 @@ export function challengeEnv(verifyUrl: string): Record<string, string> {
     CHALLENGE_SECRET_KEY: TEST_SECRET_KEY,
     CHALLENGE_VERIFY_URL: verifyUrl,
   };
+}
+
+/**
+ * In a component test: installs the provider's browser script as `window.turnstile` (the network edge), whose every
+ * widget passes at once with a fresh token `pass-<label>-<n>`. {@link removePassingChallenge} takes it away.
+ */
+export function installPassingChallenge(label: string): void {
+  let n = 0;
+  const api: ChallengeApi = {
+    render(_container, options) {
+      n += 1;
+      setTimeout(() => options.callback(`${PASSING_TOKEN_PREFIX}${label}-${n}`), 0);
+      return `widget-${n}`;
+    },
+    remove() {},
+  };
+  (window as unknown as { turnstile?: ChallengeApi }).turnstile = api;
+}
+
+/** Takes away the `window.turnstile` of {@link installPassingChallenge}. */
+export function removePassingChallenge(): void {
+  delete (window as unknown as { turnstile?: ChallengeApi }).turnstile;
 }

@@ -3,7 +3,8 @@
  * - Testing Library's DOM matchers (`toBeInTheDocument`, `toHaveValue`, …), and `findBy…` queries that wait up
  *   to 15 s (a page loads its route module and its data from the real API first; the machine may be busy);
  * - what Mantine needs and jsdom lacks: `matchMedia`, `ResizeObserver`, `scrollIntoView`
- *   (Mantine's "Testing with Jest" guide), and `addEventListener(…, { signal })` with Node's AbortSignal;
+ *   (Mantine's "Testing with Jest" guide), and `addEventListener(…, { signal })` with Node's AbortSignal; what
+ *   ProseMirror (Tiptap) needs: the rectangles of a text range and `elementFromPoint`;
  * - `fetch` to the product started by `global-setup.ts`: the app's same-origin paths (`/auth/me`) go to its URL,
  *   with a cookie jar playing the browser's (the session cookie), emptied before every test so each test starts
  *   signed out. Each test is also its own visitor with a client address of its own: the product runs behind
@@ -41,6 +42,12 @@ class ResizeObserverStub {
 }
 window.ResizeObserver = ResizeObserverStub;
 window.HTMLElement.prototype.scrollIntoView = () => {};
+// What ProseMirror (the description's rich text editor, Tiptap) needs and jsdom lacks: the layout of a text range
+// and of a point (it scrolls the caret into view). No layout: empty rectangles, no element.
+const noRect = { x: 0, y: 0, width: 0, height: 0, top: 0, right: 0, bottom: 0, left: 0, toJSON: () => ({}) } as DOMRect;
+window.Range.prototype.getBoundingClientRect = () => noRect;
+window.Range.prototype.getClientRects = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
+document.elementFromPoint = () => null;
 
 // jest-fixed-jsdom gives the tests Node's AbortController (react-router's loaders build Node `Request`s with its
 // signal), but jsdom's addEventListener accepts only jsdom's AbortSignal in `{ signal }` (Mantine's toasts pass

@@ -15,4 +15,4 @@ export const dropdownRules = choiceAnswerRules('Dropdown', checkOneOption);
  * Checkboxes: a non-empty list of distinct option ids (`invalidOption`, `duplicateOption` otherwise); its text
  * is their labels joined with ', '.
  */
-export const checkboxesRules = choiceAnswerRules('Checkboxes', checkSomeOptions);
+export const checkboxesRules = choiceAnswerRules('Checkboxes', checkSomeOptions, true);

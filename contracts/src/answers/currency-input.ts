@@ -112,6 +112,7 @@ export function formatAmountDigits(amount: number, currency: CurrencyCode): stri
  */
 export const currencyInputRules = defineAnswerRules({
   type: 'CurrencyInput',
+  takesDefault: true,
   checkAnswer(value, template: CurrencySettings) {
     const currency = currencyOf(template);
     const amount = parseAmount(value);

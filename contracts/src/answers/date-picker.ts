@@ -42,6 +42,7 @@ export function formatCalendarDate(value: string): string {
 /** DatePicker: a calendar date `YYYY-MM-DD`, stored trimmed (`copy.answers.invalidDate` otherwise); its text reads 'March 5, 2026'. */
 export const datePickerRules = defineAnswerRules({
   type: 'DatePicker',
+  takesDefault: true,
   checkAnswer: (value) => checkTrimmed(value, isValidDate, copy.answers.invalidDate),
   displayAnswer: (value) => (typeof value === 'string' ? formatCalendarDate(value) : displayText(value)),
 });

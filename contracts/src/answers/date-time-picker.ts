@@ -40,6 +40,7 @@ export function formatDateTime(value: string): string {
  */
 export const dateTimePickerRules = defineAnswerRules({
   type: 'DateTimePicker',
+  takesDefault: true,
   checkAnswer(value, { min, max }: DateTimeBounds) {
     const trimmed = typeof value === 'string' ? value.trim() : '';
     if (!isValidDateTime(trimmed)) return fail(copy.answers.invalidDateTime);

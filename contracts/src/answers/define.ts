@@ -51,6 +51,17 @@ export interface AnswerRules<T extends string, Template> {
    */
   takesAnswer?: boolean;
   /**
+   * `true` for a type whose questions may have a default answer (`template.defaultValue`, `rules/defaults.ts`): a
+   * fixed answer or the value of a hidden field, pre-filled for the respondent (and the answer of a hidden question).
+   * Omitted: the type takes no default (files, a signature, a ranking …).
+   */
+  takesDefault?: boolean;
+  /**
+   * How a text — a hidden field's value, from the form's link — reads as an answer of this type, before
+   * `checkAnswer` judges it (a choice's label as its id, 'yes' as `true`). Omitted: the text itself.
+   */
+  fromText?(text: string, template: Template): unknown;
+  /**
    * Checks a NON-empty answer ({@link isEmptyAnswer} answers never reach it) against the question's template:
    * the normalized value to store, or a `copy.answers` message. Never throws.
    */

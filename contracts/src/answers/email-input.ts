@@ -25,6 +25,7 @@ export function isValidEmail(value: string): boolean {
 /** EmailInput: one email address, stored trimmed; `copy.answers.invalidEmail` otherwise. */
 export const emailInputRules = defineAnswerRules({
   type: 'EmailInput',
+  takesDefault: true,
   checkAnswer: (value) => checkTrimmed(value, isValidEmail, copy.answers.invalidEmail),
   displayAnswer: displayText,
 });

@@ -6,6 +6,7 @@ import { checkText, displayText } from './shared/text';
 /** A string of at most LONG_ANSWER_MAX_LENGTH characters, line breaks kept; its text is itself. */
 export const longAnswerRules = defineAnswerRules({
   type: 'LongAnswer',
+  takesDefault: true,
   checkAnswer: (value) => checkText(value, LONG_ANSWER_MAX_LENGTH),
   displayAnswer: displayText,
 });

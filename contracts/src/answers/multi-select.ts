@@ -4,7 +4,7 @@
  */
 import * as copy from '../copy';
 import { defineAnswerRules, fail, type AnswerCheck } from './define';
-import { checkSomeOptions, displayOptions, type ChoiceTemplateLike } from './shared/options';
+import { checkSomeOptions, displayOptions, optionsFromText, type ChoiceTemplateLike } from './shared/options';
 
 /** The template fields MultiSelect's rules read: its options and the optional bounds of the number chosen. */
 export interface MultiSelectTemplateLike extends ChoiceTemplateLike {
@@ -32,6 +32,8 @@ export function checkMultiSelect(value: unknown, { options, minSelections, maxSe
 /** MultiSelect: option ids within the bounds ({@link checkMultiSelect}); its text is their labels joined with ', '. */
 export const multiSelectRules = defineAnswerRules({
   type: 'MultiSelect',
+  takesDefault: true,
   checkAnswer: (value, template: MultiSelectTemplateLike) => checkMultiSelect(value, template),
   displayAnswer: (value, { template }) => displayOptions(value, template.options),
+  fromText: (text, { options }) => optionsFromText(text, options),
 });

@@ -15,6 +15,7 @@ export interface NumberBounds {
  */
 export const numberInputRules = defineAnswerRules({
   type: 'NumberInput',
+  takesDefault: true,
   checkAnswer(value, { min, max }: NumberBounds) {
     const parsed = toFiniteNumber(value);
     if (parsed === null) return fail(copy.answers.invalidNumber);

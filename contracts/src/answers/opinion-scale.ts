@@ -35,6 +35,7 @@ export function scaleNumbers({ start = OPINION_SCALE_DEFAULTS.start, end = OPINI
  */
 export const opinionScaleRules = defineAnswerRules({
   type: 'OpinionScale',
+  takesDefault: true,
   checkAnswer(value, { start = OPINION_SCALE_DEFAULTS.start, end = OPINION_SCALE_DEFAULTS.end }: OpinionScaleSettings) {
     const parsed = toFiniteNumber(value);
     return parsed !== null && Number.isInteger(parsed) && parsed >= start && parsed <= end

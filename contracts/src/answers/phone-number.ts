@@ -17,6 +17,7 @@ export function isValidPhone(value: string): boolean {
 /** PhoneNumber: a phone number, stored trimmed; `copy.answers.invalidPhone` otherwise. */
 export const phoneNumberRules = defineAnswerRules({
   type: 'PhoneNumber',
+  takesDefault: true,
   checkAnswer: (value) => checkTrimmed(value, isValidPhone, copy.answers.invalidPhone),
   displayAnswer: displayText,
 });

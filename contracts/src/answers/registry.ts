@@ -120,3 +120,20 @@ export function uploadPolicyOf(widget: Widget): UploadPolicy | undefined {
 export function takesAnswer(widget: Pick<Widget, 'type'>): boolean {
   return rulesOf(widget.type).takesAnswer !== false;
 }
+
+/**
+ * True when `widget`'s type lets a question have a default answer (`takesDefault` in its rules: the text, number,
+ * choice, yes/no, date and time, rating, scale and slider types), false for every other (`rules/defaults.ts`).
+ */
+export function takesDefault(widget: Pick<Widget, 'type'>): boolean {
+  return rulesOf(widget.type).takesDefault === true;
+}
+
+/**
+ * `text` (a hidden field's value) as an answer to `widget`, before its check: the type's `fromText` (a choice's label
+ * as its id, 'yes' as `true`), or the text itself. Never throws.
+ */
+export function answerFromText(widget: Widget, text: string): unknown {
+  const { fromText } = rulesOf(widget.type);
+  return fromText ? fromText(text, widget.template) : text;
+}

@@ -62,6 +62,7 @@ export function withUnit(value: number, unit: string | undefined): string {
  */
 export const sliderRules = defineAnswerRules({
   type: 'Slider',
+  takesDefault: true,
   checkAnswer(value, template: SliderSettings) {
     const range = sliderRange(template);
     const parsed = toFiniteNumber(value);

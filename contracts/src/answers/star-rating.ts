@@ -23,6 +23,7 @@ export function starCount({ max }: StarRatingSettings): number {
  */
 export const starRatingRules = defineAnswerRules({
   type: 'StarRating',
+  takesDefault: true,
   checkAnswer(value, template: StarRatingSettings) {
     const max = starCount(template);
     const parsed = toFiniteNumber(value);

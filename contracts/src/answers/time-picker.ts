@@ -26,6 +26,7 @@ export function formatClockTime(value: string): string {
 /** TimePicker: a time `HH:MM` (24 h), stored trimmed (`copy.answers.invalidTime` otherwise); its text reads '2:30 PM'. */
 export const timePickerRules = defineAnswerRules({
   type: 'TimePicker',
+  takesDefault: true,
   checkAnswer: (value) => checkTrimmed(value, isValidTime, copy.answers.invalidTime),
   displayAnswer: (value) => (typeof value === 'string' ? formatClockTime(value) : displayText(value)),
 });

@@ -29,6 +29,7 @@ export function isValidUrl(value: string): boolean {
 /** URLInput: a web address, stored trimmed; `copy.answers.invalidUrl` otherwise. */
 export const urlInputRules = defineAnswerRules({
   type: 'URLInput',
+  takesDefault: true,
   checkAnswer: (value) => checkTrimmed(value, isValidUrl, copy.answers.invalidUrl),
   displayAnswer: displayText,
 });

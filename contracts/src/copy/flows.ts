@@ -92,6 +92,16 @@ export const flows = {
   duplicateUrlParam: (name: string) => `There is already a hidden field named "${name}"`,
   /** ours: an id used by a hidden field and by a page or a question too. */
   duplicateTemplateId: (id: string) => `The id "${id}" is used twice in this form`,
+  /** ours: a question's description (`rules/rich-text.ts`) longer than allowed, counted as text. */
+  descriptionTooLong: (max: number) => `A description can have at most ${max} characters`,
+  /** ours: a description's link to anything but an http, https or mailto address. */
+  descriptionLinkScheme: 'Links must start with https://, http:// or mailto:',
+  /** ours: a default value on a question whose type takes none (`rules/defaults.ts`). */
+  defaultNotTaken: 'This type of question has no default value',
+  /** ours: a default value taken from a hidden field the form does not have. */
+  defaultUnknownUrlParam: 'Choose one of the form’s hidden fields',
+  /** ours: a hidden question (`template.hidden`) marked required: the respondent could never answer it. */
+  hiddenNotRequired: 'A hidden question is not shown, so it cannot be required',
   /** ours: the name of an ending page added in the editor, the n-th of the form (`Ending 2`). */
   extraEndingName: (n: number) => `Ending ${n}`,
 } as const;

@@ -42,11 +42,14 @@ export interface ValidateAnswersOptions {
  *
  * - Scope: the visible questions of the pages on the respondent's path (`pagePath(template, answers)`: page
  *   navigation rules and `visibleIf` conditions decided by these same answers), or of those pages among
- *   `options.stepIds`. Answers to the template's other questions (a page of another branch, a hidden question)
+ *   `options.stepIds`. Answers to the template's other questions (a page of another branch, a question whose display condition does not hold)
  *   are neither checked nor returned — a respondent may have answered them and then gone back and chosen
  *   differently. Answers whose key is no widget of the template at all always fail with
  *   `copy.answers.unknownQuestion`.
- * - Each question in scope is checked with {@link checkAnswer} (a hidden required question is not required). A
+ * - A hidden question's (`template.hidden`) answer is its default (`rules/defaults.ts` `withHiddenAnswers`, from
+ *   the template and the hidden fields): a value sent for it is ignored, and its default is checked and returned.
+ * - Each question in scope is checked with {@link checkAnswer} (a question whose display condition does not hold is
+ *   not in scope, so not required). A
  *   question that takes no answer (a Statement, `takesAnswer` false) is skipped: a value sent for it is dropped,
  *   never an error.
  * - Errors have `path` `answers.<widgetId>` (or `answers` when `answers` is not an object); questions in path
@@ -65,13 +68,14 @@ export function validateAnswers(
 ): AnswersResult {
   if (!isRecord(answers)) return { ok: false, errors: [{ path: 'answers', message: copy.answers.notAnObject }] };
   const { stepIds, urlParameters } = options;
-  const { pages } = pagePath(template, answers, { urlParameters });
+  // The walk's answers: a hidden question's is its default, whatever was sent (`rules/defaults.ts`).
+  const { pages, answers: walked } = pagePath(template, answers, { urlParameters });
   const inScope = stepIds ? pages.filter(({ step }) => stepIds.includes(step.id)) : pages;
   const errors: FieldError[] = [];
   const normalized: Array<[string, unknown]> = [];
   for (const widget of inScope.flatMap((page) => page.widgets)) {
     if (!takesAnswer(widget)) continue;
-    const check = checkAnswer(widget, ownValue(answers, widget.id));
+    const check = checkAnswer(widget, ownValue(walked, widget.id));
     if (!check.ok) errors.push({ path: answerPath(widget.id), message: check.message });
     else if (check.value !== undefined) normalized.push([widget.id, check.value]);
   }

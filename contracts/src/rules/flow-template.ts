@@ -3,9 +3,12 @@
  * save time, page order, and the template of a new blank form. Pure; runs in the browser and the services.
  */
 import type { FieldError } from '../errors';
-import { FlowTemplate } from '../entities/flow-template';
+import { FlowTemplate, type Widget } from '../entities/flow-template';
+import { isEmptyAnswer } from '../answers/define';
+import { checkWidgetAnswer, takesAnswer, takesDefault } from '../answers/registry';
 import * as copy from '../copy';
 import { MAX_STEPS_PER_FLOW, MAX_WIDGETS_PER_STEP } from '../limits';
+import type { SettingError } from '../widgets/define-widget';
 import { widgetSettingErrors } from '../widgets/registry';
 import type { ZodIssue } from './field-errors';
 import { fieldErrorsFromIssues, joinPath, valueAt } from './field-errors';
@@ -67,7 +70,8 @@ function typeIssue(issue: ZodIssue, value: unknown): FieldError | undefined {
  *   page order);
  * - each widget's own settings, checked by its type module (`widgets/<type>.ts` `settingErrors`): option ids
  *   are unique within a widget (`copy.flows.duplicateOptionId`, at the repeat's `.id`); a NumberInput's `min`
- *   is not above its `max` (`copy.flows.minAboveMax`, path `….template.min`).
+ *   is not above its `max` (`copy.flows.minAboveMax`, path `….template.min`);
+ * - each question's default answer and hidden flag ({@link defaultValueErrors}).
  *
  * Cycles (a page leading back to an earlier page) are not refused; {@link orderedSteps} and `pagePath` stop at a
  * repeat. What a condition refers to is checked at publish time (`rules/publish-checks.ts`): a draft may be
@@ -155,10 +159,37 @@ function widgetErrors(template: FlowTemplate): FieldError[] {
       const path = `steps.${key}.template.widgets.${index}`;
       if (seenIds.has(widget.id)) errors.push({ path: `${path}.id`, message: copy.flows.duplicateWidgetId(widget.id) });
       seenIds.add(widget.id);
-      for (const error of widgetSettingErrors(widget)) {
+      for (const error of [...widgetSettingErrors(widget), ...defaultValueErrors(template, widget)]) {
         errors.push({ path: `${path}.template.${error.path}`, message: error.message });
       }
     });
+  }
+  return errors;
+}
+
+/**
+ * A question's default answer and hidden flag (`rules/defaults.ts`), paths relative to its `template`:
+ * - a `defaultValue` on a question whose type takes none (`takesDefault`), or a Statement:
+ *   `copy.flows.defaultNotTaken` at `defaultValue`;
+ * - a fixed default the question's own check refuses (`checkAnswer` of its type, as a respondent's answer): that
+ *   check's message at `defaultValue` — an empty one is no default, and no error;
+ * - a default from a hidden field the template does not declare: `copy.flows.defaultUnknownUrlParam` at
+ *   `defaultValue`;
+ * - a hidden question marked required: `copy.flows.hiddenNotRequired` at `required` (the editor turns Required off
+ *   when it hides a question).
+ */
+export function defaultValueErrors(template: FlowTemplate, widget: Widget): SettingError[] {
+  const errors: SettingError[] = [];
+  const { defaultValue, hidden, required } = widget.template;
+  if (hidden === true && required) errors.push({ path: 'required', message: copy.flows.hiddenNotRequired });
+  if (defaultValue === undefined) return errors;
+  if (!takesAnswer(widget) || !takesDefault(widget)) return [...errors, { path: 'defaultValue', message: copy.flows.defaultNotTaken }];
+  if (defaultValue.kind === 'urlParam') {
+    const declared = (template.urlParams ?? []).some((param) => param.id === defaultValue.urlParamId);
+    if (!declared) errors.push({ path: 'defaultValue', message: copy.flows.defaultUnknownUrlParam });
+  } else if (!isEmptyAnswer(defaultValue.value)) {
+    const check = checkWidgetAnswer(widget, defaultValue.value);
+    if (!check.ok) errors.push({ path: 'defaultValue', message: check.message });
   }
   return errors;
 }

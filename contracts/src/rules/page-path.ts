@@ -8,7 +8,9 @@
  * What conditions see: the answers to the questions the respondent was shown before — the visible questions of
  * the pages already on the path, and the visible questions above on the same page — each as `validateAnswers`
  * would store it (`'7'` as `7`, an email trimmed; an answer its question refuses as given). Answers to pages of
- * another branch (the respondent went back and chose differently) and to hidden questions are not seen. Besides
+ * another branch (the respondent went back and chose differently) and to questions whose display condition does not
+ * hold are not seen. A hidden question's (`template.hidden`) answer is its default, whatever was sent
+ * (`rules/defaults.ts`). Besides
  * answers they see the hidden fields (`urlParams.<name>`), and the calculations (`calculations.<id>`,
  * `rules/calculations.ts`) and the quiz's points (`quiz.score`, `quiz.maxScore`, `rules/quiz.ts`) of the answers
  * on the pages before: a page's rules see them with the page's own answers, a question's display condition as the
@@ -19,14 +21,18 @@ import { isEmptyAnswer } from '../answers/define';
 import { checkWidgetAnswer } from '../answers/registry';
 import type { LogicContext } from '../logic';
 import { computeCalculations } from './calculations';
+import { withHiddenAnswers } from './defaults';
 import { evaluateCondition } from './conditions';
 import { quizOf, scoreQuiz, type QuizResult } from './quiz';
 import { hasStep } from './steps';
 
-/** A page on a respondent's path and the questions it shows them, in page order. */
+/** A page on a respondent's path and its questions on the path, in page order. */
 export interface PathPage {
   step: FormStep;
-  /** The page's visible questions ({@link visibleWidgets}). */
+  /**
+   * The page's questions on the path ({@link visibleWidgets}): hidden questions (`template.hidden`) among them — the
+   * form does not show those, but they have their answers (`rules/defaults.ts`).
+   */
   widgets: Widget[];
 }
 
@@ -45,6 +51,11 @@ export interface PagePath {
   quiz: QuizResult | null;
   /** The hidden fields by name ({@link PagePathOptions}). */
   urlParams: Record<string, string>;
+  /**
+   * The answers the walk read: those given, with every hidden question's answer replaced by its default
+   * (`rules/defaults.ts` `withHiddenAnswers`) — what `validateAnswers` checks.
+   */
+  answers: Record<string, unknown>;
 }
 
 /** Options of {@link pagePath}. */
@@ -57,9 +68,10 @@ export interface PagePathOptions {
 }
 
 /**
- * The questions of `step` a respondent sees, in page order: those without `visibleIf` and those whose `visibleIf`
- * holds ({@link evaluateCondition}). Each question's condition sees `context.answers` except the answers to
- * questions of this page that are hidden or come after it (so the order of the page decides, and a hidden
+ * The questions of `step` on a respondent's path, in page order: those without `visibleIf` and those whose
+ * `visibleIf` holds ({@link evaluateCondition}) — hidden questions (`template.hidden`) too: the form does not show
+ * them, but they have their answers. Each question's condition sees `context.answers` except the answers to
+ * questions of this page that are not on the path or come after it (so the order of the page decides, and such a
  * question's stale answer changes nothing). `context.answers` should hold answers as {@link pagePath} passes
  * them (earlier pages' visible questions plus this page's, normalized). Never throws.
  */
@@ -98,8 +110,10 @@ export function nextStepId(template: FlowTemplate, stepId: string, context: Logi
  * the path come the calculations, the quiz's result and the hidden fields of its answers. Never throws.
  */
 export function pagePath(template: FlowTemplate, answers: unknown, options: PagePathOptions = {}): PagePath {
-  const given: Record<string, unknown> = isRecord(answers) ? answers : {};
-  const urlParams = hiddenFields(template, given, options.urlParameters);
+  const raw: Record<string, unknown> = isRecord(answers) ? answers : {};
+  const urlParams = hiddenFields(template, raw, options.urlParameters);
+  // A hidden question's answer is its default, whatever was sent (rules/defaults.ts).
+  const given = withHiddenAnswers(template, raw, urlParams);
   const seen = answerRecord();
   const shown: Widget[] = [];
   const pages: PathPage[] = [];
@@ -129,7 +143,7 @@ export function pagePath(template: FlowTemplate, answers: unknown, options: Page
   }
   const context = logicContext(template, seen, shown, urlParams);
   const quiz = quizOf(template) ? scoreQuiz(shown, seen) : null;
-  return { pages, ending, calculations: context.calculations ?? {}, quiz, urlParams };
+  return { pages, ending, calculations: context.calculations ?? {}, quiz, urlParams, answers: given };
 }
 
 /**

@@ -32,6 +32,7 @@ import {
 import { subjectOfRef, templateSubjects, type ConditionSubject } from './condition-subjects';
 import { joinPath } from './field-errors';
 import { pipedAnswerIds, pipedCalculationIds } from './piping';
+import { richTextTexts } from './rich-text';
 import { formWidgets } from './steps';
 
 /** A choice as publish checks read it. */
@@ -51,12 +52,13 @@ interface OptionLike {
  *   at the repeat's `….template.options.<i>.label`;
  * - the problems of the question's own type (`widgetPublishProblems`: an ImageChoice card without an image at
  *   `….template.options.<i>.imageUrl`, a MultiSelect's minimum above its number of choices), at their paths;
- * - a label piping (`{{answers.<id>}}`, `rules/piping.ts`) a question the form does not have, or a Statement
- *   (`copy.flows.pipedUnknownQuestion`) or one not asked before it (`copy.flows.pipedLaterQuestion`), at
- *   `….template.label`; an ending's title or message piping an unknown question, at `steps.<id>.template.title|body`;
+ * - a label, a Statement's text or a description piping (`{{answers.<id>}}`, `rules/piping.ts`) a question the form
+ *   does not have, or a Statement (`copy.flows.pipedUnknownQuestion`) or one not asked before it
+ *   (`copy.flows.pipedLaterQuestion`), at `….template.label|body|description`; an ending's title or message piping
+ *   an unknown question, at `steps.<id>.template.title|body`;
  * - the problems of every condition ({@link conditionProblems}): a question's `visibleIf` (after its other
  *   problems), then the page's navigation rules;
- * - a label, a Statement's text or an ending piping a calculation the form does not have
+ * - a label, a Statement's text, a description or an ending piping a calculation the form does not have
  *   (`copy.flows.pipedUnknownCalculation`);
  * - the problems of each calculation's updates ({@link calculationProblems}), at `calculations.<i>.updates.<j>…`.
  */
@@ -76,6 +78,9 @@ export function publishProblems(template: FlowTemplate): FieldError[] {
       problems.push(...pipingProblems(widget.template.label, `${path}.label`, { template, before, onPage: earlierOnPage, subjects }));
       const { body } = widget.template as { body?: unknown };
       if (typeof body === 'string') problems.push(...pipingProblems(body, `${path}.body`, { template, before, onPage: earlierOnPage, subjects }));
+      // A description pipes as the label does, piece of text by piece of text (`rules/rich-text.ts`).
+      const { description } = widget.template;
+      if (description) problems.push(...pipingProblems(richTextTexts(description).join('\n'), `${path}.description`, { template, before, onPage: earlierOnPage, subjects }));
       const { visibleIf } = widget.template;
       if (visibleIf !== undefined) {
         const scope = { template, before, onPage: earlierOnPage, subjects };

@@ -10,20 +10,37 @@
 import { z } from 'zod';
 import type { AnswerCheck } from '../answers/define';
 import { Condition } from '../logic-schemas';
+import { RichText } from './shared/rich-text';
 
 /** Ids of steps, widgets and options in a flow template: 1–64 characters (docs/product-rules.md §2). */
 export const templateId = z.string().min(1).max(64);
 
 /**
- * The template fields every widget type has: `label` (≤ 2000), `required` (default false), `placeholder` (≤ 500)
- * and `visibleIf`, a condition (`rules/conditions.ts`) on earlier answers: when set, the question is shown (and
- * checked, and its answer kept) only while it holds (`rules/page-path.ts` `visibleWidgets`).
+ * A question's default answer (`rules/defaults.ts`): `{kind: 'fixed', value}`, an answer as a respondent would send
+ * it (saving checks it with the type's `checkAnswer`; an empty one is no default), or `{kind: 'urlParam',
+ * urlParamId}`, the value of one of the form's hidden fields (`urlParams`) from the form's link.
+ */
+export const DefaultValue = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('fixed'), value: z.unknown() }),
+  z.object({ kind: z.literal('urlParam'), urlParamId: templateId }),
+]);
+
+/**
+ * The template fields every widget type has: `label` (≤ 2000), `required` (default false), `placeholder` (≤ 500),
+ * `visibleIf`, a condition (`rules/conditions.ts`) on earlier answers: when set, the question is on the path (and
+ * checked, and its answer kept) only while it holds (`rules/page-path.ts` `visibleWidgets`); `description`, rich
+ * text under the label (`widgets/shared/rich-text.ts`); `defaultValue`, its default answer ({@link DefaultValue}),
+ * for a type that takes one (`takesDefault`); and `hidden`: never shown, its answer is its default
+ * (`rules/defaults.ts`; never `required`).
  */
 export const baseTemplateShape = {
   label: z.string().max(2000),
   required: z.boolean().default(false),
   placeholder: z.string().max(500).optional(),
   visibleIf: Condition.optional(),
+  description: RichText.optional(),
+  defaultValue: DefaultValue.optional(),
+  hidden: z.boolean().optional(),
 };
 
 /** The names of {@link baseTemplateShape}'s fields. */

@@ -4,7 +4,8 @@
  * rules the server uses (`validateAnswers(template, answers, {stepIds: [page]})`) and shows each error under
  * its question; 'Submit' on the last page checks everything, posts the normalized answers and maps a 400's
  * `answers.<widgetId>` details back onto the questions (moving to the first page with an error). After success
- * the ending page's title and body are shown. When the operator configured a bot challenge, its widget sits
+ * the ending page's title and body are shown. The form starts with the questions' default answers (fixed, or
+ * prefilled from the link's hidden fields) and never shows a hidden question (`rules/defaults.ts`). When the operator configured a bot challenge, its widget sits
  * above Submit on the last page (`challenge-widget.tsx`). Moving to a page puts the focus on its heading
  * (WCAG 2.4.3), and the whole form works with the keyboard alone.
  */
@@ -18,6 +19,8 @@ import { orderedSteps } from '@formloom/contracts/rules/steps';
 import { validateAnswers } from '@formloom/contracts/rules/answers';
 import { pagePath, visibleWidgets } from '@formloom/contracts/rules/page-path';
 import { pipeAnswers, questionsById } from '@formloom/contracts/rules/piping';
+import { defaultAnswers, isHiddenQuestion } from '@formloom/contracts/rules/defaults';
+import { isEmptyRichText, mapRichTextTexts } from '@formloom/contracts/rules/rich-text';
 import { quizOf } from '@formloom/contracts/rules/quiz';
 import { readUrlParams } from '@formloom/contracts/rules/url-params';
 import { ApiError, errorMessage } from '../lib/api-client';
@@ -27,6 +30,7 @@ import { ChallengeWidget } from './challenge-widget';
 import { forgetProgress, loadProgress, rememberProgress, type SavedProgress } from './resume';
 import { Alert, Button, IconBadge } from './controls';
 import { FieldOf, preloadFields } from './fields/registry';
+import { QuestionDescriptionContext } from './fields/types';
 import { QuizSummary } from './quiz-summary';
 import classes from './form.module.css';
 
@@ -76,6 +80,12 @@ export interface FormRunnerProps {
    * (`edit-link.ts`) keeps the ones it was made with.
    */
   urlParameters?: Readonly<Record<string, string>>;
+  /**
+   * Start from the questions' default answers (`rules/defaults.ts`: fixed ones and those the link's hidden fields
+   * prefill), under what the respondent entered (`resume` included). `false` for a submission opened by its edit
+   * link: it holds what was submitted, a default the respondent had cleared included. Default `true`.
+   */
+  prefill?: boolean;
 }
 
 /** The form's pages, its submission and its ending. */
@@ -92,8 +102,10 @@ export function FormRunner({
   persist = false,
   onSubmitted,
   urlParameters: givenUrlParameters,
+  prefill = true,
 }: FormRunnerProps) {
-  const [answers, setAnswers] = useState<Record<string, unknown>>(() => resume?.answers ?? {});
+  // What the respondent entered (or what they left off with); a key set to '' or `undefined` is a default cleared.
+  const [entered, setEntered] = useState<Record<string, unknown>>(() => resume?.answers ?? {});
   // The respondent's path through the form with these answers (page rules, visible questions): the same walk the
   // server checks a submission against (`rules/page-path.ts`).
   // Hidden fields: the declared query parameters of the link the form was opened with; conditions may use them.
@@ -101,9 +113,15 @@ export function FormRunner({
     () => givenUrlParameters ?? readUrlParams(template, typeof window === 'undefined' ? '' : window.location.search),
     [template, givenUrlParameters],
   );
+  // The defaults (`rules/defaults.ts`: fixed answers, URL prefill) with what the respondent entered over them; the
+  // editor's preview follows a default edited in the editor at once.
+  const answers = useMemo(
+    () => (prefill ? { ...defaultAnswers(template, urlParameters), ...entered } : entered),
+    [prefill, template, urlParameters, entered],
+  );
   const path = useMemo(() => pagePath(template, answers, { urlParameters }), [template, answers, urlParameters]);
-  // Answer piping (`rules/piping.ts`): labels and the ending show answers given on the path, never those of a
-  // hidden question or of a branch not taken.
+  // Answer piping (`rules/piping.ts`): labels, descriptions and the ending show answers given on the path (a hidden
+  // question's default included), never those of a question whose condition does not hold or of a branch not taken.
   const questions = useMemo(() => questionsById(template), [template]);
   // The renderers in their own chunks (fields/lazy.tsx) this form uses are fetched while the first page is read.
   useEffect(() => {
@@ -111,9 +129,9 @@ export function FormRunner({
   }, [questions]);
   const pipedAnswers = useMemo(() => {
     const shown: Record<string, unknown> = {};
-    for (const { widgets } of path.pages) for (const widget of widgets) if (widget.id in answers) shown[widget.id] = answers[widget.id];
+    for (const { widgets } of path.pages) for (const widget of widgets) if (widget.id in path.answers) shown[widget.id] = path.answers[widget.id];
     return shown;
-  }, [path, answers]);
+  }, [path]);
   // Calculations and a quiz's points (rules/calculations.ts, rules/quiz.ts) hold what the answers on the path make of them.
   const pipe = (text: string) => pipeAnswers(text, questions, pipedAnswers, { urlParams: urlParameters, calculations: path.calculations, quiz: path.quiz });
   const [currentId, setCurrentId] = useState<string | undefined>(() =>
@@ -155,6 +173,8 @@ export function FormRunner({
   const offPath = currentId !== undefined && pathIndex < 0 ? template.steps[currentId] : undefined;
   const current = pathIndex >= 0 ? path.pages[pathIndex] : offPath?.type === 'form' ? { step: offPath, widgets: visibleWidgets(offPath, { answers }) } : path.pages[0];
   const page = current?.step;
+  // Hidden questions (`template.hidden`) are on the path with their defaults but never shown.
+  const shownWidgets = (current?.widgets ?? []).filter((widget) => !isHiddenQuestion(widget));
   const position = Math.max(0, pathIndex);
   const pageCount = path.pages.length;
   const isLast = pathIndex < 0 || pathIndex >= pageCount - 1;
@@ -242,7 +262,7 @@ export function FormRunner({
   }
 
   function setAnswer(widgetId: string, value: unknown) {
-    setAnswers((current) => ({ ...current, [widgetId]: value }));
+    setEntered((current) => ({ ...current, [widgetId]: value }));
     if (errors[widgetId]) setErrors(({ [widgetId]: _removed, ...rest }) => rest);
   }
 
@@ -294,17 +314,22 @@ export function FormRunner({
             </div>
           )}
         </header>
-        {current.widgets.length === 0 && <p className={classes.muted}>{isLast ? 'Press Submit to finish.' : 'Press Next to continue.'}</p>}
-        {current.widgets.map((question) => {
+        {shownWidgets.length === 0 && <p className={classes.muted}>{isLast ? 'Press Submit to finish.' : 'Press Next to continue.'}</p>}
+        {shownWidgets.map((question) => {
           const Field = FieldOf(question);
           const label = pipe(question.template.label);
           // A Statement's text may pipe answers as its heading does.
           const body = 'body' in question.template && typeof question.template.body === 'string' ? pipe(question.template.body) : undefined;
           const changed = label !== question.template.label || (body !== undefined && body !== (question.template as { body?: string }).body);
           const widget = changed ? ({ ...question, template: { ...question.template, label, ...(body !== undefined ? { body } : {}) } } as typeof question) : question;
+          // The description (rich text) pipes piece of text by piece of text; the frame of every question shows it.
+          const own = question.template.description;
+          const piped = own && mapRichTextTexts(own, pipe);
           return (
             <div key={widget.id} data-testid="public-question" data-widget-id={widget.id} data-widget-type={widget.type} data-invalid={errors[widget.id] ? 'true' : undefined}>
-              <Field widget={widget} value={answers[widget.id]} error={errors[widget.id]} onChange={(value) => setAnswer(widget.id, value)} inputId={`q-${widget.id}`} />
+              <QuestionDescriptionContext.Provider value={piped && !isEmptyRichText(piped) ? piped : undefined}>
+                <Field widget={widget} value={answers[widget.id]} error={errors[widget.id]} onChange={(value) => setAnswer(widget.id, value)} inputId={`q-${widget.id}`} />
+              </QuestionDescriptionContext.Provider>
             </div>
           );
         })}

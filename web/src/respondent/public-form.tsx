@@ -78,6 +78,7 @@ export function PublicFormPage({ publicIdentifier }: { publicIdentifier: string 
               <FormRunner
                 resume={{ answers: edit.submission.answers, stepId: state.form.flowSnapshot.template.firstStep, savedAt: edit.submission.lastUpdatedAt }}
                 urlParameters={edit.submission.urlParameters}
+                prefill={false}
                 publicIdentifier={publicIdentifier}
                 title={state.form.flow.name}
                 template={state.form.flowSnapshot.template}

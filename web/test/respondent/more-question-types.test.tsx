@@ -13,10 +13,9 @@ import { createFlow, publishFlow } from '@formloom/contracts/api/flows/flows';
 import { listSubmissions } from '@formloom/contracts/api/flows/submissions';
 import * as copy from '@formloom/contracts/copy';
 import type { FlowTemplate, Widget } from '@formloom/contracts/entities/flow-template';
-import type { ChallengeApi } from '../../src/respondent/challenge-widget';
 import { PublicFormPage } from '../../src/respondent/public-form';
 import { callEndpoint } from '../../src/lib/api-client';
-import { PASSING_TOKEN_PREFIX } from '../challenge-provider';
+import { installPassingChallenge, removePassingChallenge } from '../challenge-provider';
 import { signUpUser } from '../render-app';
 
 const image = (name: string) => `https://images.example.com/${name}.jpg`;
@@ -94,22 +93,9 @@ async function publishedForm(): Promise<string> {
 }
 
 /** The bot check passes at once with a fresh token per widget. */
-function passChallenge() {
-  let n = 0;
-  const api: ChallengeApi = {
-    render(_container, options) {
-      n += 1;
-      setTimeout(() => options.callback(`${PASSING_TOKEN_PREFIX}more-${n}`), 0);
-      return `widget-${n}`;
-    },
-    remove() {},
-  };
-  (window as unknown as { turnstile?: ChallengeApi }).turnstile = api;
-}
+const passChallenge = () => installPassingChallenge('more');
 
-afterEach(() => {
-  delete (window as unknown as { turnstile?: ChallengeApi }).turnstile;
-});
+afterEach(removePassingChallenge);
 
 it('a respondent reads the statement, answers each type by keyboard and by label, and the Results read what they chose', async () => {
   const publicIdentifier = await publishedForm();

@@ -12,10 +12,9 @@ import { createFlow, publishFlow } from '@formloom/contracts/api/flows/flows';
 import { listSubmissions } from '@formloom/contracts/api/flows/submissions';
 import * as copy from '@formloom/contracts/copy';
 import type { FlowTemplate, Widget } from '@formloom/contracts/entities/flow-template';
-import type { ChallengeApi } from '../../src/respondent/challenge-widget';
 import { PublicFormPage } from '../../src/respondent/public-form';
 import { callEndpoint } from '../../src/lib/api-client';
-import { PASSING_TOKEN_PREFIX } from '../challenge-provider';
+import { installPassingChallenge, removePassingChallenge } from '../challenge-provider';
 import { signUpUser } from '../render-app';
 
 /** The questions of the form, all required. */
@@ -70,22 +69,9 @@ async function publishedForm(): Promise<string> {
 }
 
 /** The bot check passes at once with a fresh token per widget. */
-function passChallenge() {
-  let n = 0;
-  const api: ChallengeApi = {
-    render(container, options) {
-      n += 1;
-      setTimeout(() => options.callback(`${PASSING_TOKEN_PREFIX}types-${n}`), 0);
-      return `widget-${n}`;
-    },
-    remove() {},
-  };
-  (window as unknown as { turnstile?: ChallengeApi }).turnstile = api;
-}
+const passChallenge = () => installPassingChallenge('types');
 
-afterEach(() => {
-  delete (window as unknown as { turnstile?: ChallengeApi }).turnstile;
-});
+afterEach(removePassingChallenge);
 
 /** The question (its fieldset or frame) whose label or legend matches `label`. */
 function question(label: RegExp): HTMLElement {

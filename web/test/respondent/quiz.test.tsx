@@ -10,10 +10,9 @@ import { getMe } from '@formloom/contracts/api/workspaces-auth/auth';
 import { createFlow, publishFlow } from '@formloom/contracts/api/flows/flows';
 import * as copy from '@formloom/contracts/copy';
 import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
-import type { ChallengeApi } from '../../src/respondent/challenge-widget';
 import { PublicFormPage } from '../../src/respondent/public-form';
 import { callEndpoint } from '../../src/lib/api-client';
-import { PASSING_TOKEN_PREFIX } from '../challenge-provider';
+import { installPassingChallenge, removePassingChallenge } from '../challenge-provider';
 import { signUpUser } from '../render-app';
 
 /** Two scored questions (4 points in all), a pass mark of 3, and a count of the right answers. */
@@ -71,22 +70,9 @@ async function publishedQuiz(): Promise<string> {
   return flow.publicIdentifier;
 }
 
-beforeEach(() => {
-  let n = 0;
-  const api: ChallengeApi = {
-    render(_container, options) {
-      n += 1;
-      setTimeout(() => options.callback(`${PASSING_TOKEN_PREFIX}quiz-${n}`), 0);
-      return `widget-${n}`;
-    },
-    remove() {},
-  };
-  (window as unknown as { turnstile?: ChallengeApi }).turnstile = api;
-});
+beforeEach(() => installPassingChallenge('quiz'));
 
-afterEach(() => {
-  delete (window as unknown as { turnstile?: ChallengeApi }).turnstile;
-});
+afterEach(removePassingChallenge);
 
 it('a respondent who scores 3 of 4 passes, and the ending shows the score, the answers and the count', async () => {
   const publicIdentifier = await publishedQuiz();

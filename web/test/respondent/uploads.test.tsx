@@ -17,11 +17,10 @@ import { createFlow, publishFlow } from '@formloom/contracts/api/flows/flows';
 import { listSubmissions } from '@formloom/contracts/api/flows/submissions';
 import * as copy from '@formloom/contracts/copy';
 import type { FlowTemplate, Widget } from '@formloom/contracts/entities/flow-template';
-import type { ChallengeApi } from '../../src/respondent/challenge-widget';
 import { FormRunner } from '../../src/respondent/form-runner';
 import { PublicFormPage } from '../../src/respondent/public-form';
 import { callEndpoint } from '../../src/lib/api-client';
-import { PASSING_TOKEN_PREFIX } from '../challenge-provider';
+import { installPassingChallenge, removePassingChallenge } from '../challenge-provider';
 import { signUpUser } from '../render-app';
 
 const QUESTIONS: Widget[] = [
@@ -96,23 +95,14 @@ beforeEach(() => {
   HTMLCanvasElement.prototype.toBlob = function (callback: BlobCallback) {
     callback(new Blob([PNG], { type: 'image/png' }));
   };
-  let n = 0;
-  const api: ChallengeApi = {
-    render(_container, options) {
-      n += 1;
-      setTimeout(() => options.callback(`${PASSING_TOKEN_PREFIX}uploads-${n}`), 0);
-      return `widget-${n}`;
-    },
-    remove() {},
-  };
-  (window as unknown as { turnstile?: ChallengeApi }).turnstile = api;
+  installPassingChallenge('uploads');
 });
 
 afterEach(() => {
   window.XMLHttpRequest = realXhr;
   HTMLCanvasElement.prototype.getContext = realGetContext;
   HTMLCanvasElement.prototype.toBlob = realToBlob;
-  delete (window as unknown as { turnstile?: ChallengeApi }).turnstile;
+  removePassingChallenge();
 });
 
 it('a respondent uploads files and signs; the Results read the names with their links, and "Signed"', async () => {

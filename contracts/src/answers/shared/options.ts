@@ -39,11 +39,33 @@ export function displayOptions(value: unknown, options: readonly OptionLike[]): 
   return Array.isArray(value) ? value.map(labelOf).join(', ') : labelOf(value);
 }
 
-/** The answer rules of a choice type of type name `type`, checking answers with `check`. */
-export function choiceAnswerRules<const T extends string>(type: T, check: (value: unknown, options: readonly OptionLike[]) => AnswerCheck) {
+/**
+ * The option a text names (a hidden field's value, `rules/defaults.ts`): the option whose id is the text, else the
+ * first whose label is the text (trimmed, ignoring case); its id, or the text itself when none is named.
+ */
+export function optionFromText(text: string, options: readonly OptionLike[]): string {
+  const wanted = text.trim().toLowerCase();
+  return (options.find((option) => option.id === text) ?? options.find((option) => option.label.trim().toLowerCase() === wanted))?.id ?? text;
+}
+
+/** Several options a text names, separated by commas ('Red, Blue'): each as {@link optionFromText}, blanks left out. */
+export function optionsFromText(text: string, options: readonly OptionLike[]): string[] {
+  return text
+    .split(',')
+    .filter((part) => part.trim() !== '')
+    .map((part) => optionFromText(part, options));
+}
+
+/**
+ * The answer rules of a choice type of type name `type`, checking answers with `check`; a default's text names one
+ * option (`several`: options separated by commas) by id or label.
+ */
+export function choiceAnswerRules<const T extends string>(type: T, check: (value: unknown, options: readonly OptionLike[]) => AnswerCheck, several = false) {
   return {
     type,
+    takesDefault: true,
     checkAnswer: (value: unknown, { options }: ChoiceTemplateLike) => check(value, options),
     displayAnswer: (value: unknown, { template }: { template: ChoiceTemplateLike }) => displayOptions(value, template.options),
+    fromText: (text: string, { options }: ChoiceTemplateLike) => (several ? optionsFromText(text, options) : optionFromText(text, options)),
   };
 }

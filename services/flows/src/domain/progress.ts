@@ -50,7 +50,8 @@ function pagesBefore(template: FlowTemplate, stepId: string): string[] {
  * call (answering its id and token, once) and updates it on the next (with id and token). `stepId` is the page the
  * respondent moved to: the answers of the pages before it (completed) on the respondent's path — which the hidden
  * fields `body.urlParameters` take part in, as in a submission — are checked like a submission's and stored
- * normalized, with the declared hidden fields under their ids, tied to the live snapshot; the page in progress
+ * normalized (a hidden question's answer computed from the form and the hidden fields, as a submission's is), with
+ * the declared hidden fields under their ids, tied to the live snapshot; the page in progress
  * stays in the browser. Files those answers name are
  * checked like a submission's and claimed by the progress (files it no longer names are let go).
  * @throws 404 as a submission (unknown, never published, closed form) or `copy.flows.progressNotFound` (unknown

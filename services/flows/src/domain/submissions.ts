@@ -159,7 +159,9 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
  * event's texts. Hidden fields (`urlParameters`, name → value) declared by the live form are stored with the answers under their
  * ids (`rules/url-params.ts`); others are dropped. They take part in the check (`validateAnswers(template, answers,
  * {urlParameters})`): a page rule on a hidden field sends the answers down the same path as in the browser, so the
- * answers of the other branch are dropped, and its required questions are not asked for. The event carries the
+ * answers of the other branch are dropped, and its required questions are not asked for. A hidden question's answer
+ * is computed here from the live form and those hidden fields (its default, `rules/defaults.ts`, applied by
+ * `validateAnswers`): whatever the browser sends for it is ignored, and it is stored like any answer. The event carries the
  * submission's calculations and quiz points (`rules/submission-results.ts`). With the form setting `oneResponsePerBrowser` on, the browser's `respondentId` is kept with the submission,
  * unique per flow (a partial unique index): a second submission from that browser is refused.
  * @throws 404 `copy.flows.flowNotFound` (unknown flow), `copy.publicForm.flowNotPublished` (never published) or

@@ -6,7 +6,7 @@
 import { IconChevronDown } from '../../ui/icons';
 import { ChoiceList } from './choice-list';
 import { Question } from './question';
-import { asString, describedBy, type FieldProps, type WidgetOf } from './types';
+import { asString, useDescribedBy, type FieldProps, type WidgetOf } from './types';
 import classes from './fields.module.css';
 
 /** MultipleChoice: one option. */
@@ -52,6 +52,7 @@ export function CheckboxesField({ widget, value, error, onChange, inputId }: Fie
 /** Dropdown: a native select. */
 export function DropdownField({ widget, value, error, onChange, inputId }: FieldProps<WidgetOf<'Dropdown'>>) {
   const { label, required, placeholder, options } = widget.template;
+  const described = useDescribedBy(inputId, undefined, error);
   return (
     <Question inputId={inputId} label={label} required={required} error={error}>
       <div className={classes.selectWrap}>
@@ -62,7 +63,7 @@ export function DropdownField({ widget, value, error, onChange, inputId }: Field
           onChange={(event) => onChange(event.currentTarget.value)}
           required={required}
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(inputId, undefined, error)}
+          aria-describedby={described}
         >
           <option value="">{placeholder || 'Select an option'}</option>
           {options.map((option) => (

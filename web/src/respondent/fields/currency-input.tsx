@@ -6,7 +6,7 @@
  */
 import { currencyOf, fitsCurrency, formatAmount, formatAmountDigits, minorDigits, parseAmount, type CurrencyCode } from '@formloom/contracts/answers/currency-input';
 import { Question } from './question';
-import { asString, describedBy, type FieldProps, type WidgetOf } from './types';
+import { asString, useDescribedBy, type FieldProps, type WidgetOf } from './types';
 import fields from './fields.module.css';
 import classes from './currency-input.module.css';
 
@@ -22,6 +22,7 @@ export function CurrencyInputField({ widget, value, error, onChange, inputId }: 
   const { label, required, placeholder, min, max } = widget.template;
   const currency = currencyOf(widget.template);
   const hint = amountBoundsHint(min, max, currency);
+  const described = useDescribedBy(inputId, hint, error);
   const codeId = `${inputId}-currency`;
   return (
     <Question inputId={inputId} label={label} required={required} hint={hint} error={error}>
@@ -44,7 +45,7 @@ export function CurrencyInputField({ widget, value, error, onChange, inputId }: 
           }}
           required={required}
           aria-invalid={error ? true : undefined}
-          aria-describedby={[codeId, describedBy(inputId, hint, error)].filter(Boolean).join(' ')}
+          aria-describedby={[codeId, described].filter(Boolean).join(' ')}
         />
       </div>
     </Question>

@@ -15,7 +15,7 @@ import { errorMessage } from '../../lib/api-client';
 import { IconFolder, IconX } from '../../ui/icons';
 import { useUploader } from '../uploads';
 import { Question } from './question';
-import { describedBy, type FieldProps, type WidgetOf } from './types';
+import { useDescribedBy, type FieldProps, type WidgetOf } from './types';
 import classes from './file-upload.module.css';
 
 /** A file being uploaded, or that failed. */
@@ -53,6 +53,7 @@ export function FileUploadField({ widget, value, error, onChange, inputId }: Fie
   const full = !single && files.length + uploading >= policy.maxFiles;
   const types = extensionsText(policy);
   const hint = copy.uploads.limitsHint(types, formatFileSize(policy.maxBytes), policy.maxFiles);
+  const described = useDescribedBy(inputId, hint, error);
   const update = (key: number, change: Partial<PendingFile> | null) =>
     setPending((list) => (change ? list.map((file) => (file.key === key ? { ...file, ...change } : file)) : list.filter((file) => file.key !== key)));
 
@@ -110,7 +111,7 @@ export function FileUploadField({ widget, value, error, onChange, inputId }: Fie
           disabled={full}
           required={required}
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(inputId, hint, error)}
+          aria-describedby={described}
           onChange={(event) => {
             add(event.currentTarget.files);
             // The same file may be chosen again after it was removed.

@@ -21,7 +21,7 @@ import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from
 import type { WidgetOption } from '@formloom/contracts/entities/flow-template';
 import { IconCheck, IconChevronDown, IconX } from '../../ui/icons';
 import { Question } from './question';
-import { describedBy, type FieldProps, type WidgetOf } from './types';
+import { useDescribedBy, type FieldProps, type WidgetOf } from './types';
 import fieldClasses from './fields.module.css';
 import classes from './multi-select.module.css';
 
@@ -62,6 +62,7 @@ export function MultiSelectField({ widget, value, error, onChange, inputId }: Fi
   const active = shown.find((option) => option.id === activeId);
   const full = maxSelections !== undefined && chosen.length >= maxSelections;
   const hint = selectionHint(minSelections, maxSelections);
+  const described = useDescribedBy(inputId, hint, error);
   const listId = `${inputId}-options`;
   /** The element id of an option (by its place in the question, so any option id makes a valid id). */
   const optionElementId = (option: WidgetOption) => `${inputId}-option-${options.indexOf(option)}`;
@@ -192,7 +193,7 @@ export function MultiSelectField({ widget, value, error, onChange, inputId }: Fi
             aria-activedescendant={open && active ? optionElementId(active) : undefined}
             aria-required={required || undefined}
             aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy(inputId, hint, error)}
+            aria-describedby={described}
             onChange={(event) => {
               const text = event.currentTarget.value;
               setFilter(text);

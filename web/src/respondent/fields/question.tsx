@@ -1,10 +1,12 @@
 /**
- * The frame of every question on the public form: its label (with the required mark), an optional hint, the
- * control, and the error under it. A question with one control labels it (`<label for>`); a question whose
+ * The frame of every question on the public form: its label (with the required mark), its description (rich text,
+ * `../rich-text.tsx`, given by the runner through `QuestionDescriptionContext`), an optional hint, the control, and
+ * the error under it. A question with one control labels it (`<label for>`); a question whose
  * answer is a set of controls (choices, stars) is a `<fieldset>` named by its `<legend>` (WCAG 1.3.1, 3.3.2).
  */
-import type { ReactNode } from 'react';
-import { questionIds } from './types';
+import { useContext, type ReactNode } from 'react';
+import { RichTextView } from '../rich-text';
+import { describedBy, QuestionDescriptionContext, questionIds } from './types';
 import classes from './fields.module.css';
 
 /** Props of {@link Question}. */
@@ -39,9 +41,16 @@ export function QuestionError({ inputId, error }: { inputId: string; error?: str
   );
 }
 
-/** One question: label or legend, hint, control, error. */
+/** The question's description under its label (`QuestionDescriptionContext`), or nothing. */
+export function QuestionDescription({ inputId }: { inputId: string }) {
+  const description = useContext(QuestionDescriptionContext);
+  return description ? <RichTextView doc={description} id={questionIds(inputId).descriptionId} /> : null;
+}
+
+/** One question: label or legend, description, hint, control, error. */
 export function Question({ inputId, label, required, hint, error, kind = 'single', children }: QuestionProps) {
   const { labelId, hintId } = questionIds(inputId);
+  const description = useContext(QuestionDescriptionContext);
   const hintElement = hint ? (
     <p id={hintId} className={classes.hint}>
       {hint}
@@ -49,11 +58,12 @@ export function Question({ inputId, label, required, hint, error, kind = 'single
   ) : null;
   if (kind === 'group') {
     return (
-      <fieldset className={classes.fieldset} aria-invalid={error ? true : undefined} aria-describedby={error ? questionIds(inputId).errorId : undefined}>
+      <fieldset className={classes.fieldset} aria-invalid={error ? true : undefined} aria-describedby={describedBy(inputId, undefined, error, description !== undefined)}>
         <legend id={labelId} className={classes.label}>
           {label}
           <RequiredMark required={required} />
         </legend>
+        <QuestionDescription inputId={inputId} />
         {hintElement}
         {children}
         <QuestionError inputId={inputId} error={error} />
@@ -66,6 +76,7 @@ export function Question({ inputId, label, required, hint, error, kind = 'single
         {label}
         <RequiredMark required={required} />
       </label>
+      <QuestionDescription inputId={inputId} />
       {hintElement}
       {children}
       <QuestionError inputId={inputId} error={error} />

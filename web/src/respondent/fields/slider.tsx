@@ -8,7 +8,7 @@
 import type { KeyboardEvent } from 'react';
 import { onStep, sliderRange, withUnit } from '@formloom/contracts/answers/slider';
 import { Question } from './question';
-import { describedBy, type FieldProps, type WidgetOf } from './types';
+import { useDescribedBy, type FieldProps, type WidgetOf } from './types';
 import classes from './slider.module.css';
 
 /** The keys that move a range input (and so answer an untouched slider). */
@@ -20,6 +20,7 @@ export const NO_SLIDER_ANSWER = 'No answer yet';
 /** The Slider renderer; the answer is the number picked (on the slider's grid). */
 export function SliderField({ widget, value, error, onChange, inputId }: FieldProps<WidgetOf<'Slider'>>) {
   const { label, required } = widget.template;
+  const described = useDescribedBy(inputId, undefined, error);
   const range = sliderRange(widget.template);
   const { min, max, step, unit } = range;
   const answered = typeof value === 'number';
@@ -45,7 +46,7 @@ export function SliderField({ widget, value, error, onChange, inputId }: FieldPr
           data-untouched={!answered || undefined}
           aria-valuetext={answered ? withUnit(value, unit) : NO_SLIDER_ANSWER}
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(inputId, undefined, error)}
+          aria-describedby={described}
           onPointerDown={pick}
           onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
             if (MOVE_KEYS.has(event.key)) pick();

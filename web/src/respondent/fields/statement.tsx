@@ -1,9 +1,11 @@
 /**
  * Statement on the public form: text the respondent reads — its heading (the question's label, an `<h3>` under the
- * page's heading) and its body as paragraphs (a blank line starts a paragraph, a line break stays a line break).
- * Plain text only: nothing in it is read as HTML. No control, no answer.
+ * page's heading), its description (rich text, as every question's) and its body as paragraphs (a blank line
+ * starts a paragraph, a line break stays a line break; plain text only: nothing in it is read as HTML). No control,
+ * no answer.
  */
 import { Fragment } from 'react';
+import { QuestionDescription } from './question';
 import type { FieldProps, WidgetOf } from './types';
 import classes from './statement.module.css';
 
@@ -22,6 +24,7 @@ export function StatementField({ widget, inputId }: FieldProps<WidgetOf<'Stateme
   return (
     <div id={inputId} className={classes.statement}>
       {label.trim() !== '' && <h3 className={classes.heading}>{label}</h3>}
+      <QuestionDescription inputId={inputId} />
       {statementParagraphs(body ?? '').map((lines, index) => (
         <p key={index} className={classes.paragraph}>
           {lines.map((line, at) => (

@@ -2,7 +2,7 @@
 import type { InputHTMLAttributes } from 'react';
 import type { Widget } from '@formloom/contracts/entities/flow-template';
 import { Question } from './question';
-import { asString, describedBy, type FieldComponent, type FieldProps } from './types';
+import { asString, useDescribedBy, type FieldComponent, type FieldProps } from './types';
 import classes from './fields.module.css';
 
 /** What a text-like type sets on its `<input>`: `type`, `inputMode`, `autoComplete`, bounds… */
@@ -21,6 +21,7 @@ export function TextInput({
 }: { field: FieldProps<Widget>; hint?: string; defaultPlaceholder?: string; narrow?: boolean } & TextInputAttributes) {
   const { widget, value, error, onChange, inputId } = field;
   const { label, required, placeholder } = widget.template;
+  const described = useDescribedBy(inputId, hint, error);
   return (
     <Question inputId={inputId} label={label} required={required} hint={hint} error={error}>
       <input
@@ -31,7 +32,7 @@ export function TextInput({
         onChange={(event) => onChange(event.currentTarget.value)}
         required={required}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(inputId, hint, error)}
+        aria-describedby={described}
         {...input}
       />
     </Question>

@@ -3,8 +3,9 @@
  * (`fields/registry.ts`) lists one per type of `@formloom/contracts/widgets/registry`; the public form and the
  * editor's preview render through it.
  */
-import type { ComponentType } from 'react';
+import { createContext, useContext, type ComponentType } from 'react';
 import type { Widget } from '@formloom/contracts/entities/flow-template';
+import type { RichText } from '@formloom/contracts/rules/rich-text';
 import type { WidgetType } from '@formloom/contracts/widgets/registry';
 
 /** The widget of type `T`. */
@@ -38,14 +39,29 @@ export function asString(value: unknown): string {
   return typeof value === 'number' ? String(value) : '';
 }
 
-/** Ids of the elements that describe a question's input: its label, its hint and its error. */
-export function questionIds(inputId: string): { labelId: string; hintId: string; errorId: string } {
-  return { labelId: `${inputId}-label`, hintId: `${inputId}-hint`, errorId: `${inputId}-error` };
+/** Ids of the elements that name and describe a question's input: its label, description, hint and error. */
+export function questionIds(inputId: string): { labelId: string; descriptionId: string; hintId: string; errorId: string } {
+  return { labelId: `${inputId}-label`, descriptionId: `${inputId}-description`, hintId: `${inputId}-hint`, errorId: `${inputId}-error` };
 }
 
-/** `aria-describedby` of an input: its hint and its error, whichever are shown; `undefined` for neither. */
-export function describedBy(inputId: string, hint: string | undefined, error: string | undefined): string | undefined {
-  const { hintId, errorId } = questionIds(inputId);
-  const ids = [hint ? hintId : undefined, error ? errorId : undefined].filter(Boolean);
+/**
+ * `aria-describedby` of an input: its description (`description` true: the question has one), its hint and its error,
+ * whichever are shown; `undefined` for none.
+ */
+export function describedBy(inputId: string, hint: string | undefined, error: string | undefined, description = false): string | undefined {
+  const { descriptionId, hintId, errorId } = questionIds(inputId);
+  const ids = [description ? descriptionId : undefined, hint ? hintId : undefined, error ? errorId : undefined].filter(Boolean);
   return ids.length > 0 ? ids.join(' ') : undefined;
+}
+
+/**
+ * The description of the question being rendered (its `template.description`, answers piped in), given by the form
+ * runner around each question so that every renderer's frame (`question.tsx`) shows it under the label and its
+ * control names it in `aria-describedby` ({@link useDescribedBy}); `undefined`: none.
+ */
+export const QuestionDescriptionContext = createContext<RichText | undefined>(undefined);
+
+/** {@link describedBy} of the question being rendered, its description included when it has one. */
+export function useDescribedBy(inputId: string, hint: string | undefined, error: string | undefined): string | undefined {
+  return describedBy(inputId, hint, error, useContext(QuestionDescriptionContext) !== undefined);
 }

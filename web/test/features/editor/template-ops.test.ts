@@ -16,11 +16,18 @@ import {
   formPages,
   moveWidget,
   removeWidget,
+  setWidgetDefault,
+  setWidgetDescription,
+  setWidgetHidden,
   setWidgetLabel,
   templateIds,
   updateWidget,
 } from '../../../src/features/editor/model/template-ops';
+import { removeUrlParam } from '../../../src/features/editor/model/logic-ops';
 import { locateErrors } from '../../../src/features/editor/model/save-errors';
+import { WIDGET_DEFAULT_INPUTS } from '../../../src/widgets/registry';
+import { takesDefault } from '@formloom/contracts/answers/registry';
+import { WIDGET_TYPES } from '@formloom/contracts/widgets/registry';
 import { publishProblems } from '@formloom/contracts/rules/publish-checks';
 import * as texts from '@formloom/contracts/copy';
 
@@ -231,5 +238,45 @@ describe("the server's errors", () => {
     expect(located.byWidget).toEqual({ w2: ['Add a question'] });
     expect(located.byStep).toEqual({ s1: ['Name the page'] });
     expect(located.list.map((error) => error.where)).toEqual(['Page 1 › Email', 'Page 1', 'First page']);
+  });
+});
+
+describe('a question’s description, default and hidden switch', () => {
+  const description = { type: 'doc' as const, content: [{ type: 'paragraph' as const, content: [{ type: 'text' as const, text: 'Why we ask' }] }] };
+
+  it('hiding a required question turns Required off, so the server accepts it; showing it keeps Required off', () => {
+    const start = exampleFormTemplate();
+    const hidden = updateWidget(start, 's1', 'w1', (widget) => setWidgetHidden(setWidgetDefault(widget, { kind: 'fixed', value: 'Ada' }), true));
+    const widget = formPages(hidden)[0]!.template.widgets[0]!;
+    expect(widget.template).toMatchObject({ hidden: true, required: false, defaultValue: { kind: 'fixed', value: 'Ada' } });
+    expectAccepted(hidden);
+    const shown = setWidgetHidden(widget, false);
+    expect(shown.template).not.toHaveProperty('hidden');
+    expect(shown.template.required).toBe(false);
+  });
+
+  it('sets and removes a description and a default without leaving empty keys', () => {
+    const [widget] = formPages(exampleFormTemplate())[0]!.template.widgets;
+    const described = setWidgetDescription(widget!, description);
+    expect(described.template.description).toEqual(description);
+    expect(setWidgetDescription(described, undefined).template).not.toHaveProperty('description');
+    expect(setWidgetDefault(setWidgetDefault(widget!, { kind: 'fixed', value: 'x' }), undefined).template).not.toHaveProperty('defaultValue');
+  });
+
+  it('removing a hidden field drops the defaults it prefilled, so the server accepts the form', () => {
+    const withField = { ...exampleFormTemplate(), urlParams: [{ id: 'h1', name: 'plan' }, { id: 'h2', name: 'ref' }] };
+    const prefilled = updateWidget(withField, 's1', 'w1', (widget) => setWidgetDefault(widget, { kind: 'urlParam', urlParamId: 'h1' }));
+    const keeps = updateWidget(prefilled, 's1', 'w2', (widget) => setWidgetDefault(widget, { kind: 'urlParam', urlParamId: 'h2' }));
+    const removed = removeUrlParam(keeps, 'h1');
+    const [first, second] = formPages(removed)[0]!.template.widgets;
+    expect(first!.template).not.toHaveProperty('defaultValue');
+    expect(second!.template.defaultValue).toEqual({ kind: 'urlParam', urlParamId: 'h2' });
+    expectAccepted(removed);
+  });
+});
+
+describe('the default answer inputs', () => {
+  it('are offered for exactly the types whose answer rules take a default', () => {
+    for (const type of WIDGET_TYPES) expect([type, WIDGET_DEFAULT_INPUTS[type] !== null]).toEqual([type, takesDefault({ type })]);
   });
 });

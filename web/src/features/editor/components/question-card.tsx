@@ -1,22 +1,27 @@
 /**
- * One question on the 'Edit' tab: drag handle (dnd-kit), type, label, required switch, move up/down,
- * duplicate and delete, plus the type's own settings panel from the settings registry (`web/src/widgets/registry.ts`: placeholder,
- * options of choice types, min/max of NumberInput…) and its display condition ('Show only when…',
- * `logic/question-visibility.tsx`). Errors from the last save are shown under the card.
+ * One question on the 'Edit' tab: drag handle (dnd-kit), type ('Hidden' beside it for a hidden question), label,
+ * description (`description/question-description.tsx`), required switch, move up/down, duplicate and delete, plus the
+ * type's own settings panel from the settings registry (`web/src/widgets/registry.ts`: placeholder, options of choice
+ * types, min/max of NumberInput…), its default answer and hide switch (`question-default.tsx`) and its display
+ * condition ('Show only when…', `logic/question-visibility.tsx`). Errors from the last save are shown under the card.
  */
-import { memo, useRef } from 'react';
+import { memo, useId, useRef } from 'react';
 import { ActionIcon, Badge, Card, Group, Stack, Switch, Text, TextInput, Tooltip } from '@mantine/core';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { Widget } from '@formloom/contracts/entities/flow-template';
 import { takesAnswer } from '@formloom/contracts/answers/registry';
+import * as copy from '@formloom/contracts/copy';
+import { isHiddenQuestion } from '@formloom/contracts/rules/defaults';
 import { widgetEditorCopy } from '@formloom/contracts/widgets/registry';
 import type { ItemList } from '@formloom/contracts/widgets/shared/options';
 import { IconChevronDown, IconChevronUp, IconCopy, IconGrip, IconTrash } from '../../../ui/icons';
-import { settingsOf } from '../../../widgets/registry';
+import { defaultInputOf, settingsOf } from '../../../widgets/registry';
 import { patchWidgetTemplate } from '../../../widgets/shared/field-props';
-import { setWidgetLabel } from '../model/template-ops';
+import { setWidgetHidden, setWidgetLabel } from '../model/template-ops';
+import { QuestionDescription } from './description/question-description';
 import { InsertAnswerMenu, PipingHint } from './logic/insert-answer-menu';
+import { QuestionDefault } from './question-default';
 import { QuestionVisibility } from './logic/question-visibility';
 import classes from './question-card.module.css';
 
@@ -58,6 +63,9 @@ export const QuestionCard = memo(function QuestionCard({
   // A Statement takes no answer: it has a heading, never a Required switch.
   const asks = takesAnswer(widget);
   const hasErrors = (errors?.length ?? 0) > 0;
+  // A hidden question is never shown (its answer is its default), so it cannot be required (`rules/defaults.ts`).
+  const hidden = isHiddenQuestion(widget);
+  const hiddenHintId = useId();
   const labelRef = useRef<HTMLInputElement>(null);
 
   return (
@@ -98,6 +106,11 @@ export const QuestionCard = memo(function QuestionCard({
             <Badge variant="light" color="brand" size="sm" data-testid="question-type">
               {meta.name}
             </Badge>
+            {hidden && (
+              <Badge variant="light" color="dark" size="sm" flex="none" data-testid="question-hidden-badge">
+                {copy.questions.hiddenBadge}
+              </Badge>
+            )}
           </Group>
           <Group gap={2} wrap="nowrap">
             <Tooltip label="Move up">
@@ -147,23 +160,47 @@ export const QuestionCard = memo(function QuestionCard({
           <PipingHint text={widget.template.label} />
         </Stack>
 
+        <QuestionDescription stepId={stepId} widget={widget} onChange={onChange} />
+
         {Settings && <Settings widget={widget} onChange={onChange} onAddOption={onAddOption} quiz={quiz} />}
+
+        {asks && <QuestionDefault widget={widget} onChange={onChange} />}
 
         <QuestionVisibility stepId={stepId} widget={widget} />
 
         <Group justify={asks ? 'space-between' : 'flex-end'}>
           {asks && (
-            <Switch
-              label="Required"
-              checked={widget.template.required}
-              onChange={(event) => onChange(patchWidgetTemplate(widget, { required: event.currentTarget.checked }))}
-              data-testid="question-required"
-            />
+            <Group gap="md">
+              <Switch
+                label="Required"
+                checked={widget.template.required}
+                disabled={hidden}
+                aria-describedby={hidden ? hiddenHintId : undefined}
+                onChange={(event) => onChange(patchWidgetTemplate(widget, { required: event.currentTarget.checked }))}
+                data-testid="question-required"
+              />
+              {/* Only a type that takes a default can be hidden: a hidden question's answer is its default. */}
+              {defaultInputOf(widget) && (
+                <Switch
+                  label={copy.questions.hide}
+                  checked={hidden}
+                  aria-describedby={hidden ? hiddenHintId : undefined}
+                  onChange={(event) => onChange(setWidgetHidden(widget, event.currentTarget.checked))}
+                  data-testid="question-hidden"
+                />
+              )}
+            </Group>
           )}
           <Text fz="xs" c="dimmed">
             {meta.hint}
           </Text>
         </Group>
+
+        {hidden && (
+          <Text id={hiddenHintId} fz="xs" c="dimmed" mt={-6}>
+            {copy.questions.hiddenHint}
+          </Text>
+        )}
 
         {hasErrors && (
           <Stack gap={2} role="alert" data-testid="question-errors">

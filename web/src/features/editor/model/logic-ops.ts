@@ -12,7 +12,7 @@ import { URL_PARAM_NAME_PATTERN } from '@formloom/contracts/rules/url-params';
 import type { Condition } from '@formloom/contracts/rules/conditions';
 import { conditionQuestions } from '@formloom/contracts/rules/publish-checks';
 import { asGroup, comparisonParts, isGroup } from '../../../ui/condition-editor/condition-model';
-import { endingPages, formPages as formPagesInOrder, newId, retarget, templateIds, updateWidget } from './template-ops';
+import { dropDefaultsFrom, endingPages, formPages as formPagesInOrder, newId, retarget, templateIds, updateWidget } from './template-ops';
 
 /** Sets (or, with `undefined`, removes) a question's `visibleIf`. */
 export function setVisibleIf(template: FlowTemplate, stepId: string, widgetId: string, condition: Condition | undefined): FlowTemplate {
@@ -139,11 +139,15 @@ export function addUrlParam(template: FlowTemplate, name: string): { template: F
   return { template: { ...template, urlParams: [...(template.urlParams ?? []), { id, name }] }, id };
 }
 
-/** Removes the hidden field `id` (its values stay in earlier submissions' answers, unread). */
+/**
+ * Removes the hidden field `id` (its values stay in earlier submissions' answers, unread), and the defaults of the
+ * questions it prefilled (`dropDefaultsFrom`).
+ */
 export function removeUrlParam(template: FlowTemplate, id: string): FlowTemplate {
-  const rest = (template.urlParams ?? []).filter((param) => param.id !== id);
-  if (rest.length > 0) return { ...template, urlParams: rest };
-  const { urlParams: _removed, ...without } = template;
+  const cleared = dropDefaultsFrom(template, id);
+  const rest = (cleared.urlParams ?? []).filter((param) => param.id !== id);
+  if (rest.length > 0) return { ...cleared, urlParams: rest };
+  const { urlParams: _removed, ...without } = cleared;
   return without;
 }
 

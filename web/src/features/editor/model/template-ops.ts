@@ -12,6 +12,8 @@ import type {
   Widget,
 } from '@formloom/contracts/entities/flow-template';
 import * as copy from '@formloom/contracts/copy';
+import type { DefaultValue } from '@formloom/contracts/rules/defaults';
+import type { RichText } from '@formloom/contracts/rules/rich-text';
 import { orderedSteps } from '@formloom/contracts/rules/flow-template';
 import { newWidget, widgetEditorCopy, type WidgetType } from '@formloom/contracts/widgets/registry';
 import { itemListsOf, newItemIdPrefix, newItemLabel, type ItemList } from '@formloom/contracts/widgets/shared/options';
@@ -165,6 +167,49 @@ export function updateWidget(template: FlowTemplate, stepId: string, widgetId: s
 export function setWidgetLabel(widget: Widget, label: string): Widget {
   const name = label.trim().slice(0, 200) || widgetEditorCopy(widget.type).name;
   return { ...widget, name, template: { ...widget.template, label } } as Widget;
+}
+
+/**
+ * Hides or shows a question (`rules/defaults.ts`): a hidden question is never shown to respondents and its answer is
+ * its default. Saving refuses a hidden question that is required, so hiding one turns Required off.
+ */
+export function setWidgetHidden(widget: Widget, hidden: boolean): Widget {
+  const { hidden: _was, ...template } = widget.template;
+  return { ...widget, template: hidden ? { ...template, hidden: true, required: false } : template } as Widget;
+}
+
+/** Sets (or, with `undefined`, removes) a question's default answer (`rules/defaults.ts`). */
+export function setWidgetDefault(widget: Widget, defaultValue: DefaultValue | undefined): Widget {
+  const { defaultValue: _was, ...template } = widget.template;
+  return { ...widget, template: defaultValue ? { ...template, defaultValue } : template } as Widget;
+}
+
+/** Sets (or, with `undefined`: none) a question's description (`rules/rich-text.ts`). */
+export function setWidgetDescription(widget: Widget, description: RichText | undefined): Widget {
+  const { description: _was, ...template } = widget.template;
+  return { ...widget, template: description ? { ...template, description } : template } as Widget;
+}
+
+/**
+ * `template` without the defaults read from hidden field `urlParamId` (the field is being removed: saving would
+ * refuse a default from a field the form does not have).
+ */
+export function dropDefaultsFrom(template: FlowTemplate, urlParamId: string): FlowTemplate {
+  const steps: Record<string, Step> = {};
+  for (const [key, step] of Object.entries(template.steps)) {
+    if (step.type !== 'form') {
+      steps[key] = step;
+      continue;
+    }
+    const reads = (widget: Widget) => widget.template.defaultValue?.kind === 'urlParam' && widget.template.defaultValue.urlParamId === urlParamId;
+    if (!step.template.widgets.some(reads)) {
+      steps[key] = step;
+      continue;
+    }
+    const widgets = step.template.widgets.map((widget) => (reads(widget) ? setWidgetDefault(widget, undefined) : widget));
+    steps[key] = { ...step, template: { ...step.template, widgets } };
+  }
+  return { ...template, steps };
 }
 
 /**

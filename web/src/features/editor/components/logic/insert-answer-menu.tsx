@@ -1,11 +1,11 @@
 /**
- * 'Insert answer' beside a text the respondent reads (a question's label, an ending's title and message): a menu of
- * the questions whose answers it may show (`conditionQuestions`: asked before the question; any question for an
- * ending — never a Statement, which takes no answer), grouped by page, then the form's hidden fields, its
- * calculations and, in a quiz, its score and maximum score. Choosing one inserts its placeholder (`rules/piping.ts`:
- * `{{answers.<id>}}`, `{{urlParams.<name>}}`, `{{calculations.<id>}}`, `{{quiz.score}}`, `{{quiz.maxScore}}`) at the
- * caret of `target`. Under the text, {@link PipingHint} shows what it pipes in words: 'Shows: Thanks [Your name]!',
- * 'Total: [Price]'.
+ * 'Insert answer' beside a text the respondent reads (a question's label and description, an ending's title and
+ * message): a menu of the questions whose answers it may show (`conditionQuestions`: asked before the question; any
+ * question for an ending — never a Statement, which takes no answer), grouped by page, then the form's hidden fields,
+ * its calculations and, in a quiz, its score and maximum score. Choosing one inserts its placeholder
+ * (`rules/piping.ts`: `{{answers.<id>}}`, `{{urlParams.<name>}}`, `{{calculations.<id>}}`, `{{quiz.score}}`,
+ * `{{quiz.maxScore}}`) at the caret of `target` (or hands it to `onInsert`). Under the text, {@link PipingHint} shows
+ * what it pipes in words: 'Shows: Thanks [Your name]!', 'Total: [Price]'.
  */
 import { Fragment, useMemo, type RefObject } from 'react';
 import { ActionIcon, Menu, Text, Tooltip } from '@mantine/core';
@@ -37,18 +37,23 @@ export function insertAtCaret(input: HTMLInputElement | HTMLTextAreaElement | nu
   return { value: value.slice(0, start) + token + value.slice(end), caret: start + token.length };
 }
 
-export interface InsertAnswerMenuProps {
-  /** The question whose label it is (answers of the questions before it); omitted for an ending (any question). */
+/**
+ * Where a chosen placeholder goes: into a text field at its caret (`target`, its `value` and `onChange`), or to
+ * `onInsert` (a rich text editor inserts it at its own caret).
+ */
+export type InsertTarget =
+  | { target: RefObject<HTMLInputElement | HTMLTextAreaElement | null>; value: string; onChange: (value: string) => void }
+  | { onInsert: (token: string) => void };
+
+export type InsertAnswerMenuProps = InsertTarget & {
+  /** The question whose text it is (answers of the questions before it); omitted for an ending (any question). */
   at?: { stepId: string; widgetId: string };
-  /** The field the placeholder goes into. */
-  target: RefObject<HTMLInputElement | HTMLTextAreaElement | null>;
-  value: string;
-  onChange: (value: string) => void;
   /** Names the button: 'Insert an answer into the label'. */
   label: string;
-}
+};
 
-export function InsertAnswerMenu({ at, target, value, onChange, label }: InsertAnswerMenuProps) {
+export function InsertAnswerMenu(props: InsertAnswerMenuProps) {
+  const { at, label } = props;
   const { draft } = useEditor();
   const choices = useMemo(() => {
     if (at) return conditionQuestionList(draft, at.stepId, at.widgetId);
@@ -69,9 +74,10 @@ export function InsertAnswerMenu({ at, target, value, onChange, label }: InsertA
   }
 
   function insertToken(token: string) {
-    const input = target.current;
-    const next = insertAtCaret(input, value, token);
-    onChange(next.value);
+    if ('onInsert' in props) return props.onInsert(token);
+    const input = props.target.current;
+    const next = insertAtCaret(input, props.value, token);
+    props.onChange(next.value);
     requestAnimationFrame(() => {
       input?.focus();
       input?.setSelectionRange(next.caret, next.caret);
