@@ -6,7 +6,7 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
 import type { FieldError } from '@formloom/contracts/errors';
-import { record, redo, replacePresent, startHistory, undo } from '../model/history';
+import { record, redo, replacePresent, startHistory, undo, type RecordOptions } from '../model/history';
 import { locateErrors, NO_SAVE_ERRORS, type SaveErrors } from '../model/save-errors';
 
 export interface EditorState {
@@ -15,8 +15,11 @@ export interface EditorState {
   isDirty: boolean;
   selectedStepId: string;
   saveErrors: SaveErrors;
-  /** Applies an edit to the draft (clears nothing; errors stay until the next save). */
-  edit: (update: (template: FlowTemplate) => FlowTemplate) => void;
+  /**
+   * Applies an edit to the draft (clears nothing; errors stay until the next save). `options.separate`: the edit
+   * is one undo step of its own (`model/history.ts` `record`).
+   */
+  edit: (update: (template: FlowTemplate) => FlowTemplate, options?: RecordOptions) => void;
   select: (stepId: string) => void;
   /**
    * Marks `saved` (the server's copy of `sent`) as the new baseline; it replaces the draft unless the draft
@@ -44,7 +47,8 @@ export function EditorProvider({ publicIdentifier, initial, children }: { public
   const [saveErrors, setSaveErrors] = useState<SaveErrors>(NO_SAVE_ERRORS);
 
   const edit = useCallback(
-    (update: (template: FlowTemplate) => FlowTemplate) => setHistory((current) => record(current, update(current.present), Date.now())),
+    (update: (template: FlowTemplate) => FlowTemplate, options?: RecordOptions) =>
+      setHistory((current) => record(current, update(current.present), Date.now(), options)),
     [],
   );
   const undoEdit = useCallback(() => setHistory(undo), []);
