@@ -1,8 +1,10 @@
 /**
- * One question on the 'Edit' tab: drag handle (dnd-kit), type, label, required switch, move up/down,
+ * One question on the 'Edit' tab: drag handle (dnd-kit: within the page, or onto a page of the pages panel,
+ * `editor-dnd.tsx`), type, label, required switch, move up/down, 'Move to page…' (`move-question.tsx`),
  * duplicate and delete, plus the type's own settings panel from the settings registry (`web/src/widgets/registry.ts`: placeholder,
  * options of choice types, min/max of NumberInput…) and its display condition ('Show only when…',
- * `logic/question-visibility.tsx`). Errors from the last save are shown under the card.
+ * `logic/question-visibility.tsx`). Errors from the last save are shown under the card. A click on the card's
+ * background focuses the card, which makes it the focused question of the keyboard shortcuts.
  */
 import { memo, useRef } from 'react';
 import { ActionIcon, Badge, Card, Group, Stack, Switch, Text, TextInput, Tooltip } from '@mantine/core';
@@ -15,7 +17,10 @@ import type { ItemList } from '@formloom/contracts/widgets/shared/options';
 import { IconChevronDown, IconChevronUp, IconCopy, IconGrip, IconTrash } from '../../../ui/icons';
 import { settingsOf } from '../../../widgets/registry';
 import { patchWidgetTemplate } from '../../../widgets/shared/field-props';
+import * as copy from '@formloom/contracts/copy';
 import { setWidgetLabel } from '../model/template-ops';
+import type { DragData } from './editor-dnd';
+import { MoveToPageMenu, questionName } from './move-question';
 import { InsertAnswerMenu, PipingHint } from './logic/insert-answer-menu';
 import { QuestionVisibility } from './logic/question-visibility';
 import classes from './question-card.module.css';
@@ -51,7 +56,9 @@ export const QuestionCard = memo(function QuestionCard({
   onAddOption,
   quiz = false,
 }: QuestionCardProps) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: widget.id });
+  const name = questionName(widget);
+  const data: DragData = { type: 'question', widgetId: widget.id, stepId, name };
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: widget.id, data });
   const meta = widgetEditorCopy(widget.type);
   const Settings = settingsOf(widget);
   const number = index + 1;
@@ -70,6 +77,7 @@ export const QuestionCard = memo(function QuestionCard({
       data-widget-type={widget.type}
       aria-label={`Question ${number}: ${widget.template.label || meta.name}`}
       role="group"
+      tabIndex={-1}
       className={classes.card}
       data-dragging={isDragging || undefined}
       data-invalid={hasErrors || undefined}
@@ -85,8 +93,9 @@ export const QuestionCard = memo(function QuestionCard({
               ref={setActivatorNodeRef}
               variant="subtle"
               color="gray"
-              aria-label="Drag to reorder"
+              aria-label={copy.editor.dragQuestion(name)}
               className={classes.handle}
+              data-testid="question-drag-handle"
               {...attributes}
               {...listeners}
             >
@@ -110,6 +119,7 @@ export const QuestionCard = memo(function QuestionCard({
                 <IconChevronDown />
               </ActionIcon>
             </Tooltip>
+            <MoveToPageMenu widget={widget} stepId={stepId} />
             <Tooltip label="Duplicate question">
               <ActionIcon variant="subtle" color="gray" aria-label="Duplicate question" onClick={onDuplicate}>
                 <IconCopy size={16} />
