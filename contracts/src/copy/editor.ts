@@ -12,9 +12,9 @@ export const editor = {
   currentPage: 'This page',
   /** ours: a question moved to another page (by the menu, a drop on a page, or the keyboard): toast and announcement. */
   movedToPage: (question: string, page: string) => `Moved '${question}' to ${page}`,
-  /** ours: a move left conditions, rules or piped texts reading the question before it is asked. */
+  /** ours: a move (of a question or a page) left conditions, rules or piped texts reading a question before it is asked. */
   moveBreaksLogicTitle: 'Check the logic',
-  moveBreaksLogic: (question: string) => `Some logic now reads '${question}' before it is asked. Publishing will point to:`,
+  moveBreaksLogic: (moved: string) => `Moving '${moved}' leaves some logic reading a question before it is asked. Publishing will point to:`,
   /** ours: the toast's button that takes a move back. */
   undoMove: 'Undo',
 

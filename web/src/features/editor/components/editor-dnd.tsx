@@ -7,7 +7,8 @@
  * Pointer (mouse, touch, pen: a 5 px move starts a drag from a handle) and keyboard (@dnd-kit's keyboard sensor on the
  * focused handle: Space or Enter picks up, the arrows move — ← takes a question onto the pages list — Space or Enter
  * drops, Escape cancels), with what happens said to screen readers in words ("Moved 'Your email' to Page 2"). The
- * dragged item follows the pointer as a small overlay. Each drop is one undo step.
+ * dragged item follows the pointer as a small overlay. Each drop is one undo step; a move that leaves logic reading a
+ * question before it is asked is warned about (`useLogicWarning`).
  *
  * What is dragged and what it is over are told apart by their data ({@link DragData}). Collisions: a page is dropped
  * among the pages only; a question is dropped on the page under the pointer, else among its page's questions — and,
@@ -36,7 +37,7 @@ import * as copy from '@formloom/contracts/copy';
 import { IconGrip } from '../../../ui/icons';
 import { movePage, moveWidget, pageOfWidget } from '../model/template-ops';
 import { useEditor } from './editor-context';
-import { useMoveQuestionToPage } from './move-question';
+import { useLogicWarning, useMoveQuestionToPage } from './move-question';
 
 /** What a draggable or droppable of the Edit tab is: a question card, or a page of the pages panel. */
 export type DragData =
@@ -125,6 +126,7 @@ function DragPreview({ item }: { item: DragData }) {
 export function EditorDnd({ children }: { children: ReactNode }) {
   const { draft, edit } = useEditor();
   const moveToPage = useMoveQuestionToPage();
+  const warn = useLogicWarning();
   const [dragged, setDragged] = useState<DragData | null>(null);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
@@ -148,8 +150,9 @@ export function EditorDnd({ children }: { children: ReactNode }) {
     const from = item.position.index;
     const to = target.position.index;
     if (item.data.type === 'page' && target.data.type === 'page') {
-      const stepId = item.data.stepId;
-      edit((t) => movePage(t, stepId, to), { separate: true });
+      const after = movePage(draft, item.data.stepId, to);
+      edit(() => after, { separate: true });
+      warn(draft, after, item.data.name);
     } else if (item.data.type === 'question' && target.data.type === 'question') {
       const stepId = pageOfWidget(draft, item.data.widgetId)?.id;
       if (stepId) edit((t) => moveWidget(t, stepId, from, to), { separate: true });

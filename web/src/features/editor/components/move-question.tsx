@@ -1,11 +1,13 @@
 /**
  * Moving a question to another page, however it is asked for — the question card's 'Move to page…' menu (the
  * alternative to dragging, WCAG 2.5.7), a drop on a page of the pages panel, or the keyboard drag
- * (`editor-dnd.tsx`): one undo step (`record`'s `separate`), autosaved like any edit. A toast says where it went;
- * when the move leaves a condition, a page rule or a piped text reading the question before it is asked
- * (`problemsIntroduced`: the problems publishing will show on those questions and rules), a second toast names them
- * and offers to undo the move. The keyboard focus goes to the question that took its place (or the one before, or
- * the page's name when none is left), never to nothing.
+ * (`editor-dnd.tsx`): one undo step (`record`'s `separate`), autosaved like any edit. A toast says where it went.
+ * The keyboard focus goes to the question that took its place (or the one before, or the page's name when none is
+ * left), never to nothing.
+ *
+ * When a move — of a question, or of a page in the page order — leaves a condition, a page rule or a piped text
+ * reading a question before it is asked (`problemsIntroduced`: the problems publishing will show on those questions
+ * and rules), a toast names them and offers to undo the move ({@link useLogicWarning}).
  */
 import { ActionIcon, Anchor, List, Menu, Stack, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -50,25 +52,15 @@ function focusAfterRemoval(index: number): void {
 }
 
 /**
- * The editor's move of question `widgetId` to the end of page `toStepId` (see the module doc); nothing when the
- * question or page does not exist.
+ * Warns about the logic a move broke (see the module doc): `before` and `after` are the drafts around the move,
+ * already made; `moved` names what moved. Nothing when it broke nothing.
  */
-export function useMoveQuestionToPage(): (widgetId: string, toStepId: string) => void {
-  const { draft, edit, undoIfCurrent } = useEditor();
-  return (widgetId, toStepId) => {
-    const from = pageOfWidget(draft, widgetId);
-    const widget = from?.template.widgets.find((item) => item.id === widgetId);
-    const after = moveWidgetToPage(draft, widgetId, toStepId);
-    if (!from || !widget || after === draft) return;
-    const index = cardsOnScreen().findIndex((card) => card.dataset.widgetId === widgetId);
-    edit(() => after, { separate: true });
-    if (index >= 0 && from.id !== toStepId) focusAfterRemoval(index);
-
-    const name = questionName(widget);
-    notifications.show({ color: 'green', message: copy.editor.movedToPage(name, pageName(after, toStepId)), 'data-testid': 'moved-toast' });
-    const broken = problemsIntroduced(draft, after);
+export function useLogicWarning(): (before: FlowTemplate, after: FlowTemplate, moved: string) => void {
+  const { undoIfCurrent } = useEditor();
+  return (before, after, moved) => {
+    const broken = problemsIntroduced(before, after);
     if (broken.length === 0) return;
-    const id = `move-${widgetId}-${Date.now()}`;
+    const id = `move-${Date.now()}`;
     notifications.show({
       id,
       color: 'yellow',
@@ -77,7 +69,7 @@ export function useMoveQuestionToPage(): (widgetId: string, toStepId: string) =>
       'data-testid': 'move-logic-warning',
       message: (
         <Stack gap={4}>
-          <Text fz="sm">{copy.editor.moveBreaksLogic(name)}</Text>
+          <Text fz="sm">{copy.editor.moveBreaksLogic(moved)}</Text>
           <List size="sm" spacing={0}>
             {[...new Set(broken.map((problem) => problem.where))].slice(0, LISTED_PROBLEMS).map((where) => (
               <List.Item key={where}>{where}</List.Item>
@@ -99,6 +91,28 @@ export function useMoveQuestionToPage(): (widgetId: string, toStepId: string) =>
         </Stack>
       ),
     });
+  };
+}
+
+/**
+ * The editor's move of question `widgetId` to the end of page `toStepId` (see the module doc); nothing when the
+ * question or page does not exist.
+ */
+export function useMoveQuestionToPage(): (widgetId: string, toStepId: string) => void {
+  const { draft, edit } = useEditor();
+  const warn = useLogicWarning();
+  return (widgetId, toStepId) => {
+    const from = pageOfWidget(draft, widgetId);
+    const widget = from?.template.widgets.find((item) => item.id === widgetId);
+    const after = moveWidgetToPage(draft, widgetId, toStepId);
+    if (!from || !widget || after === draft) return;
+    const index = cardsOnScreen().findIndex((card) => card.dataset.widgetId === widgetId);
+    edit(() => after, { separate: true });
+    if (index >= 0 && from.id !== toStepId) focusAfterRemoval(index);
+
+    const name = questionName(widget);
+    notifications.show({ color: 'green', message: copy.editor.movedToPage(name, pageName(after, toStepId)), 'data-testid': 'moved-toast' });
+    warn(draft, after, name);
   };
 }
 
