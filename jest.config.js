@@ -35,6 +35,8 @@ module.exports = {
       testMatch: ['**/test/**/*.test.ts', '**/e2e/**/*.test.ts'],
       transform: { '^.+\\.(t|j)sx?$': swc() },
       transformIgnorePatterns,
+      // Pure web modules under test may sit next to a component that imports its CSS module.
+      moduleNameMapper: { '\\.css$': 'identity-obj-proxy' },
     },
     {
       displayName: 'web',

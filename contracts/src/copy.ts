@@ -15,6 +15,7 @@
 export const PRODUCT_NAME = 'Formloom';
 
 export { flows } from './copy/flows';
+export { editor } from './copy/editor';
 export { publicForm } from './copy/public-form';
 export { answers } from './copy/answers';
 export { conditions } from './copy/conditions';

@@ -216,6 +216,8 @@ export const URL_MAX_LENGTH = 2048;
  * - {@link FILE_UPLOAD_MAX_MB_CAP}: the largest `maxSizeMb` a question may set, and the default of the flows
  *   service's `FILE_UPLOAD_MAX_MB`, the service-wide cap an operator may lower (ours).
  * - {@link FILE_UPLOAD_MAX_FILES}: a FileUpload question takes 1 (default) to 10 files (ours).
+ * - {@link FORM_IMAGE_MAX_MB}: the largest picture the editor uploads for an ImageChoice card (ours, checked in the
+ *   browser before sending: respondents load it on their phones; the service's own cap is `FILE_UPLOAD_MAX_MB`).
  * - {@link SIGNATURE_MAX_BYTES}: the largest signature PNG (ours: a 600×200 drawing is ~20 KB).
  * - {@link UPLOAD_NAME_MAX_LENGTH}: a file's name is cut to this many characters, its extension kept (ours).
  * - {@link UPLOAD_EXTENSIONS_MAX}: a question lists at most this many extensions of at most
@@ -229,6 +231,7 @@ export const UPLOAD_BYTES_PER_MB = 1024 * 1024;
 export const FILE_UPLOAD_DEFAULT_MAX_MB = 10;
 export const FILE_UPLOAD_MAX_MB_CAP = 100;
 export const FILE_UPLOAD_MAX_FILES = 10;
+export const FORM_IMAGE_MAX_MB = 10;
 export const SIGNATURE_MAX_BYTES = 1024 * 1024;
 export const UPLOAD_NAME_MAX_LENGTH = 200;
 export const UPLOAD_EXTENSIONS_MAX = 50;

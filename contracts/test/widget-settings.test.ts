@@ -7,6 +7,7 @@ import * as copy from '../src/copy';
 import { STATEMENT_BODY_MAX_LENGTH } from '../src/limits';
 import { validateAnswers } from '../src/rules/answers';
 import { validateFlowTemplate } from '../src/rules/flow-template';
+import { formImagePath } from '../src/widgets/image-choice';
 import type { FlowTemplate } from '../src/entities/flow-template';
 
 /** A one-page template whose only question is `{id: 'q', type, template: {label: 'Q', ...settings}}`. */
@@ -202,6 +203,22 @@ describe('ImageChoice cards', () => {
       expect(settingErrors('ImageChoice', { options: [card(bad)] })).toEqual([{ path: 'options.0.imageUrl', message: copy.flows.imageUrlNotHttps }]);
     }
     expect(errorPaths('ImageChoice', { options: [card('https://example.com/a.png', { alt: 'x'.repeat(501) })] })).toEqual(['options.0.alt']);
+  });
+
+  it('take the address of an image uploaded for a form, and no other path', () => {
+    const uploaded = formImagePath('aB3_x-9', '0199a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b');
+    expect(uploaded).toBe('/public/flows/aB3_x-9/images/0199a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b');
+    expect(settingErrors('ImageChoice', { options: [card(uploaded)] })).toEqual([]);
+    for (const bad of [
+      '/public/flows/aB3/images/not-a-uuid',
+      '/public/flows/aB3/uploads/0199a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b',
+      '/admin/flows/aB3/uploads/0199a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b',
+      '/public/flows/a/b/images/0199a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b',
+      `${uploaded}?x=1`,
+      'public/flows/aB3/images/0199a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b',
+    ]) {
+      expect(settingErrors('ImageChoice', { options: [card(bad)] })).toEqual([{ path: 'options.0.imageUrl', message: copy.flows.imageUrlNotHttps }]);
+    }
   });
 
   it('answer with one id, or with `multiple` a list of ids', () => {

@@ -4,18 +4,9 @@
  * in the editor, switches between desktop and phone widths, and stores nothing when its form is submitted.
  */
 import type { Frame, Page } from 'playwright-core';
-import { useProductInBrowser } from './harness';
+import { eventually, signUpInBrowser, useProductInBrowser } from './harness';
 
 const running = useProductInBrowser();
-
-/** Resolves once `check` holds (polled every 100 ms); throws after 10 s. */
-async function eventually(check: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out waiting for a condition');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /** The preview's frame, once its form is shown. */
 async function previewFrame(page: Page): Promise<Frame> {
@@ -28,13 +19,7 @@ async function previewFrame(page: Page): Promise<Frame> {
 it('shows the draft as it is edited, follows the selected page, and stores nothing', async () => {
   const { url } = running.product();
   const page = await running.browser().newPage({ viewport: { width: 1440, height: 900 } });
-  await page.goto(`${url}/signup`);
-  await page.getByLabel('First name').fill('Ada');
-  await page.getByLabel('Last name').fill('Lovelace');
-  await page.getByLabel('Email').fill('ada-preview@example.com');
-  await page.getByLabel('Password').fill('analytical-engine');
-  await page.getByRole('button', { name: 'Sign up' }).click();
-  await page.waitForURL(/\/home/);
+  await signUpInBrowser(page, url, 'ada-preview@example.com');
   await page.getByTestId('create-form-button').click();
   await page.waitForURL(/\/editor\/[^/]+\/edit/);
 

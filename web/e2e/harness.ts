@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { startEmbedded } from '@formloom/scripts/embedded';
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -55,4 +55,27 @@ export function useProductInBrowser(): ProductInBrowser {
     product: () => product!,
     browser: () => browser!,
   };
+}
+
+/**
+ * Signs a new user up in the browser (`/signup`: Ada Lovelace, `email`, the password 'analytical-engine') and waits
+ * for the home page; `page` then runs with their session (its `request` too).
+ */
+export async function signUpInBrowser(page: Page, url: string, email: string): Promise<void> {
+  await page.goto(`${url}/signup`);
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByLabel('Last name').fill('Lovelace');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('analytical-engine');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await page.waitForURL(/\/home/);
+}
+
+/** Resolves once `check` holds (polled every 100 ms); throws after 10 s. */
+export async function eventually(check: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out waiting for a condition');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }

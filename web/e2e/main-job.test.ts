@@ -10,7 +10,7 @@
 import type { Page } from 'playwright-core';
 import * as copy from '@formloom/contracts/copy';
 import { PRODUCT_NAME } from '@formloom/contracts/copy';
-import { useProductInBrowser } from './harness';
+import { signUpInBrowser, useProductInBrowser } from './harness';
 
 const running = useProductInBrowser();
 
@@ -43,13 +43,7 @@ it('builds, publishes and fills a form whose submission sends a thank-you email'
   const page = await owner.newPage();
 
   // Sign up.
-  await page.goto(`${url}/signup`);
-  await page.getByLabel('First name').fill('Ada');
-  await page.getByLabel('Last name').fill('Lovelace');
-  await page.getByLabel('Email').fill('ada@example.com');
-  await page.getByLabel('Password').fill('analytical-engine');
-  await page.getByRole('button', { name: 'Sign up' }).click();
-  await page.waitForURL(/\/home/);
+  await signUpInBrowser(page, url, 'ada@example.com');
   expect(await page.getByTestId('welcome').textContent()).toContain('Ada');
 
   // Create a blank form: the editor opens at the first step.

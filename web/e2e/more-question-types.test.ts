@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
-import { useProductInBrowser } from './harness';
+import { signUpInBrowser, useProductInBrowser } from './harness';
 
 const running = useProductInBrowser();
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -76,13 +76,7 @@ async function violations(page: Page): Promise<string[]> {
 
 /** Signs up in the browser, creates a form holding {@link template} and publishes it; its public identifier. */
 async function publishedForm(page: Page, url: string): Promise<string> {
-  await page.goto(`${url}/signup`);
-  await page.getByLabel('First name').fill('Ada');
-  await page.getByLabel('Last name').fill('Lovelace');
-  await page.getByLabel('Email').fill('ada-more-types@example.com');
-  await page.getByLabel('Password').fill('analytical-engine');
-  await page.getByRole('button', { name: 'Sign up' }).click();
-  await page.waitForURL(/\/home/);
+  await signUpInBrowser(page, url, 'ada-more-types@example.com');
   await page.getByTestId('create-form-button').click();
   await page.waitForURL(/\/editor\/[^/]+\/edit/);
   const publicIdentifier = /\/editor\/([^/]+)\/edit/.exec(page.url())![1]!;

@@ -209,6 +209,8 @@ export type HeadersOf<E extends EndpointInput> = Parsed<E['headers']>;
 export type ParamsInputOf<E extends EndpointInput> = Accepted<E['params']>;
 /** The query a caller gives (before parsing; optional keys may be left out). */
 export type QueryInputOf<E extends EndpointInput> = Accepted<E['query']>;
+/** The headers a caller sends (before parsing; the endpoint's own, as its `headers` schema takes them). */
+export type HeadersInputOf<E extends EndpointInput> = Accepted<E['headers']>;
 /** The body a caller sends (before parsing; keys with defaults may be left out). */
 export type BodyInputOf<E extends EndpointInput> = Accepted<E['body']>;
 

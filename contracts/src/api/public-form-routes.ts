@@ -32,6 +32,11 @@ export const PUBLIC_FORM_ROUTES = {
   editableSubmission: { method: 'GET', path: '/public/flows/:publicIdentifier/submissions/:submissionId' },
   /** `PUT /public/flows/:publicIdentifier/submissions/:submissionId`: the edited answers (`updateSubmission`). */
   updateSubmission: { method: 'PUT', path: '/public/flows/:publicIdentifier/submissions/:submissionId' },
+  /**
+   * `GET /public/flows/:publicIdentifier/images/:uploadId`: an image the form's editor uploaded (an ImageChoice
+   * card's picture), for anyone — the browser loads it with `<img src>` (`getFormImage`, `flows/uploads.ts`).
+   */
+  image: { method: 'GET', path: '/public/flows/:publicIdentifier/images/:uploadId' },
 } as const satisfies Record<string, PublicFormRoute>;
 
 /**

@@ -6,11 +6,12 @@ import { IMAGE_ALT_MAX_LENGTH, URL_MAX_LENGTH } from '../limits';
 import { defineWidget, widgetTemplate, type SettingError } from './define-widget';
 import { duplicateOptionErrors, MAX_OPTIONS, newOptions, ScoredOption } from './shared/options';
 
-export { isImageUrl } from '../answers/image-choice';
+export { FORM_IMAGE_CONTENT_TYPES, formImagePath, isImageUrl } from '../answers/image-choice';
 
 /**
- * One card of an ImageChoice: `{id, label (≤ 500), imageUrl? (≤ 2048, https only), alt? (≤ 500)}`. The image is
- * optional while the form is a draft (a new card has none); publishing needs one on every card.
+ * One card of an ImageChoice: `{id, label (≤ 500), imageUrl? (≤ 2048: an https URL or an image uploaded for the
+ * form, `isImageUrl`), alt? (≤ 500)}`. The image is optional while the form is a draft (a new card has none);
+ * publishing needs one on every card.
  */
 export const ImageOption = ScoredOption.extend({
   imageUrl: z.string().max(URL_MAX_LENGTH).optional(),
@@ -28,7 +29,8 @@ function hasImage(option: ImageOption): option is ImageOption & { imageUrl: stri
  * The ImageChoice widget type.
  * - Settings: `options`, each card `{id, label, imageUrl?, alt?}` (ids unique, like a choice question's), and
  *   `multiple` (several cards may be picked; unset: one). At save time an image address must be an `https://` URL
- *   (`copy.flows.imageUrlNotHttps` at `options.<i>.imageUrl`; `isImageUrl`); at publish time every card needs one
+ *   or the path of an image uploaded for a form (`copy.flows.imageUrlNotHttps` at `options.<i>.imageUrl`;
+ *   `isImageUrl`); at publish time every card needs one
  *   (`copy.flows.publishNeedsImage`). `alt` describes the image; blank when the label says it all.
  * - Answer: one option id, or with `multiple` a non-empty list of distinct option ids (`copy.answers.invalidOption`,
  *   `duplicateOption`).

@@ -48,6 +48,7 @@ export const endpoints = {
   'publicForms.saveProgress': { method: 'PUT', path: '/public/flows/:publicIdentifier/progress' },
   'flows.fileUpload': { method: 'POST', path: '/admin/fileupload' },
   'flows.downloadUpload': { method: 'GET', path: '/admin/flows/:publicIdentifier/uploads/:uploadId' },
+  'publicForms.image': { method: 'GET', path: '/public/flows/:publicIdentifier/images/:uploadId' },
   'publicForms.upload': { method: 'POST', path: '/public/flows/:publicIdentifier/uploads' },
   'workflows.create': { method: 'POST', path: '/admin/workflows' },
   'workflows.delete': { method: 'DELETE', path: '/admin/workflows/:id' },

@@ -3,7 +3,8 @@
  * directory): a respondent's upload to a question of a published form and its limits (size, type, first bytes,
  * count, unknown question, closed form), a submission naming the upload (stored as the server knows it, with links
  * in its texts), the owners' download and who may not download, an upload named twice, the editor's upload
- * (`POST /admin/fileupload`), saved progress, and the sweep of files no response refers to.
+ * (`POST /admin/fileupload`), a form's images served to anyone (and respondents' files never), saved progress, and the
+ * sweep of files no response refers to.
  */
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +14,7 @@ import { pathOf } from '@formloom/contracts/api/endpoint';
 import { publishFlow, unpublishFlow, deleteFlow } from '@formloom/contracts/api/flows/flows';
 import { saveProgress } from '@formloom/contracts/api/flows/progress';
 import { listSubmissions, submitAnswers } from '@formloom/contracts/api/flows/submissions';
-import { adminFileUpload, downloadUpload, uploadFile } from '@formloom/contracts/api/flows/uploads';
+import { adminFileUpload, downloadUpload, getFormImage, uploadFile } from '@formloom/contracts/api/flows/uploads';
 import type { UploadReference } from '@formloom/contracts/answers/shared/uploads';
 import * as copy from '@formloom/contracts/copy';
 import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
@@ -339,11 +340,18 @@ describe('POST /admin/fileupload', () => {
     const response = await editorUpload('writer', { 'x-flow-id': String(form.id), 'x-field-id': 'name', 'x-no-cdn': 'true' });
     expect(response.statusCode).toBe(201);
     const body = response.json<UploadReference & { url: string }>();
-    expect(body).toEqual({ id: expect.stringMatching(UUID), name: 'hero.png', size: 64, contentType: 'image/png', url: pathOf(downloadUpload, { ...form, uploadId: body.id }) });
+    expect(body).toEqual({
+      id: expect.stringMatching(UUID),
+      name: 'hero.png',
+      size: 64,
+      contentType: 'image/png',
+      url: pathOf(downloadUpload, { ...form, uploadId: body.id }),
+      imageUrl: pathOf(getFormImage, { ...form, uploadId: body.id }),
+    });
     expect((await download(form.publicIdentifier, body.id)).statusCode).toBe(200);
     // An editor's file is no answer: a respondent cannot name it.
     const cv = await uploaded(form.publicIdentifier, 'files', 'cv.pdf', bytes.pdf());
-    const named = await submit(form.publicIdentifier, { files: [cv], anything: [{ ...body, url: undefined }] });
+    const named = await submit(form.publicIdentifier, { files: [cv], anything: [{ ...body, url: undefined, imageUrl: undefined }] });
     expect(named.json().error.details).toEqual([{ path: 'answers.anything', message: copy.uploads.fileNotFound }]);
   });
 
@@ -357,6 +365,87 @@ describe('POST /admin/fileupload', () => {
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error.details).toEqual([{ path: 'headers.x-flow-id', message: copy.uploads.flowIdRequired }]);
     expect((await editorUpload('writer', { 'x-flow-id': '999999' })).statusCode).toBe(404);
+  });
+});
+
+describe('GET /public/flows/:publicIdentifier/images/:uploadId', () => {
+  function editorUpload(flowId: number, name: string, content: Buffer) {
+    return h.service.app.inject({
+      method: 'POST',
+      url: pathOf(adminFileUpload),
+      headers: { ...h.headers.writer, 'x-flow-id': String(flowId), 'x-field-id': 'pics' },
+      payload: formData({ name, content }),
+    });
+  }
+
+  /** The image as a respondent's browser asks for it: no session, no token. */
+  function anonymousImage(publicIdentifier: string, uploadId: string, headers: Record<string, string> = {}) {
+    return h.service.app.inject({ method: 'GET', url: pathOf(getFormImage, { publicIdentifier, uploadId }), headers });
+  }
+
+  it('serves an editor’s image to anyone, inline as its type, cacheable and inert — for a draft as for a live form', async () => {
+    const draft = await createFlow(h, { flowTemplate: uploadTemplate() }, 'writer');
+    const png = bytes.png(300);
+    const uploadedImage = await editorUpload(draft.id, 'beach.png', png);
+    expect(uploadedImage.statusCode).toBe(201);
+    const body = uploadedImage.json<{ id: string; imageUrl?: string }>();
+    expect(body.imageUrl).toBe(pathOf(getFormImage, { publicIdentifier: draft.publicIdentifier, uploadId: body.id }));
+
+    const image = await anonymousImage(draft.publicIdentifier, body.id);
+    expect(image.statusCode).toBe(200);
+    expect(image.rawPayload.equals(png)).toBe(true);
+    expect(image.headers).toMatchObject({
+      'content-type': 'image/png',
+      'content-length': '300',
+      'cache-control': 'public, max-age=31536000, immutable',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; sandbox",
+    });
+    expect(image.headers['content-disposition']).toBeUndefined();
+    expect(image.headers['set-cookie']).toBeUndefined();
+
+    // Published, then closed: still served (the editor's preview shows a closed form's images too).
+    expect((await h.service.app.inject(endpointRequest(publishFlow, { params: draft, headers: h.headers.writer }))).statusCode).toBe(200);
+    expect((await anonymousImage(draft.publicIdentifier, body.id)).statusCode).toBe(200);
+    expect((await h.service.app.inject(endpointRequest(unpublishFlow, { params: draft, headers: h.headers.writer }))).statusCode).toBe(200);
+    expect((await anonymousImage(draft.publicIdentifier, body.id)).statusCode).toBe(200);
+  });
+
+  it('never serves a respondent’s upload, another form’s image, an SVG or a page, nor a deleted form’s image', async () => {
+    const form = await publishedForm();
+    // A respondent's photo stays the owners' download: 404 here, with or without a session.
+    const photo = await uploaded(form.publicIdentifier, 'photo', 'me.png', bytes.png());
+    for (const headers of [{}, h.headers.writer]) {
+      const refused = await anonymousImage(form.publicIdentifier, photo.id, headers);
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json().error.message).toBe(copy.uploads.fileNotFound);
+    }
+    expect((await download(form.publicIdentifier, photo.id)).statusCode).toBe(200);
+
+    // An editor's SVG or HTML file is stored (a file to offer) but is no image a form shows.
+    for (const [name, content] of [
+      ['logo.svg', bytes.text('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>')],
+      ['page.html', bytes.text('<script>alert(1)</script>')],
+      ['terms.pdf', bytes.pdf()],
+    ] as const) {
+      const stored = await editorUpload(form.id, name, content);
+      expect(stored.statusCode).toBe(201);
+      expect(stored.json()).not.toHaveProperty('imageUrl');
+      expect((await anonymousImage(form.publicIdentifier, stored.json().id)).statusCode).toBe(404);
+    }
+
+    // An image of one form is not reached through another form's address; unknown ids answer alike.
+    const image = (await editorUpload(form.id, 'hills.webp', Buffer.concat([Buffer.from('RIFF\0\0\0\0WEBPVP8 '), Buffer.alloc(40, 1)]))).json<{ id: string; contentType: string }>();
+    expect(image.contentType).toBe('image/webp');
+    const other = await publishedForm();
+    expect((await anonymousImage(other.publicIdentifier, image.id)).statusCode).toBe(404);
+    expect((await anonymousImage(form.publicIdentifier, '0199a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b')).statusCode).toBe(404);
+    expect((await anonymousImage(form.publicIdentifier, 'not-a-uuid')).statusCode).toBe(400);
+    expect((await anonymousImage(form.publicIdentifier, image.id)).headers['content-type']).toBe('image/webp');
+
+    // Deleting the form takes its images with it.
+    expect((await h.service.app.inject(endpointRequest(deleteFlow, { params: form, headers: h.headers.writer }))).statusCode).toBe(200);
+    expect((await anonymousImage(form.publicIdentifier, image.id)).statusCode).toBe(404);
   });
 });
 

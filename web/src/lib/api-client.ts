@@ -4,9 +4,10 @@
  * params, and types the body it sends and the answer it resolves from the endpoint's schemas. Calls go to the
  * gateway on the same origin (Vite proxies the API prefixes in dev), send and receive JSON, and carry the session
  * cookie (`credentials: 'include'`). A non-2xx answer throws an {@link ApiError} carrying the server's
- * `{error: {code, message, details}}` (ARCHITECTURE §4 "Errors").
+ * `{error: {code, message, details}}` (ARCHITECTURE §4 "Errors"). An upload endpoint (`upload` in its object:
+ * `multipart/form-data` with one part `file`) is called with {@link uploadToEndpoint} instead.
  */
-import type { BodyInputOf, Endpoint, ParamsInputOf, QueryInputOf, ResponseOf } from '@formloom/contracts/api/endpoint';
+import type { BodyInputOf, Endpoint, HeadersInputOf, ParamsInputOf, QueryInputOf, ResponseOf } from '@formloom/contracts/api/endpoint';
 import { fillPath } from '@formloom/contracts/api/public-form-routes';
 import * as copy from '@formloom/contracts/copy';
 import type { FieldError } from '@formloom/contracts/errors';
@@ -88,6 +89,14 @@ async function apiRequest<T>(path: string, options: RequestOptions = {}): Promis
     body: body === undefined ? undefined : JSON.stringify(body),
     signal,
   });
+  return readAnswer<T>(response);
+}
+
+/**
+ * The parsed JSON body of `response` (`undefined` for 204 or an empty body).
+ * @throws ApiError for a non-2xx status.
+ */
+async function readAnswer<T>(response: Response): Promise<T> {
   const text = response.status === 204 ? '' : await response.text();
   let json: unknown = undefined;
   if (text) {
@@ -156,4 +165,42 @@ export function callRoute<T>(
 export function callEndpoint<E extends Endpoint>(endpoint: E, input: CallInput<E>): Promise<ResponseOf<E>> {
   const { params, query, body, signal } = input as { params?: Record<string, string | number>; query?: Query; body?: unknown; signal?: AbortSignal };
   return callRoute<ResponseOf<E>>(endpoint, { params, query, body, signal });
+}
+
+/** What an upload to endpoint `E` takes: its path parameters, query and headers as the endpoint declares them, the file. */
+export type UploadInput<E extends Endpoint> = {
+  /** The file (the part `file` of the `multipart/form-data` body). */
+  file: Blob;
+  /** The file's name as the server should record it (a display name); default the `File`'s own name. */
+  name?: string;
+  signal?: AbortSignal;
+} & (E['params'] extends object ? { params: ParamsInputOf<E> } : { params?: undefined }) &
+  (E['query'] extends object ? { query?: QueryInputOf<E> } : { query?: undefined }) &
+  (E['headers'] extends object ? { headers: HeadersInputOf<E> } : { headers?: undefined });
+
+/**
+ * Sends `file` to the upload endpoint `endpoint` (one whose object has `upload`: `POST /admin/fileupload`) as
+ * `multipart/form-data` with one part `file` — the browser writes the boundary — with the endpoint's path
+ * parameters, query and headers (values sent as text), and resolves its success body typed from the endpoint. The
+ * session cookie goes along, as with {@link callEndpoint}. (The public form sends its respondents' files itself,
+ * with their progress: `respondent/uploads.ts`.)
+ * @throws ApiError for a non-2xx status (413 too large, 415 a type not taken …); TypeError when the network fails.
+ */
+export function uploadToEndpoint<E extends Endpoint & { upload: { description: string } }>(endpoint: E, input: UploadInput<E>): Promise<ResponseOf<E>> {
+  const { params, query, headers, file, name, signal } = input as {
+    params?: Record<string, string | number>;
+    query?: Query;
+    headers?: Record<string, unknown>;
+    file: Blob;
+    name?: string;
+    signal?: AbortSignal;
+  };
+  const body = new FormData();
+  if (name === undefined) body.append('file', file);
+  else body.append('file', file, name);
+  const sent: Record<string, string> = { accept: 'application/json' };
+  for (const [key, value] of Object.entries(headers ?? {})) if (value !== undefined && value !== null) sent[key] = String(value);
+  return fetch(withQuery(fillPath(endpoint.path, params ?? {}), query), { method: endpoint.method, headers: sent, credentials: 'include', body, signal }).then(
+    (response) => readAnswer<ResponseOf<E>>(response),
+  );
 }

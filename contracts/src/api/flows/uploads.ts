@@ -10,6 +10,7 @@ import * as copy from '../../copy';
 import { UPLOAD_NAME_MAX_LENGTH } from '../../limits';
 import { templateId } from '../../widgets/define-widget';
 import { defineEndpoint, errorResponse, fileResponse, okResponse } from '../endpoint';
+import { FORM_IMAGE_CONTENT_TYPES } from '../../answers/image-choice';
 import { PUBLIC_FORM_ROUTES } from '../public-form-routes';
 import { FlowParams } from './flows';
 
@@ -29,9 +30,13 @@ export const UploadReference = z
 /** `{id, name, size, contentType}`. */
 export type UploadReference = z.infer<typeof UploadReference>;
 
-/** `POST /admin/fileupload` 201 response: the reference and `url`, the path its owners download it from. */
-export const AdminUploadResponse = UploadReference.extend({ url: z.string() });
-/** `{id, name, size, contentType, url}`. */
+/**
+ * `POST /admin/fileupload` 201 response: the reference, `url`, the path its owners download it from, and — when the
+ * file is an image a form may show (`FORM_IMAGE_CONTENT_TYPES`: PNG, JPEG, GIF, WebP) — `imageUrl`, the path anyone
+ * loads it from (`getFormImage`): what an ImageChoice card's `imageUrl` holds.
+ */
+export const AdminUploadResponse = UploadReference.extend({ url: z.string(), imageUrl: z.string().optional() });
+/** `{id, name, size, contentType, url, imageUrl?}`. */
 export type AdminUploadResponse = z.infer<typeof AdminUploadResponse>;
 
 /**
@@ -57,6 +62,9 @@ export type PublicUploadQuery = z.infer<typeof PublicUploadQuery>;
 export const UploadParams = FlowParams.extend({ uploadId: z.uuid() });
 /** `{publicIdentifier, uploadId}`. */
 export type UploadParams = z.infer<typeof UploadParams>;
+
+/** `GET /public/flows/:publicIdentifier/images/:uploadId` path parameters. */
+export const FormImageParams = UploadParams;
 
 /**
  * The media types a download is served as: the stored type when it is one a browser shows without running anything
@@ -147,5 +155,28 @@ export const downloadUpload = defineEndpoint({
   responses: {
     200: fileResponse(DOWNLOAD_MEDIA_TYPES, 'The file, streamed.'),
     404: errorResponse(`'${copy.flows.flowNotFound}' or '${copy.uploads.fileNotFound}'.`),
+  },
+});
+
+/**
+ * `GET /public/flows/:publicIdentifier/images/:uploadId`: an image the form's editors uploaded (`adminFileUpload`,
+ * an ImageChoice card's picture), for anyone — the public form's respondents and the editor's preview — read-only.
+ * Only editors' uploads of the image types a form shows are served, inline; a respondent's upload, another form's,
+ * any other type (SVG, HTML, PDF …) and an unknown id all answer the same 404.
+ */
+export const getFormImage = defineEndpoint({
+  id: 'publicForms.image',
+  service: 'flows',
+  method: PUBLIC_FORM_ROUTES.image.method,
+  path: PUBLIC_FORM_ROUTES.image.path,
+  access: 'public',
+  summary: 'An image of a form',
+  description:
+    'Streamed as its type (PNG, JPEG, GIF or WebP, checked when it was uploaded) with `X-Content-Type-Options: nosniff`, a sandboxing CSP and `Cache-Control: public, max-age=31536000, immutable` (an upload never changes). Respondents’ files are never served here.',
+  tags: ['public forms'],
+  params: FormImageParams,
+  responses: {
+    200: fileResponse(FORM_IMAGE_CONTENT_TYPES, 'The image, streamed.'),
+    404: errorResponse(`'${copy.uploads.fileNotFound}'.`),
   },
 });

@@ -3,7 +3,7 @@
  */
 import { and, asc, eq, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@formloom/kit/db';
-import { uploadDeletions, uploads, type UploadSource } from './schema';
+import { flows, uploadDeletions, uploads, type UploadSource } from './schema';
 
 /** A stored upload's row. */
 export interface UploadRecord {
@@ -31,6 +31,19 @@ export async function insertUpload(db: DbOrTx, row: Omit<UploadRecord, 'submissi
 export async function findUpload(db: DbOrTx, flowId: number, id: string): Promise<UploadRecord | undefined> {
   const [row] = await db.select().from(uploads).where(and(eq(uploads.flowId, flowId), eq(uploads.id, id)));
   return row;
+}
+
+/**
+ * Upload `id` sent by an editor (`source = 'editor'`) of the flow whose public identifier is `publicIdentifier`, in
+ * one query; undefined when there is none (unknown, another flow's, or a respondent's).
+ */
+export async function findEditorUpload(db: DbOrTx, publicIdentifier: string, id: string): Promise<UploadRecord | undefined> {
+  const [row] = await db
+    .select({ upload: uploads })
+    .from(uploads)
+    .innerJoin(flows, eq(flows.id, uploads.flowId))
+    .where(and(eq(flows.publicIdentifier, publicIdentifier), eq(uploads.id, id), eq(uploads.source, 'editor')));
+  return row?.upload;
 }
 
 /** The uploads of flow `flowId` among `ids` (those of other flows, or unknown, are left out). */

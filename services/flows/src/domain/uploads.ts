@@ -19,6 +19,7 @@
 import type { Readable } from 'node:stream';
 import * as copy from '@formloom/contracts/copy';
 import type { AdminUploadResponse } from '@formloom/contracts/api/flows/uploads';
+import { FORM_IMAGE_CONTENT_TYPES, formImagePath } from '@formloom/contracts/answers/image-choice';
 import { answerFiles, uploadPolicyOf } from '@formloom/contracts/answers/registry';
 import {
   contentTypeOfName,
@@ -39,6 +40,7 @@ import {
   claimUploads,
   deleteUnreferencedUploads,
   deleteUpload,
+  findEditorUpload,
   findUpload,
   findUploads,
   forgetStorageDeletions,
@@ -166,9 +168,45 @@ export async function storeUpload(deps: UploadsDeps, target: UploadTarget, file:
   return referenceOf(record);
 }
 
-/** An editor's upload's answer: its reference and the path its owners download it from. */
+/** True when `contentType` is one of the image types a form shows (`FORM_IMAGE_CONTENT_TYPES`). */
+function isFormImageType(contentType: string): boolean {
+  return (FORM_IMAGE_CONTENT_TYPES as readonly string[]).includes(contentType);
+}
+
+/**
+ * An editor's upload's answer: its reference, the path its owners download it from and, for an image a form may
+ * show (PNG, JPEG, GIF, WebP: their first bytes were checked on the way in), `imageUrl`, the public path of
+ * {@link formImage}.
+ */
 export function editorUploadResponse(target: UploadTarget, reference: UploadReference): AdminUploadResponse {
-  return { ...reference, url: downloadPath(target.flow.publicIdentifier, reference.id) };
+  const response: AdminUploadResponse = { ...reference, url: downloadPath(target.flow.publicIdentifier, reference.id) };
+  if (isFormImageType(reference.contentType)) response.imageUrl = formImagePath(target.flow.publicIdentifier, reference.id);
+  return response;
+}
+
+/** An image anyone may load: its type and bytes. */
+export interface FormImage {
+  /** One of `FORM_IMAGE_CONTENT_TYPES`. */
+  mediaType: string;
+  /** Bytes. */
+  size: number;
+  body: Readable;
+}
+
+/**
+ * Image `uploadId` of form `publicIdentifier` for anyone, signed in or not (`getFormImage`): an upload an editor
+ * sent for the form (`POST /admin/fileupload`) whose type is one a form shows (`FORM_IMAGE_CONTENT_TYPES`). The form
+ * may be a draft or closed (the editor's preview shows its images too); the upload's id (a UUIDv7) is its secret.
+ * @throws 404 `copy.uploads.fileNotFound` for anything else — an unknown form or upload, another form's, a
+ *   respondent's upload (respondents' files are for the form's owners only: {@link downloadFile}), a file of
+ *   another type (SVG, HTML, PDF …), or bytes that are gone — all alike, so nothing tells them apart.
+ */
+export async function formImage(deps: UploadsDeps, publicIdentifier: string, uploadId: string): Promise<FormImage> {
+  const record = await findEditorUpload(deps.db, publicIdentifier, uploadId);
+  if (!record || !isFormImageType(record.contentType)) throw notFound(copy.uploads.fileNotFound);
+  const body = await deps.storage.get(record.storageKey);
+  if (!body) throw notFound(copy.uploads.fileNotFound);
+  return { mediaType: record.contentType, size: record.size, body };
 }
 
 /**

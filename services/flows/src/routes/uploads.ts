@@ -1,14 +1,15 @@
 /**
  * Upload routes (`@formloom/contracts/api/flows/uploads`): the editor's `POST /admin/fileupload` (spec 000 §7), the
- * public form's `POST /public/flows/:publicIdentifier/uploads` and the owners' download
- * `GET /admin/flows/:publicIdentifier/uploads/:uploadId`. Multipart bodies are read with `@fastify/multipart`,
+ * public form's `POST /public/flows/:publicIdentifier/uploads`, the owners' download
+ * `GET /admin/flows/:publicIdentifier/uploads/:uploadId` and the form's images for anyone
+ * `GET /public/flows/:publicIdentifier/images/:uploadId`. Multipart bodies are read with `@fastify/multipart`,
  * registered in this module's scope only (the kit accepts `multipart/form-data` on these endpoints only); the file
  * streams to the storage as it arrives (`domain/uploads.ts`), never buffered whole.
  */
 import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { UploadReference } from '@formloom/contracts/answers/shared/uploads';
-import { adminFileUpload, downloadUpload, uploadFile } from '@formloom/contracts/api/flows/uploads';
+import { adminFileUpload, downloadUpload, getFormImage, uploadFile } from '@formloom/contracts/api/flows/uploads';
 import * as copy from '@formloom/contracts/copy';
 import { formatFileSize } from '@formloom/contracts/answers/shared/uploads';
 import { DomainError, invalid, tooLarge, unsupportedType } from '@formloom/kit/errors';
@@ -99,5 +100,20 @@ export const uploadRoutes = defineRoutes<FlowsServiceDeps>(async (router, deps) 
       .header('x-content-type-options', 'nosniff')
       .header('content-security-policy', "default-src 'none'; sandbox")
       .send(file.body);
+  });
+
+  /**
+   * An image of the form for anyone (an ImageChoice card's picture): inline, of its image type, cached for a year
+   * (an upload never changes), `nosniff`, sandboxed should a browser ever open it as a page.
+   */
+  router.handle(getFormImage, async ({ params, reply }) => {
+    const image = await uploads.formImage(deps, params.publicIdentifier, params.uploadId);
+    return reply
+      .type(image.mediaType)
+      .header('content-length', String(image.size))
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .send(image.body);
   });
 });

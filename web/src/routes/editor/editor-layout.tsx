@@ -15,7 +15,7 @@ export function EditorLayoutRoute() {
     <EditorShell
       publicIdentifier={flowPublicIdentifier}
       renderTitle={(flow) => <FlowNameEditor flow={flow} />}
-      renderActions={(flow) => <FlowActionsMenu flow={flow} leaveAfterDelete openDuplicate />}
+      renderActions={(flow, editorItems) => <FlowActionsMenu flow={flow} leaveAfterDelete openDuplicate extraItems={editorItems} />}
     />
   );
 }

@@ -30,3 +30,12 @@ it('keeps the server’s copy of a save without making a step, and at most HISTO
   for (let i = 1; i <= HISTORY_LIMIT + 10; i += 1) long = record(long, i, i * 10_000);
   expect(long.past).toHaveLength(HISTORY_LIMIT);
 });
+
+it('makes a separate edit one step of its own, however quickly it follows or is followed', () => {
+  let h = record(startHistory('a'), 'ab', 1_000);
+  h = record(h, 'moved', 1_100, { separate: true });
+  h = record(h, 'moved!', 1_200);
+  expect(undo(h).present).toBe('moved');
+  expect(undo(undo(h)).present).toBe('ab');
+  expect(undo(undo(undo(h))).present).toBe('a');
+});

@@ -7,6 +7,8 @@
 import { blankFlowTemplate, orderedSteps, validateFlowTemplate } from '@formloom/contracts/rules/flow-template';
 import { exampleFormTemplate } from '@formloom/contracts/example-forms';
 import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
+import { pagePath } from '@formloom/contracts/rules/page-path';
+import { threePages } from './forms';
 import {
   addOption,
   addPage,
@@ -14,7 +16,11 @@ import {
   deletePage,
   duplicateWidget,
   formPages,
+  movePage,
   moveWidget,
+  moveWidgetToPage,
+  pageOfWidget,
+  pagesReorderable,
   removeWidget,
   setWidgetDefault,
   setWidgetDescription,
@@ -24,7 +30,7 @@ import {
   updateWidget,
 } from '../../../src/features/editor/model/template-ops';
 import { removeUrlParam } from '../../../src/features/editor/model/logic-ops';
-import { locateErrors } from '../../../src/features/editor/model/save-errors';
+import { locateErrors, problemsIntroduced } from '../../../src/features/editor/model/save-errors';
 import { WIDGET_DEFAULT_INPUTS } from '../../../src/widgets/registry';
 import { takesDefault } from '@formloom/contracts/answers/registry';
 import { WIDGET_TYPES } from '@formloom/contracts/widgets/registry';
@@ -278,5 +284,100 @@ describe('a question’s description, default and hidden switch', () => {
 describe('the default answer inputs', () => {
   it('are offered for exactly the types whose answer rules take a default', () => {
     for (const type of WIDGET_TYPES) expect([type, WIDGET_DEFAULT_INPUTS[type] !== null]).toEqual([type, takesDefault({ type })]);
+  });
+});
+
+const widgetIds = (template: FlowTemplate, stepId: string) => {
+  const step = template.steps[stepId];
+  return step?.type === 'form' ? step.template.widgets.map((widget) => widget.id) : [];
+};
+
+describe('moving a question to another page', () => {
+  it('puts it last on that page with its id, settings and display condition; the server accepts it and respondents meet it there', () => {
+    const start = threePages();
+    const moved = moveWidgetToPage(start, 'company', 'p3');
+    expect(widgetIds(moved, 'p2')).toEqual([]);
+    expect(widgetIds(moved, 'p3')).toEqual(['notes', 'company']);
+    const company = (moved.steps.p3 as { template: { widgets: unknown[] } }).template.widgets[1];
+    expect(company).toEqual((start.steps.p2 as { template: { widgets: unknown[] } }).template.widgets[0]);
+    expect(pageOfWidget(moved, 'company')?.id).toBe('p3');
+    expectAccepted(moved);
+    expect(publishProblems(moved)).toEqual([]);
+    expect(problemsIntroduced(start, moved)).toEqual([]);
+    const path = pagePath(moved, { email: 'a@example.com', plan: 'pro' });
+    expect(path.pages.map((page) => [page.step.id, page.widgets.map((widget) => widget.id)])).toEqual([
+      ['p1', ['email', 'plan']],
+      ['p3', ['notes', 'company']],
+    ]);
+  });
+
+  it('to its own page puts it last there; an unknown question or page changes nothing', () => {
+    const start = threePages();
+    expect(widgetIds(moveWidgetToPage(start, 'email', 'p1'), 'p1')).toEqual(['plan', 'email']);
+    expect(moveWidgetToPage(start, 'nope', 'p2')).toBe(start);
+    expect(moveWidgetToPage(start, 'email', 'nope')).toBe(start);
+    expect(moveWidgetToPage(start, 'email', 'end')).toBe(start);
+  });
+
+  it('says which logic now reads it before it is asked — the rule, the condition and the label publishing then refuses', () => {
+    const start = threePages();
+    const moved = moveWidgetToPage(start, 'plan', 'p3');
+    const broken = problemsIntroduced(start, moved);
+    expect(broken.map(({ where, message }) => ({ where, message }))).toEqual([
+      { where: 'About you › Rule 1', message: texts.conditions.laterQuestion },
+      { where: 'Company › Company on {{answers.plan}}', message: texts.flows.pipedLaterQuestion },
+      { where: 'Company › Company on {{answers.plan}}', message: texts.conditions.laterQuestion },
+    ]);
+    // Publishing shows the same problems on the question and on the rule.
+    const located = locateErrors(publishProblems(moved), moved, 'publish');
+    expect(located.byWidget.company).toEqual([texts.flows.pipedLaterQuestion, texts.conditions.laterQuestion]);
+    expect(located.byRule['p1:0']).toEqual([texts.conditions.laterQuestion]);
+    // Moving it back repairs them all.
+    expect(publishProblems(moveWidgetToPage(moved, 'plan', 'p1'))).toEqual([]);
+  });
+});
+
+describe('reordering pages', () => {
+  it('rewires the default links along the new order; rules keep their targets; the last page leads to the ending', () => {
+    const start = threePages();
+    expect(pagesReorderable(start)).toBe(true);
+    const moved = movePage(start, 'p3', 0);
+    expect(route(moved)).toEqual(['p3', 'p1', 'p2', 'end']);
+    expect(moved.firstStep).toBe('p3');
+    expect(moved.steps.p1).toMatchObject({ nextStep: { defaultNextStep: 'p2', rules: [{ nextStep: 'p3' }] } });
+    expect(moved.steps.p2).toMatchObject({ nextStep: { defaultNextStep: 'end' } });
+    expect(moved.steps.p3).toMatchObject({ nextStep: { defaultNextStep: 'p1' } });
+    expectAccepted(moved);
+    // The pages keep their questions and names.
+    expect(formPages(moved).map((page) => [page.name, page.template.widgets.length])).toEqual([
+      ['Extras', 1],
+      ['About you', 2],
+      ['Company', 1],
+    ]);
+
+    const down = movePage(start, 'p1', 5);
+    expect(route(down)).toEqual(['p2', 'p3', 'p1', 'end']);
+    expectAccepted(down);
+    // Company now reads Plan before it is asked: publishing says so on the question.
+    expect(problemsIntroduced(start, down).map((problem) => problem.where)).toEqual([
+      'Company › Company on {{answers.plan}}',
+      'Company › Company on {{answers.plan}}',
+    ]);
+  });
+
+  it('a move to where the page is, or of an unknown page, changes nothing', () => {
+    const start = threePages();
+    expect(movePage(start, 'p2', 1)).toBe(start);
+    expect(movePage(start, 'nope', 0)).toBe(start);
+    expect(movePage(start, 'end', 0)).toBe(start);
+  });
+
+  it('is not offered when the default links skip pages or end early, nor for one page', () => {
+    const skipping = threePages();
+    // 'Company' ends the form; 'Extras' is reached only by the rule.
+    skipping.steps.p2 = { ...(skipping.steps.p2 as Extract<typeof skipping.steps.p2, { type: 'form' }>), nextStep: { defaultNextStep: 'end' } };
+    expect(pagesReorderable(skipping)).toBe(false);
+    expect(movePage(skipping, 'p3', 0)).toBe(skipping);
+    expect(pagesReorderable(exampleFormTemplate())).toBe(false);
   });
 });

@@ -48,7 +48,7 @@ it('keeps only the responses whose answers match the filter, says it in words, a
   ]);
   const app = renderApp(paths.editor.getHref(id, 'results'));
   await waitFor(() => expect(screen.getAllByTestId('results-row')).toHaveLength(3));
-  expect(screen.getByTestId('results-total')).toHaveTextContent('3 responses');
+  await waitFor(() => expect(screen.getByTestId('results-total')).toHaveTextContent('3 responses'));
 
   await app.user.click(screen.getByTestId('results-filter'));
   const dialog = await screen.findByRole('dialog', { name: texts.filterButton });

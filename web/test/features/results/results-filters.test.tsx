@@ -45,7 +45,7 @@ it('narrows the table, the count and the export to the responses whose answers r
   // A choice is found by its label ('Pro'), not by its stored id ('o2').
   await user.type(screen.getByRole('searchbox', { name: texts.searchLabel }), 'pro');
   await waitFor(() => expect(rowNames()).toEqual(['Grace']), { timeout: 3000 });
-  expect(screen.getByTestId('results-total')).toHaveTextContent('1 response');
+  await waitFor(() => expect(screen.getByTestId('results-total')).toHaveTextContent('1 response'));
   await user.click(screen.getByRole('button', { name: 'Export' }));
   expect(await screen.findByRole('menuitem', { name: 'Download CSV' })).toHaveAttribute('href', `/admin/flows/${id}/submissions/export?format=csv&search=pro`);
   await user.keyboard('{Escape}');
@@ -99,7 +99,7 @@ it('opens a response in a drawer by click or Enter, and deletes it after confirm
   await user.click(within(confirm).getByRole('button', { name: texts.confirmDelete }));
 
   await waitFor(() => expect(rowNames()).toEqual(['Grace']));
-  expect(screen.getByTestId('results-total')).toHaveTextContent('1 response');
+  await waitFor(() => expect(screen.getByTestId('results-total')).toHaveTextContent('1 response'));
   await waitFor(() => expect(screen.queryByRole('dialog', { name: texts.drawerTitle })).not.toBeInTheDocument());
   expect(await screen.findByText(texts.deleted)).toBeInTheDocument();
 });

@@ -2,13 +2,18 @@
  * The 'Edit' tab: pages on the left (in page order, `orderedSteps`), the selected page in the middle, the live
  * preview on the right (`form-preview.tsx`; on screens under 1200 px it opens in a drawer), and a summary of the
  * errors of the last save attempt on top. 'Preview' shows or hides the preview; it starts shown on wide screens.
+ * The pages and the page share one drag and drop (`editor-dnd.tsx`: questions onto pages, pages in order), and the
+ * questions' settings upload pictures for this form (`ImageUploadContext`, `api/upload-image.ts`).
  */
 import { useState } from 'react';
 import { Alert, Anchor, Box, Button, Container, Drawer, Flex, Group, List, Paper } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlert, IconEye } from '../../../ui/icons';
+import { ImageUploadContext } from '../../../widgets/shared/image-upload';
 import { useFlow } from '../api/get-flow';
+import { useFormImageUploader } from '../api/upload-image';
 import { useEditor } from './editor-context';
+import { EditorDnd } from './editor-dnd';
 import { EndingEditor } from './ending-editor';
 import { FormPreview } from './form-preview';
 import { PageEditor } from './page-editor';
@@ -20,7 +25,9 @@ const SIDE_BY_SIDE = '(min-width: 75em)';
 export function EditTab() {
   const { publicIdentifier, draft, selectedStepId, saveErrors, select } = useEditor();
   const step = draft.steps[selectedStepId];
-  const name = useFlow(publicIdentifier).data?.flow.name ?? '';
+  const flow = useFlow(publicIdentifier).data?.flow;
+  const name = flow?.name ?? '';
+  const uploader = useFormImageUploader(flow?.id ?? 0);
   const wide = useMediaQuery(SIDE_BY_SIDE, false, { getInitialValueInEffect: false }) ?? false;
   // null: the default for the screen (shown beside the editor on wide screens, closed on narrow ones).
   const [previewChoice, setPreviewChoice] = useState<boolean | null>(null);
@@ -66,13 +73,17 @@ export function EditTab() {
         </Alert>
       )}
       <Flex gap="lg" direction={{ base: 'column', sm: 'row' }} align="flex-start">
-        <Paper withBorder p="sm" w={{ base: '100%', sm: 260 }} pos={{ base: 'static', sm: 'sticky' }} top={80} flex="none">
-          <PagesPanel />
-        </Paper>
-        <Box flex={1} miw={0} w="100%">
-          {step?.type === 'form' && <PageEditor page={step} />}
-          {step?.type === 'ending' && <EndingEditor ending={step} />}
-        </Box>
+        <ImageUploadContext.Provider value={uploader}>
+          <EditorDnd>
+            <Paper withBorder p="sm" w={{ base: '100%', sm: 260 }} pos={{ base: 'static', sm: 'sticky' }} top={80} flex="none">
+              <PagesPanel />
+            </Paper>
+            <Box flex={1} miw={0} w="100%">
+              {step?.type === 'form' && <PageEditor page={step} />}
+              {step?.type === 'ending' && <EndingEditor ending={step} />}
+            </Box>
+          </EditorDnd>
+        </ImageUploadContext.Provider>
         {showPreview && wide && (
           <Box w={460} flex="none">
             <FormPreview name={name} />

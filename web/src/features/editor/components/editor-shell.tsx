@@ -8,10 +8,12 @@
  * their questions, and the header says Unsaved changes, Saving…, Not saved (with Retry) or All changes saved. Publish checks the draft with `publishProblems` (the server checks
  * again), saves unsaved changes, then publishes and shows the public link. The status says Draft, Live or
  * Closed, and 'Unpublished changes' when the saved draft differs from the live version. Leaving the editor with unsaved changes asks first (in-app navigation and page unload).
+ *
+ * Keyboard shortcuts (`model/shortcuts.ts`, listened to by `use-editor-shortcuts.ts`): the frame runs Undo, Redo,
+ * Save, Publish and 'Keyboard shortcuts' (the dialog, also in the ⋯ menu); the Edit tab runs the questions' ones.
  */
 import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
-import { ActionIcon, Anchor, Badge, Box, Button, Container, Group, Modal, Stack, Tabs, Text, Tooltip } from '@mantine/core';
-import { useHotkeys } from '@mantine/hooks';
+import { ActionIcon, Anchor, Badge, Box, Button, Container, Group, Menu, Modal, Stack, Tabs, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link, Outlet, useBlocker, useLocation, useNavigate } from 'react-router';
 import type { Flow } from '@formloom/contracts/entities/flow';
@@ -22,13 +24,16 @@ import { validateFlowTemplate } from '@formloom/contracts/rules/flow-template';
 import { publishProblems } from '@formloom/contracts/rules/publish-checks';
 import { paths, type EditorTab } from '../../../config/paths';
 import { ApiError, errorMessage, isApiError } from '../../../lib/api-client';
-import { IconCheck, IconChevronLeft, IconRedo, IconSend, IconUndo } from '../../../ui/icons';
+import { IconCheck, IconChevronLeft, IconKeyboard, IconRedo, IconSend, IconUndo } from '../../../ui/icons';
 import { Logo } from '../../../ui/logo';
 import { Empty, ErrorAlert, PageLoader } from '../../../ui/states';
 import { useFlow } from '../api/get-flow';
 import { usePublishFlow } from '../api/publish-flow';
 import { useSaveTemplate } from '../api/save-template';
-import { EditorProvider, useEditor } from './editor-context';
+import { shortcutText } from '../model/shortcuts';
+import { EditorProvider, useEditor, useEditorCommand } from './editor-context';
+import { ShortcutsDialog } from './shortcuts-dialog';
+import { useEditorShortcuts, useIsMac } from './use-editor-shortcuts';
 import classes from './editor-shell.module.css';
 
 /** How long after the last edit the draft is saved (ms). */
@@ -53,8 +58,11 @@ export interface EditorShellProps {
   headerRight?: ReactNode;
   /** The form's name (default: plain text); the route passes the rename-in-place field. */
   renderTitle?: (flow: Flow) => ReactNode;
-  /** The flow's menu beside Publish (duplicate, close, delete). */
-  renderActions?: (flow: Flow) => ReactNode;
+  /**
+   * The flow's menu beside Publish (duplicate, close, delete); `editorItems` are the editor's own entries of that
+   * menu (`Menu.Item`s: 'Keyboard shortcuts') for it to show first.
+   */
+  renderActions?: (flow: Flow, editorItems: ReactNode) => ReactNode;
 }
 
 export function EditorShell({ publicIdentifier, headerRight, renderTitle, renderActions }: EditorShellProps) {
@@ -214,13 +222,27 @@ function EditorFrame({
   const segment = location.pathname.slice(base.length + 1).split('/')[0] || 'edit';
   const canWrite = flow.accessLevel === 'write';
 
-  // Template undo/redo; inside a text field the browser's own undo applies (useHotkeys ignores inputs).
-  useHotkeys([
-    ['mod+S', () => void save()],
-    ['mod+Z', undo],
-    ['mod+shift+Z', redo],
-    ['mod+Y', redo],
-  ]);
+  // Keyboard shortcuts (see the module doc); inside a text field the browser's own undo applies.
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const mac = useIsMac();
+  useEditorShortcuts();
+  /** A command that runs `action` when `allowed`, and says whether it did. */
+  const when = (allowed: boolean, action: () => void) => () => {
+    if (allowed) action();
+    return allowed;
+  };
+  useEditorCommand('undo', when(canUndo, undo));
+  useEditorCommand('redo', when(canRedo, redo));
+  useEditorCommand('save', when(canWrite, () => void save()));
+  useEditorCommand('publish', () => {
+    if (!canWrite) return false;
+    if (!publishing) void publish();
+    return true;
+  });
+  useEditorCommand('showShortcuts', () => {
+    setShortcutsOpen(true);
+    return true;
+  });
 
   // Autosave: the draft is saved AUTOSAVE_DELAY_MS after the last edit (never while a save is under way, never
   // again a draft that just failed). An effect event reads the latest `save` without resetting the timer.
@@ -320,34 +342,43 @@ function EditorFrame({
           <Group gap="xs" wrap="nowrap" flex="1 1 240px" justify="flex-end">
             {canWrite && (
               <Group gap={2} wrap="nowrap">
-                <Tooltip label="Undo (Ctrl+Z)">
+                <Tooltip label={`Undo (${shortcutText('undo', mac)})`}>
                   <ActionIcon variant="subtle" color="gray" size="lg" onClick={undo} disabled={!canUndo} aria-label="Undo" data-testid="undo">
                     <IconUndo size={18} />
                   </ActionIcon>
                 </Tooltip>
-                <Tooltip label="Redo (Ctrl+Shift+Z)">
+                <Tooltip label={`Redo (${shortcutText('redo', mac)})`}>
                   <ActionIcon variant="subtle" color="gray" size="lg" onClick={redo} disabled={!canRedo} aria-label="Redo" data-testid="redo">
                     <IconRedo size={18} />
                   </ActionIcon>
                 </Tooltip>
               </Group>
             )}
-            <Button
-              onClick={() => void publish()}
-              loading={publishing}
-              disabled={!canWrite}
-              leftSection={<IconSend size={16} />}
-              data-testid="publish-button"
-            >
-              Publish
-            </Button>
-            {renderActions?.(flow)}
+            <Tooltip label={`Publish (${shortcutText('publish', mac)})`} disabled={!canWrite}>
+              <Button
+                onClick={() => void publish()}
+                loading={publishing}
+                disabled={!canWrite}
+                leftSection={<IconSend size={16} />}
+                data-testid="publish-button"
+              >
+                Publish
+              </Button>
+            </Tooltip>
+            {renderActions?.(
+              flow,
+              <Menu.Item leftSection={<IconKeyboard size={16} />} onClick={() => setShortcutsOpen(true)} data-testid="open-shortcuts">
+                {copy.editor.shortcutsTitle}
+              </Menu.Item>,
+            )}
             <Box visibleFrom="md">{headerRight}</Box>
           </Group>
         </Group>
       </Box>
 
       <Outlet />
+
+      <ShortcutsDialog opened={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
 
       <Modal
         opened={blocker.state === 'blocked'}

@@ -1,9 +1,12 @@
 /**
- * One question on the 'Edit' tab: drag handle (dnd-kit), type ('Hidden' beside it for a hidden question), label,
- * description (`description/question-description.tsx`), required switch, move up/down, duplicate and delete, plus the
- * type's own settings panel from the settings registry (`web/src/widgets/registry.ts`: placeholder, options of choice
- * types, min/max of NumberInput…), its default answer and hide switch (`question-default.tsx`) and its display
- * condition ('Show only when…', `logic/question-visibility.tsx`). Errors from the last save are shown under the card.
+ * One question on the 'Edit' tab: drag handle (dnd-kit: within the page, or onto a page of the pages panel,
+ * `editor-dnd.tsx`), type ('Hidden' beside it for a hidden question), label, description
+ * (`description/question-description.tsx`), required switch, move up/down, 'Move to page…' (`move-question.tsx`),
+ * duplicate and delete, plus the type's own settings panel from the settings registry (`web/src/widgets/registry.ts`:
+ * placeholder, options of choice types, min/max of NumberInput…), its default answer and hide switch
+ * (`question-default.tsx`) and its display condition ('Show only when…', `logic/question-visibility.tsx`). Errors
+ * from the last save are shown under the card. A click on the card's background focuses the card, which makes it the
+ * focused question of the keyboard shortcuts.
  */
 import { memo, useId, useRef } from 'react';
 import { ActionIcon, Badge, Card, Group, Stack, Switch, Text, TextInput, Tooltip } from '@mantine/core';
@@ -20,6 +23,8 @@ import { defaultInputOf, settingsOf } from '../../../widgets/registry';
 import { patchWidgetTemplate } from '../../../widgets/shared/field-props';
 import { setWidgetHidden, setWidgetLabel } from '../model/template-ops';
 import { QuestionDescription } from './description/question-description';
+import type { DragData } from './editor-dnd';
+import { MoveToPageMenu, questionName } from './move-question';
 import { InsertAnswerMenu, PipingHint } from './logic/insert-answer-menu';
 import { QuestionDefault } from './question-default';
 import { QuestionVisibility } from './logic/question-visibility';
@@ -56,7 +61,9 @@ export const QuestionCard = memo(function QuestionCard({
   onAddOption,
   quiz = false,
 }: QuestionCardProps) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: widget.id });
+  const name = questionName(widget);
+  const data: DragData = { type: 'question', widgetId: widget.id, stepId, name };
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: widget.id, data });
   const meta = widgetEditorCopy(widget.type);
   const Settings = settingsOf(widget);
   const number = index + 1;
@@ -78,6 +85,7 @@ export const QuestionCard = memo(function QuestionCard({
       data-widget-type={widget.type}
       aria-label={`Question ${number}: ${widget.template.label || meta.name}`}
       role="group"
+      tabIndex={-1}
       className={classes.card}
       data-dragging={isDragging || undefined}
       data-invalid={hasErrors || undefined}
@@ -93,8 +101,9 @@ export const QuestionCard = memo(function QuestionCard({
               ref={setActivatorNodeRef}
               variant="subtle"
               color="gray"
-              aria-label="Drag to reorder"
+              aria-label={copy.editor.dragQuestion(name)}
               className={classes.handle}
+              data-testid="question-drag-handle"
               {...attributes}
               {...listeners}
             >
@@ -123,6 +132,7 @@ export const QuestionCard = memo(function QuestionCard({
                 <IconChevronDown />
               </ActionIcon>
             </Tooltip>
+            <MoveToPageMenu widget={widget} stepId={stepId} />
             <Tooltip label="Duplicate question">
               <ActionIcon variant="subtle" color="gray" aria-label="Duplicate question" onClick={onDuplicate}>
                 <IconCopy size={16} />

@@ -23,15 +23,25 @@ export function startHistory<T>(present: T): History<T> {
   return { past: [], present, future: [], editedAt: 0 };
 }
 
+/** Options of {@link record}. */
+export interface RecordOptions {
+  /**
+   * The edit is a step of its own: it never joins the step before it, and the next edit does not join it (a
+   * question moved to another page, a page moved: one undo each, however quickly they follow typing).
+   */
+  separate?: boolean;
+}
+
 /**
  * `next` becomes the present; the old present becomes an undo step unless the previous edit was less than
- * {@link COALESCE_MS} ago (then it joins that step). Clears the redo steps. `next === present`: unchanged.
+ * {@link COALESCE_MS} ago (then it joins that step) and neither is `separate`. Clears the redo steps.
+ * `next === present`: unchanged. `now`: ms since the epoch.
  */
-export function record<T>(history: History<T>, next: T, now: number): History<T> {
+export function record<T>(history: History<T>, next: T, now: number, options: RecordOptions = {}): History<T> {
   if (next === history.present) return history;
-  const coalesce = history.editedAt > 0 && now - history.editedAt < COALESCE_MS && history.past.length > 0;
+  const coalesce = !options.separate && history.editedAt > 0 && now - history.editedAt < COALESCE_MS && history.past.length > 0;
   const past = coalesce ? history.past : [...history.past, history.present].slice(-HISTORY_LIMIT);
-  return { past, present: next, future: [], editedAt: now };
+  return { past, present: next, future: [], editedAt: options.separate ? 0 : now };
 }
 
 /** Replaces the present without making a step (the server's copy of what was saved). */

@@ -7,6 +7,7 @@
  */
 import type { FieldError } from '@formloom/contracts/errors';
 import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
+import { publishProblems } from '@formloom/contracts/rules/publish-checks';
 
 export interface LocatedError extends FieldError {
   stepId?: string;
@@ -92,4 +93,28 @@ function locateCalculationError(path: string, message: string, template: FlowTem
   const index = Number(match[2]);
   located.where = `${located.where} › Update ${index + 1}`;
   (result.byCalculationUpdate[`${calculation.id}:${index}`] ??= []).push(message);
+}
+
+/**
+ * Where a problem is, independent of the order of questions: a question's path names it by id
+ * (`widget.<id>.<rest>` for `steps.<s>.template.widgets.<i>.<rest>`), any other path stays; then the message.
+ */
+function problemKey(error: FieldError, template: FlowTemplate): string {
+  const path = error.path.replace(/^template\./, '');
+  const match = /^steps\.([^.]+)\.template\.widgets\.(\d+)(.*)$/.exec(path);
+  const step = match?.[1] !== undefined && Object.prototype.hasOwnProperty.call(template.steps, match[1]) ? template.steps[match[1]] : undefined;
+  const widget = step?.type === 'form' ? step.template.widgets[Number(match?.[2])] : undefined;
+  return `${widget ? `widget.${widget.id}${match?.[3] ?? ''}` : path}\n${error.message}`;
+}
+
+/**
+ * The publish problems (`publishProblems`, docs/product-rules.md §3) that `after` has and `before` had not, located
+ * in `after` ({@link locateErrors}): what an edit such as moving a question to another page broke — a condition,
+ * a page rule or a piped label that now reads a question asked later. A question is matched by its id, so a
+ * problem that only moved with its question is not new. `[]` when the edit broke nothing.
+ */
+export function problemsIntroduced(before: FlowTemplate, after: FlowTemplate): LocatedError[] {
+  const known = new Set(publishProblems(before).map((error) => problemKey(error, before)));
+  const introduced = publishProblems(after).filter((error) => !known.has(problemKey(error, after)));
+  return locateErrors(introduced, after, 'publish').list;
 }

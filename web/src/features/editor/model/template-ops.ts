@@ -15,6 +15,7 @@ import * as copy from '@formloom/contracts/copy';
 import type { DefaultValue } from '@formloom/contracts/rules/defaults';
 import type { RichText } from '@formloom/contracts/rules/rich-text';
 import { orderedSteps } from '@formloom/contracts/rules/flow-template';
+import { hasStep } from '@formloom/contracts/rules/steps';
 import { newWidget, widgetEditorCopy, type WidgetType } from '@formloom/contracts/widgets/registry';
 import { itemListsOf, newItemIdPrefix, newItemLabel, type ItemList } from '@formloom/contracts/widgets/shared/options';
 
@@ -262,4 +263,68 @@ export function addOption(template: FlowTemplate, stepId: string, widgetId: stri
     const item = { id: newId(newItemIdPrefix(list), taken), label: newItemLabel(list, items.length + 1) };
     return { ...widget, template: { ...widget.template, [list]: [...items, item] } } as Widget;
   });
+}
+
+/** The form page holding question `widgetId`, or undefined. */
+export function pageOfWidget(template: FlowTemplate, widgetId: string): FormStep | undefined {
+  return formPages(template).find((page) => page.template.widgets.some((widget) => widget.id === widgetId));
+}
+
+/**
+ * Moves question `widgetId` to the end of form page `toStepId` (the editor's 'Move to page…' and a drop on a page of
+ * the pages panel). The question keeps its id, its settings and its display condition; conditions and piping that
+ * read it are left as they are — publishing then refuses those that now read a question asked later
+ * (`rules/publish-checks.ts`), and {@link pageOfWidget} finds it again. Moving it to its own page puts it last there.
+ * Unchanged (the same object) when the question or the target page does not exist.
+ */
+export function moveWidgetToPage(template: FlowTemplate, widgetId: string, toStepId: string): FlowTemplate {
+  const from = pageOfWidget(template, widgetId);
+  const to = formStep(template, toStepId);
+  const widget = from?.template.widgets.find((item) => item.id === widgetId);
+  if (!from || !to || !widget) return template;
+  const without = mapWidgets(template, from.id, (widgets) => widgets.filter((item) => item.id !== widgetId));
+  return mapWidgets(without, toStepId, (widgets) => [...widgets, widget]);
+}
+
+/**
+ * True when the form pages are one straight default path: from `firstStep` each form page's `defaultNextStep` is
+ * the next form page, every form page is on that path, and the last one leads to an ending. Only then is the page
+ * order something a drag can change ({@link movePage}); navigation rules may jump anywhere meanwhile. A form whose
+ * default links skip pages or end early (branches built with 'After this page') keeps its order as those links
+ * make it.
+ */
+export function pagesReorderable(template: FlowTemplate): boolean {
+  const pages = formPages(template);
+  if (pages.length < 2 || template.firstStep !== pages[0]?.id) return false;
+  return pages.every((page, index) => {
+    const next = page.nextStep.defaultNextStep;
+    const following = pages[index + 1];
+    return following ? next === following.id : hasStep(template, next) && template.steps[next]?.type === 'ending';
+  });
+}
+
+/**
+ * Moves form page `stepId` to position `toIndex` (0-based, clamped) of the page order, like dragging a page in
+ * Typeform or Fillout: the default links are rewired along the new order (`firstStep` is the new first page, each
+ * page leads by default to the page after it, the last one to the ending the last page led to). Navigation rules
+ * keep their targets, questions and endings stay as they are. Only for a form whose pages are one straight default
+ * path ({@link pagesReorderable}); otherwise, or for an unknown page or no move, the template is returned as is.
+ * The steps record is rebuilt in the new order (pages, then the other steps).
+ */
+export function movePage(template: FlowTemplate, stepId: string, toIndex: number): FlowTemplate {
+  if (!pagesReorderable(template)) return template;
+  const pages = formPages(template);
+  const from = pages.findIndex((page) => page.id === stepId);
+  const to = Math.max(0, Math.min(pages.length - 1, toIndex));
+  if (from < 0 || from === to) return template;
+  const order = [...pages];
+  const [moved] = order.splice(from, 1);
+  if (moved) order.splice(to, 0, moved);
+  const ending = pages.at(-1)?.nextStep.defaultNextStep ?? template.firstStep;
+  const steps: Record<string, Step> = {};
+  order.forEach((page, index) => {
+    steps[page.id] = { ...page, nextStep: { ...page.nextStep, defaultNextStep: order[index + 1]?.id ?? ending } };
+  });
+  for (const [key, step] of Object.entries(template.steps)) if (!Object.prototype.hasOwnProperty.call(steps, key)) steps[key] = step;
+  return { ...template, firstStep: order[0]?.id ?? template.firstStep, steps };
 }

@@ -1,9 +1,9 @@
 /**
- * A flow's menu (the editor's header and each home card): Rename (home), Duplicate, Close form (when live) and
- * Delete, with the rename dialog and the delete confirmation (docs/product-rules.md §3). Read-only members see
- * no menu.
+ * A flow's menu (the editor's header and each home card): the caller's own entries first (the editor's 'Keyboard
+ * shortcuts'), then Rename (home), Duplicate, Close form (when live) and Delete, with the rename dialog and the delete
+ * confirmation (docs/product-rules.md §3). Read-only members see only the caller's entries (no menu without them).
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ActionIcon, Button, Group, Menu, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
@@ -24,15 +24,18 @@ export interface FlowActionsMenuProps {
   leaveAfterDelete?: boolean;
   /** After a duplicate: open the copy in the editor. Default: stay (the list shows it). */
   openDuplicate?: boolean;
+  /** Entries (`Menu.Item`s) shown first, for every member: the editor's 'Keyboard shortcuts'. */
+  extraItems?: ReactNode;
 }
 
 /** The "…" menu of a flow (see the module doc). */
-export function FlowActionsMenu({ flow, withRename = false, leaveAfterDelete = false, openDuplicate = false }: FlowActionsMenuProps) {
+export function FlowActionsMenu({ flow, withRename = false, leaveAfterDelete = false, openDuplicate = false, extraItems }: FlowActionsMenuProps) {
   const [dialog, setDialog] = useState<'rename' | 'delete' | null>(null);
   const duplicate = useDuplicateFlow();
   const unpublish = useUnpublishFlow();
   const navigate = useNavigate();
-  if (flow.accessLevel !== 'write') return null;
+  const canWrite = flow.accessLevel === 'write';
+  if (!canWrite && !extraItems) return null;
 
   const onDuplicate = async () => {
     try {
@@ -61,23 +64,29 @@ export function FlowActionsMenu({ flow, withRename = false, leaveAfterDelete = f
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
-          {withRename && (
-            <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => setDialog('rename')} data-testid="flow-action-rename">
-              Rename
-            </Menu.Item>
+          {extraItems}
+          {extraItems && canWrite && <Menu.Divider />}
+          {canWrite && (
+            <>
+              {withRename && (
+                <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => setDialog('rename')} data-testid="flow-action-rename">
+                  Rename
+                </Menu.Item>
+              )}
+              <Menu.Item leftSection={<IconCopy size={16} />} onClick={() => void onDuplicate()} data-testid="flow-action-duplicate">
+                Duplicate
+              </Menu.Item>
+              {flow.isPublished && (
+                <Menu.Item leftSection={<IconLock size={16} />} onClick={() => void onClose()} data-testid="flow-action-close">
+                  Close form
+                </Menu.Item>
+              )}
+              <Menu.Divider />
+              <Menu.Item color="red.8" leftSection={<IconTrash size={16} />} onClick={() => setDialog('delete')} data-testid="flow-action-delete">
+                Delete
+              </Menu.Item>
+            </>
           )}
-          <Menu.Item leftSection={<IconCopy size={16} />} onClick={() => void onDuplicate()} data-testid="flow-action-duplicate">
-            Duplicate
-          </Menu.Item>
-          {flow.isPublished && (
-            <Menu.Item leftSection={<IconLock size={16} />} onClick={() => void onClose()} data-testid="flow-action-close">
-              Close form
-            </Menu.Item>
-          )}
-          <Menu.Divider />
-          <Menu.Item color="red.8" leftSection={<IconTrash size={16} />} onClick={() => setDialog('delete')} data-testid="flow-action-delete">
-            Delete
-          </Menu.Item>
         </Menu.Dropdown>
       </Menu>
       {dialog === 'rename' && <RenameDialog flow={flow} onDone={() => setDialog(null)} />}

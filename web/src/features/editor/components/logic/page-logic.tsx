@@ -10,6 +10,7 @@ import { ActionIcon, Badge, Button, Card, Group, Paper, Select, Stack, Text, Too
 import type { FormStep } from '@formloom/contracts/entities/flow-template';
 import { MAX_PAGE_RULES } from '@formloom/contracts/limits';
 import { describeCondition } from '@formloom/contracts/rules/condition-text';
+import { formWidgets } from '@formloom/contracts/rules/steps';
 import { templateSubjects } from '@formloom/contracts/rules/condition-subjects';
 import { IconArrowRight, IconBranch, IconChevronDown, IconChevronUp, IconPencil, IconPlus, IconTrash } from '../../../../ui/icons';
 import {
@@ -31,7 +32,9 @@ export function PageLogic({ page }: { page: FormStep }) {
   const rules = page.nextStep.rules ?? [];
   const questions = useMemo(() => conditionQuestionList(draft, stepId), [draft, stepId]);
   const targets = useMemo(() => stepTargets(draft, stepId), [draft, stepId]);
-  const widgets = useMemo(() => questions.map((item) => item.widget), [questions]);
+  // A rule is described with every question of the form: one that reads a question moved after it still names it
+  // (publishing then says it is asked later).
+  const everyQuestion = useMemo(() => formWidgets(draft).map((item) => item.widget), [draft]);
   const subjects = useMemo(() => templateSubjects(draft), [draft]);
   const [open, setOpen] = useState<number | null>(null);
   const nameOf = (id: string) => targets.flatMap((group) => group.items).find((item) => item.value === id)?.label ?? 'a missing page';
@@ -89,7 +92,7 @@ export function PageLogic({ page }: { page: FormStep }) {
                     <Text span fw={700}>
                       If
                     </Text>{' '}
-                    {describeCondition(rule.condition, widgets, subjects) || 'no condition yet'}{' '}
+                    {describeCondition(rule.condition, everyQuestion, subjects) || 'no condition yet'}{' '}
                     <IconArrowRight size={14} className={classes.inlineIcon} />{' '}
                     <Text span fw={700}>
                       go to

@@ -7,6 +7,7 @@ import { useMemo, useState } from 'react';
 import { Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import type { Widget } from '@formloom/contracts/entities/flow-template';
 import { describeCondition } from '@formloom/contracts/rules/condition-text';
+import { formWidgets } from '@formloom/contracts/rules/steps';
 import { templateSubjects } from '@formloom/contracts/rules/condition-subjects';
 import { IconBranch, IconPencil, IconTrash } from '../../../../ui/icons';
 import { asGroup } from '../../../../ui/condition-editor/condition-model';
@@ -49,7 +50,8 @@ export function QuestionVisibility({ stepId, widget }: { stepId: string; widget:
     );
   }
 
-  const summary = describeCondition(condition, questions.map((item) => item.widget), subjects) || 'no condition yet';
+  // Described with every question of the form, so a condition on a question moved after this one still names it.
+  const summary = describeCondition(condition, formWidgets(draft).map((item) => item.widget), subjects) || 'no condition yet';
   return (
     <Paper withBorder p="xs" bg="var(--mantine-color-grape-0)" data-testid="display-condition">
       <Stack gap="xs">
