@@ -9,10 +9,10 @@
  * straight into `submissions` with `generate_series` (one in 50 in progress, one every 30 s back from now, answers
  * and search text as the service stores them), `VACUUM ANALYZE`s, then asks for pages over HTTP — one client, one
  * request at a time, `REQUESTS` per scenario after 20 warm-up requests — and prints p50 / p95 / max per scenario
- * (ms, from the request's start to the last byte of the body). The scenarios are what people do in the Results:
- * the newest page, a page anywhere (deep offsets), the last page, the oldest first, in-progress responses, one
- * month, a search, answer filters, and the next page after a cursor anywhere in the form (`after`, with
- * `includeTotal=false`, as the Results ask for every page after the first).
+ * (ms, from the request's start to the last byte of the body). The scenarios are the calls the Results make — a
+ * page without its count (`includeTotal=false`), the count on its own (`GET …/submissions/count`), the next page
+ * after a cursor anywhere in the form — under each filter (none, in progress, one month, a search, answer filters),
+ * then what a client of Fillout's API asks (the count with the page, deep pages by offset).
  *
  * | variable | default | meaning |
  * | --- | --- | --- |
@@ -27,7 +27,7 @@ import pg from 'pg';
 import { request } from 'undici';
 import { sql } from 'drizzle-orm';
 import { createFlow, publishFlow } from '@formloom/contracts/api/flows/flows';
-import { listSubmissions } from '@formloom/contracts/api/flows/submissions';
+import { countSubmissions, listSubmissions } from '@formloom/contracts/api/flows/submissions';
 import { pathOf } from '@formloom/contracts/api/endpoint';
 import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
 import { rowsOf } from '@formloom/kit/db';
@@ -121,10 +121,11 @@ async function dropDatabase(adminUrl: string): Promise<void> {
   }
 }
 
-/** One scenario: a name and the query string of each request (`i` counts the requests). */
+/** One scenario: a name, the query string of each request (`i` counts the requests), and the call (the list by default). */
 interface Scenario {
   name: string;
   query: (i: number, total: number) => Record<string, string | number>;
+  path?: 'count';
 }
 
 async function main(): Promise<void> {
@@ -159,6 +160,7 @@ async function main(): Promise<void> {
     const [{ n: total } = { n: 0 }] = rowsOf<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM submissions WHERE status = 'finished'`));
     const address = await app.listen({ host: '127.0.0.1', port: 0 });
     const url = `${address}${pathOf(listSubmissions, { publicIdentifier })}`;
+    const countUrl = `${address}${pathOf(countSubmissions, { publicIdentifier })}`;
     const limit = 50;
     const lastOffset = Math.max(0, Math.floor((total - 1) / limit) * limit);
     const day = 86_400_000;
@@ -167,20 +169,32 @@ async function main(): Promise<void> {
       await db.execute(sql`SELECT submission_time::text AS time, id::text AS id FROM submissions WHERE status = 'finished' ORDER BY random() LIMIT ${REQUESTS + 20}`),
     ).map((row) => encodeCursor(row));
     const rare = JSON.stringify({ equals: [{ var: 'answers.email' }, 'person777@example.com'] });
+    const pro = JSON.stringify({ equals: [{ var: 'answers.plan' }, 'pro'] });
+    const promoters = JSON.stringify({ and: [{ gte: [{ var: 'answers.nps' }, 9] }, { gt: [{ var: 'answers.seats' }, 40] }] });
+    const month = (i: number) => ({ from: new Date(Date.now() - (60 + (i % 200)) * day).toISOString(), to: new Date(Date.now() - (30 + (i % 200)) * day).toISOString() });
+    // What the Results ask (a page without the count, then the count on its own, once per set of filters; the next
+    // pages by cursor), then what Fillout's API clients ask (the count with every page, deep pages by offset).
+    const page = { limit, includeTotal: 'false' };
     const scenarios: Scenario[] = [
-      { name: 'newest page', query: () => ({ limit }) },
-      { name: 'next page, by cursor, anywhere', query: (i) => ({ limit, after: anywhere[i % anywhere.length]!, includeTotal: 'false' }) },
-      { name: 'a page anywhere, by offset', query: (i) => ({ limit, offset: ((i * 7919) % Math.max(1, Math.floor(total / limit))) * limit }) },
-      { name: 'the last page, by offset', query: () => ({ limit, offset: lastOffset }) },
-      { name: 'oldest first', query: () => ({ limit, sort: 'asc' }) },
-      { name: 'in progress', query: () => ({ limit, status: 'in_progress' }) },
-      { name: 'one month, newest', query: (i) => ({ limit, from: new Date(Date.now() - (60 + (i % 200)) * day).toISOString(), to: new Date(Date.now() - (30 + (i % 200)) * day).toISOString() }) },
-      { name: 'search, common', query: () => ({ limit, search: 'great product' }) },
-      { name: 'search, one response', query: (i) => ({ limit, search: `person${(i * 4099) % total}@` }) },
-      { name: 'filter Plan = Pro, first page', query: () => ({ limit, filter: JSON.stringify({ equals: [{ var: 'answers.plan' }, 'pro'] }) }) },
-      { name: 'filter Plan = Pro, next page by cursor', query: (i) => ({ limit, filter: JSON.stringify({ equals: [{ var: 'answers.plan' }, 'pro'] }), after: anywhere[i % anywhere.length]!, includeTotal: 'false' }) },
-      { name: 'filter NPS ≥ 9 and Seats > 40', query: () => ({ limit, filter: JSON.stringify({ and: [{ gte: [{ var: 'answers.nps' }, 9] }, { gt: [{ var: 'answers.seats' }, 40] }] }) }) },
-      { name: 'filter one email (rare)', query: () => ({ limit, filter: rare }) },
+      { name: 'Results: first page', query: () => page },
+      { name: 'Results: the count', query: () => ({}), path: 'count' },
+      { name: 'Results: next page by cursor, anywhere', query: (i) => ({ ...page, after: anywhere[i % anywhere.length]! }) },
+      { name: 'Results: oldest first', query: () => ({ ...page, sort: 'asc' }) },
+      { name: 'Results: in progress, first page', query: () => ({ ...page, status: 'in_progress' }) },
+      { name: 'Results: in progress, the count', query: () => ({ status: 'in_progress' }), path: 'count' },
+      { name: 'Results: one month, first page', query: (i) => ({ ...page, ...month(i) }) },
+      { name: 'Results: one month, the count', query: (i) => month(i), path: 'count' },
+      { name: 'Results: search (1 in 7 match), first page', query: () => ({ ...page, search: 'great product' }) },
+      { name: 'Results: search (1 in 7 match), the count', query: () => ({ search: 'great product' }), path: 'count' },
+      { name: 'Results: search (1 match), first page', query: (i) => ({ ...page, search: `person${(i * 4099) % total}@` }) },
+      { name: 'Results: filter Plan = Pro, first page', query: () => ({ ...page, filter: pro }) },
+      { name: 'Results: filter Plan = Pro, the count', query: () => ({ filter: pro }), path: 'count' },
+      { name: 'Results: filter Plan = Pro, next page by cursor', query: (i) => ({ ...page, filter: pro, after: anywhere[i % anywhere.length]! }) },
+      { name: 'Results: filter NPS ≥ 9 and Seats > 40, first page', query: () => ({ ...page, filter: promoters }) },
+      { name: 'Results: filter one email (1 match), first page', query: () => ({ ...page, filter: rare }) },
+      { name: "Fillout's API: newest page with the count", query: () => ({ limit }) },
+      { name: "Fillout's API: a page anywhere by offset", query: (i) => ({ limit, offset: ((i * 7919) % Math.max(1, Math.floor(total / limit))) * limit }) },
+      { name: "Fillout's API: the last page by offset", query: () => ({ limit, offset: lastOffset }) },
     ];
     const report: Array<{ scenario: string; p50: number; p95: number; max: number }> = [];
     for (const scenario of scenarios) {
@@ -190,7 +204,7 @@ async function main(): Promise<void> {
       for (let i = -20; i < REQUESTS; i += 1) {
         const query = new URLSearchParams(Object.entries(scenario.query(Math.abs(i), total)).map(([k, v]): [string, string] => [k, String(v)]));
         const started = performance.now();
-        const response = await request(`${url}?${query}`, { headers });
+        const response = await request(`${scenario.path === 'count' ? countUrl : url}?${query}`, { headers });
         const body = await response.body.text();
         const elapsed = performance.now() - started;
         if (response.statusCode !== 200) throw new Error(`${scenario.name}: ${response.statusCode} ${body}`);

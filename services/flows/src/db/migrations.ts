@@ -143,38 +143,39 @@ export const migrations: readonly Migration[] = [
       INSERT INTO submission_counts (flow_id, status, shard, n)
         SELECT flow_id, status, 0, count(*) FROM submissions GROUP BY flow_id, status;
 
-      CREATE FUNCTION submission_counts_add(changes_flow integer[], changes_status text[], changes_n bigint[]) RETURNS void
-      LANGUAGE sql AS $$
+      -- A statement's inserted rows: their form exists (the foreign key), so the upsert is all there is to do.
+      CREATE FUNCTION submissions_count_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        INSERT INTO submission_counts AS c (flow_id, status, shard, n)
+          SELECT flow_id, status, (pg_backend_pid() % 16)::smallint, count(*) FROM new_rows GROUP BY flow_id, status
+        ON CONFLICT (flow_id, status, shard) DO UPDATE SET n = c.n + excluded.n;
+        RETURN NULL;
+      END;
+      $$;
+      -- Deleted rows: a form deleted in the same statement (the cascade) has no counts left to lower.
+      CREATE FUNCTION submissions_count_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        INSERT INTO submission_counts AS c (flow_id, status, shard, n)
+          SELECT flow_id, status, (pg_backend_pid() % 16)::smallint, -count(*) FROM old_rows
+           WHERE EXISTS (SELECT 1 FROM flows WHERE flows.id = old_rows.flow_id)
+           GROUP BY flow_id, status
+        ON CONFLICT (flow_id, status, shard) DO UPDATE SET n = c.n + excluded.n;
+        RETURN NULL;
+      END;
+      $$;
+      -- Updated rows whose status (or form) changed: one less where they were, one more where they are.
+      CREATE FUNCTION submissions_count_updated() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
         INSERT INTO submission_counts AS c (flow_id, status, shard, n)
           SELECT f, s, (pg_backend_pid() % 16)::smallint, sum(d)
-            FROM unnest(changes_flow, changes_status, changes_n) AS t (f, s, d)
-           -- A form deleted in the same statement has no row to count for (its counts are gone with it).
-           WHERE EXISTS (SELECT 1 FROM flows WHERE flows.id = f)
+            FROM (SELECT o.flow_id AS f, o.status AS s, -1 AS d FROM old_rows o JOIN new_rows n USING (id)
+                   WHERE o.status IS DISTINCT FROM n.status OR o.flow_id IS DISTINCT FROM n.flow_id
+                  UNION ALL
+                  SELECT n.flow_id, n.status, 1 FROM old_rows o JOIN new_rows n USING (id)
+                   WHERE o.status IS DISTINCT FROM n.status OR o.flow_id IS DISTINCT FROM n.flow_id) AS moved
            GROUP BY f, s
           HAVING sum(d) <> 0
         ON CONFLICT (flow_id, status, shard) DO UPDATE SET n = c.n + excluded.n;
-      $$;
-
-      CREATE FUNCTION submissions_count_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        PERFORM submission_counts_add(array_agg(flow_id), array_agg(status), array_agg(1::bigint)) FROM new_rows;
-        RETURN NULL;
-      END;
-      $$;
-      CREATE FUNCTION submissions_count_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        PERFORM submission_counts_add(array_agg(flow_id), array_agg(status), array_agg(-1::bigint)) FROM old_rows;
-        RETURN NULL;
-      END;
-      $$;
-      CREATE FUNCTION submissions_count_updated() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        PERFORM submission_counts_add(array_agg(f), array_agg(s), array_agg(d))
-          FROM (SELECT o.flow_id AS f, o.status AS s, -1::bigint AS d FROM old_rows o JOIN new_rows n USING (id)
-                 WHERE o.status IS DISTINCT FROM n.status OR o.flow_id IS DISTINCT FROM n.flow_id
-                UNION ALL
-                SELECT n.flow_id, n.status, 1 FROM old_rows o JOIN new_rows n USING (id)
-                 WHERE o.status IS DISTINCT FROM n.status OR o.flow_id IS DISTINCT FROM n.flow_id) AS moved;
         RETURN NULL;
       END;
       $$;
