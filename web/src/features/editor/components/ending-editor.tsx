@@ -40,7 +40,16 @@ export function EndingEditor({ ending }: { ending: EndingStep }) {
             </div>
           </Group>
           <Tooltip label={others.length === 0 ? 'A form needs at least one ending' : 'Pages that led here will lead to another ending'}>
-            <Button variant="subtle" color="red" size="compact-sm" leftSection={<IconTrash size={14} />} disabled={others.length === 0} onClick={remove} data-testid="delete-ending-button">
+            <Button
+              variant="subtle"
+              color="red"
+              size="compact-sm"
+              flex="none"
+              leftSection={<IconTrash size={14} />}
+              disabled={others.length === 0}
+              onClick={remove}
+              data-testid="delete-ending-button"
+            >
               Delete ending
             </Button>
           </Tooltip>
