@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { createServer, type AddressInfo } from 'node:net';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startEmbedded } from '@formloom/scripts/embedded';
 
@@ -25,10 +26,11 @@ export interface ProductInBrowser {
 
 /**
  * Starts the product and Chromium before the test file's tests (`beforeAll`) and stops them, deleting the
- * data, after (`afterAll`); sets the file's test timeout to 240 s.
+ * data, after (`afterAll`); sets the file's test timeout to 240 s. `options.env`: variables the product gets besides
+ * this process's (`WEBHOOK_ALLOWED_HOSTS` for a local receiver, say).
  * @throws (in `beforeAll`) when `web/dist` or Chromium is missing
  */
-export function useProductInBrowser(): ProductInBrowser {
+export function useProductInBrowser(options: { env?: Record<string, string> } = {}): ProductInBrowser {
   jest.setTimeout(240_000);
   let product: Product | undefined;
   let browser: Browser | undefined;
@@ -38,7 +40,18 @@ export function useProductInBrowser(): ProductInBrowser {
     if (!existsSync(path.join(WEB_DIST, 'index.html'))) throw new Error('web/dist is missing: run `npm run build:web`');
     if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH} (apt-get install chromium)`);
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'formloom-e2e-'));
-    product = await startEmbedded({ dataDir, port: 0, host: '127.0.0.1', webDist: WEB_DIST, logLevel: 'silent' });
+    // A known port, so that the links the product writes (PUBLIC_URL: file downloads in the Results, edit links) are
+    // its own address, as in production.
+    const port = await freePort();
+    product = await startEmbedded({
+      dataDir,
+      port,
+      host: '127.0.0.1',
+      publicUrl: `http://127.0.0.1:${port}`,
+      webDist: WEB_DIST,
+      logLevel: 'silent',
+      ...(options.env ? { env: { ...process.env, ...options.env } } : {}),
+    });
     browser = await chromium.launch({
       executablePath: CHROMIUM_PATH,
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
@@ -69,6 +82,15 @@ export async function signUpInBrowser(page: Page, url: string, email: string): P
   await page.getByLabel('Password').fill('analytical-engine');
   await page.getByRole('button', { name: 'Sign up' }).click();
   await page.waitForURL(/\/home/);
+}
+
+/** A TCP port free on 127.0.0.1 now (the system's pick for a listener that is closed at once). */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }
 
 /** Resolves once `check` holds (polled every 100 ms); throws after 10 s. */
