@@ -17,6 +17,7 @@
  * | `urlParams.<name>`            | a hidden field's value (`rules/url-params.ts`)          |
  * | `calculations.<calculationId>`| a calculation's number (`rules/calculations.ts`)        |
  * | `quiz.score`, `quiz.maxScore` | the quiz's points so far and the most there were to get (`rules/quiz.ts`) |
+ * | `nodes.<nodeId>.<field>`      | a field of an earlier workflow step's output (a node type declares its fields: `workflows/define.ts` `outputs`; `workflows/variables.ts` lists what a node may read) |
  *
  * Example: recipients addressed to the answer of EmailInput `w2`: `{ "email": { "var": "answers.w2" } }`;
  * subject `"Thanks {{answers.w1}}"`.
@@ -44,10 +45,15 @@ export interface LogicContext {
   calculations?: Record<string, number>;
   /** A quiz's points (`rules/quiz.ts`); absent when the form is no quiz. */
   quiz?: { score: number; maxScore: number };
+  /**
+   * In a workflow run: the outputs of the steps that ran before, by node id (`nodes.<nodeId>.<field>`), as their
+   * executors returned them. Absent outside workflows.
+   */
+  nodes?: Record<string, unknown>;
 }
 
 /** The first segments of the paths {@link readPath} reads. */
-const CONTEXT_ROOTS: ReadonlySet<string> = new Set(['answers', 'submission', 'flow', 'urlParams', 'calculations', 'quiz']);
+const CONTEXT_ROOTS: ReadonlySet<string> = new Set(['answers', 'submission', 'flow', 'urlParams', 'calculations', 'quiz', 'nodes']);
 
 /** Builds the reference to a question's answer: `answerRef('w2')` → `{var: 'answers.w2'}`. */
 export function answerRef(widgetId: string): LogicRef {

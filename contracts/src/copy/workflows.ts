@@ -48,4 +48,15 @@ export const workflows = {
   recipientRateLimited: (address: string) => `Too many emails to ${address} recently; not sent`,
   /** ours: a workflow on the placeholder `new_form` needs the workspace the new form goes into. */
   workspaceRequiredForNewForm: 'Choose the workspace of the new form',
+  /** ours: the headings and names of the editor's variable picker (`workflows/variables.ts`). */
+  variableGroups: {
+    answers: 'Answers',
+    urlParams: 'Hidden fields',
+    calculations: 'Calculations',
+    quiz: 'Quiz',
+    submission: 'Submission',
+    submissionId: 'Submission ID',
+    submissionTime: 'Submission time',
+    formName: 'Form name',
+  },
 } as const;

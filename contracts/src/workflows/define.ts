@@ -123,14 +123,44 @@ function templateRules<TTemplate>(input: TemplateRulesInput<TTemplate>): Templat
   };
 }
 
+/**
+ * One field of a node's output that later nodes may read (`{var: 'nodes.<nodeId>.<field>'}`, `logic.ts`), as the
+ * editor's variable picker offers it (`workflows/variables.ts`).
+ */
+export interface NodeOutputField {
+  /** The key in the step's output object (`summary`, `statusCode`, `result` …); dotted for nested values. */
+  field: string;
+  /** What the picker shows ('Summary', 'Response status'). */
+  label: string;
+}
+
+/** spec 001 §2 "Add-action popover": the kinds of flow a node type serves ('form' by default; 'zite' for the app builder). */
+export type WorkflowFlowType = 'form' | 'zite';
+
 /** What a node type's module gives {@link defineNode}. */
 export interface NodeDefinitionInput<TType extends NodeType, TTemplate> extends TemplateRulesInput<TTemplate> {
   /** The spec 001 §3 node type. */
   type: TType;
   /** A new template for a node just added on the canvas (spec 001 §3, §9 defaults); a fresh object per call. */
   defaultTemplate(): TTemplate;
-  /** The node's outgoing edges (see {@link NodeEdge}); default {@link nextNodeIdEdge}. Must not throw. */
+  /**
+   * The node's outgoing edges (see {@link NodeEdge}); default {@link nextNodeIdEdge}. The FIRST edge is the one a
+   * node inserted before an existing one leads on by (spec 001 §4 "Adding a node": "the source's old next node
+   * becomes the new node's next (for a branch or approval node, its first branch or state)"). Must not throw.
+   */
   edges?(node: NodeShape): NodeEdge[];
+  /**
+   * The fields of this node's step output that later nodes may use (see {@link NodeOutputField}), for a template
+   * as it stands (an AI extraction names its own fields); default none. Must not throw.
+   */
+  outputs?(template: unknown): NodeOutputField[];
+  /** The flow types whose add-action popover offers this type (spec 001 §2); default `['form']`. */
+  flowTypes?: readonly WorkflowFlowType[];
+  /**
+   * True for a type that sends data to an external AI provider: hidden from the popover and the gallery for an
+   * organization in the `EU_AGENT` data region (spec 001 §2). Default false.
+   */
+  hiddenInAgentRegion?: boolean;
 }
 
 /** A node type's definition: built by {@link defineNode}, listed in `workflows/nodes/registry.ts`. */
@@ -140,6 +170,12 @@ export interface NodeDefinition<TType extends NodeType = NodeType, TTemplate = u
   defaultTemplate(): TTemplate;
   /** The node's outgoing edges (see {@link NodeEdge}). */
   edges(node: NodeShape): NodeEdge[];
+  /** See {@link NodeDefinitionInput.outputs}: `[]` when the type declares none. */
+  outputs(template: unknown): NodeOutputField[];
+  /** See {@link NodeDefinitionInput.flowTypes}. */
+  readonly flowTypes: readonly WorkflowFlowType[];
+  /** See {@link NodeDefinitionInput.hiddenInAgentRegion}. */
+  readonly hiddenInAgentRegion: boolean;
   /**
    * The publish checks of a node (spec 001 §5) with paths relative to the node (`template.email.subject`):
    * {@link TemplateRules.templateErrors} under `template`.
@@ -158,6 +194,9 @@ export function defineNode<TType extends NodeType, TTemplate>(input: NodeDefinit
     type: input.type,
     defaultTemplate: input.defaultTemplate,
     edges: input.edges ?? nextNodeIdEdge,
+    outputs: input.outputs ?? (() => []),
+    flowTypes: input.flowTypes ?? ['form'],
+    hiddenInAgentRegion: input.hiddenInAgentRegion ?? false,
     publishErrors: (node) => prefixErrors(rules.templateErrors(node.template), 'template'),
   };
 }

@@ -51,6 +51,7 @@ import type { Mailer } from '@formloom/kit/mail';
 import type { RateLimit } from '@formloom/kit/rate-limit';
 import type { NodeExecutor, NodeOutcome, NodeServices, StepInput } from './nodes/executor';
 import { NODE_EXECUTORS } from './nodes/registry';
+import { stepIdempotencyKey } from './nodes/executor';
 import { GroupCommit } from '@formloom/kit/group-commit';
 import { isDatabaseUnavailable } from '@formloom/kit/http';
 import { PollingLoop } from '@formloom/kit/polling-loop';
@@ -371,6 +372,8 @@ export class RunWorker {
         : await this.options.db.select().from(workflowRunSteps).where(eq(workflowRunSteps.runId, claim.run.id));
     const previous = new Map<string, WorkflowRunStepRow>(existing.map((step) => [step.nodeId, step]));
     const visited = new Set<string>();
+    // The outputs of the steps so far, by node id: later nodes read them as `nodes.<id>.<field>` (contracts `logic.ts`).
+    const outputs: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
     let nodeId = template.trigger.nextNodeId;
     let seq = 0;
     while (nodeId !== null) {
@@ -381,6 +384,7 @@ export class RunWorker {
       seq += 1;
       const before = previous.get(nodeId);
       if (before?.status === 'succeeded') {
+        outputs[nodeId] = before.output;
         nodeId = before.nextNodeId;
         continue;
       }
@@ -390,7 +394,7 @@ export class RunWorker {
       const ran: { outcome: NodeOutcome; started: boolean; startedAt: Date } =
         before?.status === 'waiting'
           ? { outcome: { kind: 'next', output: before.output, next: before.nextNodeId }, started: true, startedAt: before.startedAt }
-          : await this.runNode(claim, step, before !== undefined);
+          : await this.runNode(claim, step, before !== undefined, outputs);
       const { outcome } = ran;
       const next = outcome.kind === 'fail' ? null : outcome.next === undefined ? node.nextNodeId : outcome.next;
       const ends = outcome.kind === 'fail' || (outcome.kind === 'next' && next === null);
@@ -414,6 +418,7 @@ export class RunWorker {
       const endedAfterSeconds = ends ? Math.max(0, result ?? 0) : undefined;
       if (outcome.kind === 'fail') return { status: 'failed', error: outcome.error, endedAfterSeconds };
       if (outcome.kind === 'wait') return { status: 'waiting' };
+      outputs[nodeId] = outcome.output ?? null;
       if (ends) return { status: 'succeeded', endedAfterSeconds };
       nodeId = next;
     }
@@ -424,9 +429,15 @@ export class RunWorker {
    * Runs one node with its type's executor (see the module doc, step 3): a type without an executor fails as
    * not supported; a local executor only computes; an outside one runs after its step row is written
    * `running` (a retry bumps its `attempts`), under a heartbeat. Resolves the outcome, whether the step row
-   * exists already, and when the step started. @throws LeaseLost or database errors.
+   * exists already, and when the step started. `outputs`: the earlier steps' outputs by node id (the logic
+   * context's `nodes`). @throws LeaseLost or database errors.
    */
-  private async runNode(claim: Claimed, step: WalkStep, retry: boolean): Promise<{ outcome: NodeOutcome; started: boolean; startedAt: Date }> {
+  private async runNode(
+    claim: Claimed,
+    step: WalkStep,
+    retry: boolean,
+    outputs: Record<string, unknown>,
+  ): Promise<{ outcome: NodeOutcome; started: boolean; startedAt: Date }> {
     const startedAt = new Date();
     const executor = this.executors.find(step.node.type);
     if (!executor) return { outcome: { kind: 'fail', error: copy.workflows.nodeNotSupported(step.node.type) }, started: false, startedAt };
@@ -434,8 +445,9 @@ export class RunWorker {
     const input: StepInput = {
       run: { id: run.id, workflowId: run.workflowId, organizationId: run.organizationId, attempts: run.attempts },
       trigger: { type: run.template.trigger.type, data: run.triggerData },
-      logic: submissionContext(run.triggerData),
+      logic: { ...submissionContext(run.triggerData), nodes: { ...outputs } },
       nodeId: step.nodeId,
+      idempotencyKey: stepIdempotencyKey(run.id, step.nodeId),
       node: step.node,
       services: this.services,
     };

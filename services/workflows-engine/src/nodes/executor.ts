@@ -49,14 +49,31 @@ export interface RunContext<TTemplate> {
   run: RunInfo;
   /** The run's trigger: its type and the data of the event that started the run (`form.submitted` v1 today). */
   trigger: { type: TriggerType; data: FormSubmittedData };
-  /** The data logic values resolve against (`@formloom/contracts/logic`): answers, submission, form. */
+  /**
+   * The data logic values resolve against (`@formloom/contracts/logic`): answers, submission, form, and `nodes` —
+   * the outputs of the run's earlier steps by node id.
+   */
   logic: LogicContext;
   nodeId: string;
+  /**
+   * The step's idempotency key ({@link stepIdempotencyKey}): the same for every attempt of this node in this run,
+   * so an effect repeated after a crash (the at-least-once window of the module doc) can be recognised by whoever
+   * receives it — the webhook node sends it as the `Idempotency-Key` header.
+   */
+  idempotencyKey: string;
   /** The node as the published template has it. */
   node: WorkflowNode;
   /** The node's template, parsed with its contracts module's schema. */
   template: TTemplate;
   services: NodeServices;
+}
+
+/**
+ * The idempotency key of a run's step: `<runId>:<nodeId>` — stable across attempts and reclaims of the step (a
+ * node runs at most once per run: templates are acyclic), different for every other step and run.
+ */
+export function stepIdempotencyKey(runId: string, nodeId: string): string {
+  return `${runId}:${nodeId}`;
 }
 
 /** A step's input before its template is parsed: the {@link RunContext} without `template`. */

@@ -43,13 +43,16 @@ function Arrow() {
 function SelectedPanel({ template, selected }: { template: WorkflowTemplate; selected: string | null }) {
   if (selected === null) return null;
   let panel: ReactNode = null;
+  const flowPublicIdentifier = String(template.trigger.template.flowPublicIdentifier ?? '');
+  const context = { flowPublicIdentifier, formTemplate: undefined, template, currentUser: undefined };
+  const ignore = () => undefined;
   if (selected === 'trigger') {
     const ui = triggerUi(template.trigger.type);
-    if (ui) panel = <ui.Panel trigger={template.trigger} status={ui.status(template.trigger.template)} />;
+    if (ui) panel = <ui.Panel trigger={template.trigger} status={ui.status(template.trigger.template)} readOnly onChange={ignore} context={context} />;
   } else {
     const node = Object.prototype.hasOwnProperty.call(template.nodes, selected) ? template.nodes[selected] : undefined;
     const ui = node ? nodeUi(node.type) : undefined;
-    if (node && ui) panel = <ui.Panel nodeId={selected} node={node} status={ui.status(node.template)} />;
+    if (node && ui) panel = <ui.Panel nodeId={selected} node={node} status={ui.status(node.template)} readOnly onChange={ignore} context={context} />;
   }
   if (!panel) return null;
   return (
