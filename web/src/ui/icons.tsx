@@ -71,6 +71,20 @@ export const IconSettings = icon(
   'IconSettings',
 );
 
+// The workflow canvas's node and trigger types (spec 001 §3).
+export const IconClock = icon(['M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18z', 'M12 7v5l3 2'], 'IconClock');
+export const IconCode = icon(['M8 7l-5 5 5 5', 'M16 7l5 5-5 5', 'M14 4l-4 16'], 'IconCode');
+export const IconWebhook = icon(['M9 8a3 3 0 1 1 4.5 2.6L16 15', 'M7 20a3 3 0 1 1 1-5.8h7', 'M19 19a3 3 0 1 1-1.5-5.6L14 8'], 'IconWebhook');
+export const IconSparkles = icon(['M12 3l1.8 4.7L18.5 9.5l-4.7 1.8L12 16l-1.8-4.7L5.5 9.5l4.7-1.8z', 'M19 15l.8 2.2L22 18l-2.2.8L19 21l-.8-2.2L16 18l2.2-.8z'], 'IconSparkles');
+export const IconMessage = icon(['M4 5h16v11H9l-5 4z', 'M8 9h8', 'M8 12h5'], 'IconMessage');
+export const IconApproval = icon(['M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18z', 'M8 12l3 3 5-6'], 'IconApproval');
+export const IconCalendar = icon(['M4 6h16v14H4z', 'M4 10h16', 'M9 3v4', 'M15 3v4'], 'IconCalendar');
+export const IconBolt = icon(['M13 3L5 14h6l-1 7 8-11h-6z'], 'IconBolt');
+export const IconDatabase = icon(['M4 6c0-1.7 3.6-3 8-3s8 1.3 8 3-3.6 3-8 3-8-1.3-8-3z', 'M4 6v12c0 1.7 3.6 3 8 3s8-1.3 8-3V6', 'M4 12c0 1.7 3.6 3 8 3s8-1.3 8-3'], 'IconDatabase');
+export const IconUser = icon(['M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8z', 'M4 21a8 8 0 0 1 16 0'], 'IconUser');
+export const IconPhone = icon(['M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2z'], 'IconPhone');
+export const IconTable = icon(['M4 5h16v14H4z', 'M4 10h16', 'M4 15h16', 'M10 5v14'], 'IconTable');
+
 /** A filled five-point star; `filled` false draws the outline only. */
 export function IconStar({ size = 18, filled = false, ...props }: IconProps & { filled?: boolean }) {
   return (
