@@ -25,6 +25,19 @@ export const MAX_PREFETCHES = 20;
 export const LOOP_DETECTION_MAX_STEPS = 20;
 /** spec 001 §9: default delay (minutes). */
 export const DEFAULT_DELAY_MINUTES = 30;
+/** spec 001 §9: the form-abandoned trigger's default send-after time (minutes). */
+export const DEFAULT_FORM_ABANDONED_MINUTES = 30;
+/** spec 001 §4, §9: the before-event trigger's default time before the event on a form (minutes); 0 elsewhere. */
+export const DEFAULT_BEFORE_EVENT_MINUTES = 30;
+/** spec 001 §9: the host email reminder's default time before the event (minutes). */
+export const HOST_EMAIL_REMINDER_MINUTES = 30;
+/** spec 001 §9: the Slack host reminder's default time before the event (minutes). */
+export const HOST_SLACK_REMINDER_MINUTES = 5;
+/**
+ * ours: the longest wait a time-based trigger or node may ask for (days). A durable wait is a row with a due time,
+ * so length costs nothing; the bound keeps typos (30000 days) out.
+ */
+export const MAX_WAIT_DAYS = 365;
 /** spec 001 §2: node card minimum size (px). */
 export const NODE_CARD_MIN_WIDTH_PX = 212;
 export const NODE_CARD_MIN_HEIGHT_PX = 62;

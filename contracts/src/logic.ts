@@ -17,6 +17,7 @@
  * | `urlParams.<name>`            | a hidden field's value (`rules/url-params.ts`)          |
  * | `calculations.<calculationId>`| a calculation's number (`rules/calculations.ts`)        |
  * | `quiz.score`, `quiz.maxScore` | the quiz's points so far and the most there were to get (`rules/quiz.ts`) |
+ * | `event.<field>`               | a scheduling trigger's event: `event.startTime`, `event.invitee.email`, `event.title` … (`events/scheduling.ts` `ScheduledEvent`) |
  * | `nodes.<nodeId>.<field>`      | a field of an earlier workflow step's output (a node type declares its fields: `workflows/define.ts` `outputs`; `workflows/variables.ts` lists what a node may read) |
  *
  * Example: recipients addressed to the answer of EmailInput `w2`: `{ "email": { "var": "answers.w2" } }`;
@@ -50,10 +51,12 @@ export interface LogicContext {
    * executors returned them. Absent outside workflows.
    */
   nodes?: Record<string, unknown>;
+  /** In a run started by a scheduling event: the event (`events/scheduling.ts` `ScheduledEvent`). */
+  event?: Record<string, unknown>;
 }
 
 /** The first segments of the paths {@link readPath} reads. */
-const CONTEXT_ROOTS: ReadonlySet<string> = new Set(['answers', 'submission', 'flow', 'urlParams', 'calculations', 'quiz', 'nodes']);
+const CONTEXT_ROOTS: ReadonlySet<string> = new Set(['answers', 'submission', 'flow', 'urlParams', 'calculations', 'quiz', 'nodes', 'event']);
 
 /** Builds the reference to a question's answer: `answerRef('w2')` → `{var: 'answers.w2'}`. */
 export function answerRef(widgetId: string): LogicRef {

@@ -118,7 +118,7 @@ describe('the manifest on its own', () => {
     const broken = [
       entry('flows', { port: 8102, publishes: ['form.submitted'], settings: ['A'], secrets: ['A'] }),
       entry('flows', { port: 8102 }),
-      entry('Engine', { port: GATEWAY.port, consumes: ['event.booked'], publishes: ['form.submitted'] }),
+      entry('Engine', { port: GATEWAY.port, consumes: ['payment.succeeded'], publishes: ['form.submitted'] }),
       entry('x', { port: 9001, calls: ['y'] }),
       entry('y', { port: 9002, calls: ['x'] }),
     ];
@@ -129,7 +129,7 @@ describe('the manifest on its own', () => {
       'the port 8080 is used twice',
       'flows lists A twice among its settings and secrets',
       'Engine is not a kebab-case name',
-      'Engine consumes event.booked, which no service of the manifest publishes',
+      'Engine consumes payment.succeeded, which no service of the manifest publishes',
       'form.submitted is published by more than one service',
       'flows is listed twice',
     ]);

@@ -29,7 +29,14 @@ function completeEmail() {
 describe('the registries', () => {
   it('register each implemented type once, every one a spec type, and nothing else', () => {
     expect(NODE_DEFINITIONS.map((definition) => definition.type)).toEqual(['email']);
-    expect(TRIGGER_DEFINITIONS.map((definition) => definition.type)).toEqual(['formSubmission']);
+    expect(TRIGGER_DEFINITIONS.map((definition) => definition.type)).toEqual([
+      'formSubmission',
+      'formAbandoned',
+      'beforeEventStarts',
+      'eventCanceled',
+      'eventRescheduled',
+      'ziteExecution',
+    ]);
     for (const definition of NODE_DEFINITIONS) expect(NodeType.options).toContain(definition.type);
     for (const definition of TRIGGER_DEFINITIONS) expect(TriggerType.options).toContain(definition.type);
     expect(nodeRegistry.find('email')).toBe(emailNode);

@@ -201,9 +201,17 @@ export function defineNode<TType extends NodeType, TTemplate>(input: NodeDefinit
   };
 }
 
-/** What a new trigger's default template is made for: the form the workflow belongs to (spec 001 §3). */
+/**
+ * What a new trigger's default template is made for (spec 001 §3, §4 "Initial values"): the form (or app) the
+ * workflow belongs to, whether it is a form or the app builder's flow, and the form's scheduling pages (the event
+ * triggers preselect the only one).
+ */
 export interface TriggerContext {
   flowPublicIdentifier: string;
+  /** Default `form`. */
+  flowType?: WorkflowFlowType;
+  /** The ids of the form's scheduling pages (`workflows/triggers/scheduling-pages.ts`); default none. */
+  schedulingStepIds?: readonly string[];
 }
 
 /** What a trigger type's module gives {@link defineTrigger}. */

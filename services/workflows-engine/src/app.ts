@@ -1,11 +1,19 @@
 /**
  * The workflows-engine service (ARCHITECTURE §3): workflows, runs, run steps, the mail log and outgoing
- * webhooks. Routes in `routes/`, the `form.submitted` and `flow.deleted` consumers in `consumers.ts`, the run
+ * webhooks. Routes in `routes/`, the event consumers (`form.submitted`, `form.progressed`, `flow.deleted`, the
+ * scheduling events) in `consumers.ts`, the run
  * worker in `worker.ts` (execution model documented there), the webhook delivery worker in `webhook-worker.ts`, configuration in `config.ts`, dependencies in `deps.ts`.
  */
 import { createService, type FormloomService, type ServiceDefinition, type ServiceOptions } from '@formloom/kit/service';
 import { EngineConfig } from './config';
-import { flowDeletedConsumer, formSubmittedConsumer } from './consumers';
+import {
+  eventBookedConsumer,
+  eventCanceledConsumer,
+  eventRescheduledConsumer,
+  flowDeletedConsumer,
+  formProgressedConsumer,
+  formSubmittedConsumer,
+} from './consumers';
 import { migrations } from './db/migrations';
 import { engineDependencies, type EngineDeps } from './deps';
 import { mailRoutes } from './routes/mail';
@@ -27,6 +35,10 @@ export const definition: ServiceDefinition<typeof EngineConfig.shape, EngineDeps
       onWebhooksQueued: () => deps.webhookWorker.kick(),
     }),
     flowDeletedConsumer(),
+    formProgressedConsumer(),
+    eventBookedConsumer(),
+    eventRescheduledConsumer({ onQueued: () => deps.runWorker.kick() }),
+    eventCanceledConsumer({ onQueued: () => deps.runWorker.kick() }),
   ],
   workers: (deps) => [deps.runWorker, deps.webhookWorker],
 };

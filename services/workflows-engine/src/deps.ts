@@ -14,6 +14,7 @@ import { createRunMetrics } from './metrics';
 import { RunWorker } from './worker';
 import { resolveWebhookKeySecret, SecretBox } from './domain/webhook-secrets';
 import { WebhookWorker } from './webhook-worker';
+import { beforeFirstStep } from './triggers/registry';
 
 /** What the engine's routes, consumers and workers use. */
 export interface EngineDeps extends ServiceContext<EngineConfig> {
@@ -43,6 +44,7 @@ export function engineDependencies(ctx: ServiceContext<EngineConfig>): EngineDep
     timeoutMs: config.FLOWS_TIMEOUT_MS,
     log: ctx.log,
   });
+  const flowsApi = createFlowsApi(flows);
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, timeoutMs: config.SMTP_TIMEOUT_MS });
   const runWorker = new RunWorker({
     db: ctx.db,
@@ -64,6 +66,7 @@ export function engineDependencies(ctx: ServiceContext<EngineConfig>): EngineDep
     log: ctx.log,
     tracer: ctx.telemetry.tracer,
     onRunFinished: createRunMetrics(ctx.metrics.registry).record,
+    beforeFirstStep: beforeFirstStep({ flows: flowsApi }),
   });
   const keySecret = resolveWebhookKeySecret(
     {
@@ -87,7 +90,7 @@ export function engineDependencies(ctx: ServiceContext<EngineConfig>): EngineDep
   });
   return {
     ...ctx,
-    flows: createFlowsApi(flows),
+    flows: flowsApi,
     runWorker,
     mailDelivery: mailer.kind,
     webhookSecrets,

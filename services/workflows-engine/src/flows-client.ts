@@ -3,12 +3,14 @@
  * - {@link FlowsApi.lookup}: which organization and workspace a workflow's form lives in, so that the caller's
  *   access can be checked (spec 001 §6; ARCHITECTURE §4 "every service checks workspace access itself");
  * - {@link FlowsApi.draft}: the form's draft template, to generate a gallery workflow against it (spec 001 §4);
- * - {@link FlowsApi.createBlankForm}: the new form of a workflow created on the placeholder `new_form` (spec 001 §4).
+ * - {@link FlowsApi.createBlankForm}: the new form of a workflow created on the placeholder `new_form` (spec 001 §4);
+ * - {@link FlowsApi.submissionStatus}: whether a respondent finished the form (before a `formAbandoned` run starts).
  */
 import {
   createInternalFlow,
   getInternalFlow,
   getInternalFlowDraft,
+  getInternalSubmissionStatus,
   type CreateInternalFlowBody,
   type InternalFlow,
   type InternalFlowDraftResponse,
@@ -37,6 +39,11 @@ export interface FlowsApi {
    * @throws 503 `unavailable` as {@link FlowLookup}, or when flows refuses.
    */
   createBlankForm(input: CreateInternalFlowBody): Promise<InternalFlowDraftResponse>;
+  /**
+   * `in_progress` or `finished` for a submission of the form, or `null` when flows knows none (deleted).
+   * @throws 503 `unavailable` as {@link FlowLookup}.
+   */
+  submissionStatus(publicIdentifier: string, submissionId: string): Promise<'in_progress' | 'finished' | null>;
 }
 
 /** The {@link FlowsApi} over `flows`, the internal client of the flows service (`FLOWS_URL`). */
@@ -51,6 +58,12 @@ export function createFlowsApi(flows: InternalClient): FlowsApi {
     async draft(publicIdentifier) {
       const result = await flows.call(getInternalFlowDraft, { params: { publicIdentifier } });
       if (result.ok) return result.data;
+      if (result.refusal.status === 404) return null;
+      throw unavailable();
+    },
+    async submissionStatus(publicIdentifier, submissionId) {
+      const result = await flows.call(getInternalSubmissionStatus, { params: { publicIdentifier, submissionId } });
+      if (result.ok) return result.data.status;
       if (result.refusal.status === 404) return null;
       throw unavailable();
     },

@@ -93,6 +93,13 @@ export interface RunWorkerOptions {
    * the run (its `traceparent` column), so the run shows in the submission's trace.
    */
   tracer: Tracer;
+  /**
+   * Asked once before a run's first step (`triggers/registry.ts`: its trigger type's check): a reason to drop the
+   * run instead of running it — a formAbandoned run whose respondent finished the form meanwhile — or `null`. A
+   * dropped run is deleted (it should never have existed). @throws like an unexpected error of a step: the run is
+   * claimed again after its lease.
+   */
+  beforeFirstStep?(run: { template: WorkflowTemplate; triggerData: ClaimedRunRow['trigger_data'] }): Promise<string | null>;
   /** Called once per run that ended (succeeded, failed, or given up after RUN_MAX_ATTEMPTS), after commit. */
   onRunFinished?(finished: RunFinished): void;
   log: {
@@ -117,7 +124,8 @@ class LeaseLost extends Error {
 type WalkOutcome =
   | { status: 'succeeded'; endedAfterSeconds?: number }
   | { status: 'failed'; error: string; endedAfterSeconds?: number }
-  | { status: 'waiting' };
+  | { status: 'waiting' }
+  | { status: 'dropped'; reason: string };
 
 /** The columns of a run the worker reads when it claims it. */
 type ClaimedRun = Pick<
@@ -329,6 +337,11 @@ export class RunWorker {
             this.options.log.info({ runId: run.id, workflowId: run.workflowId }, 'workflow run waiting');
             return;
           }
+          if (outcome.status === 'dropped') {
+            span.setAttribute('formloom.workflow_run.status', 'dropped');
+            this.options.log.info({ runId: run.id, workflowId: run.workflowId, reason: outcome.reason }, 'workflow run dropped before its first step');
+            return;
+          }
           const { status } = outcome;
           const error = outcome.status === 'failed' ? outcome.error : null;
           // The last node's statement usually ended the run already; otherwise end it here.
@@ -370,6 +383,13 @@ export class RunWorker {
       claim.run.attempts <= 1 && claim.run.dueAt === null
         ? []
         : await this.options.db.select().from(workflowRunSteps).where(eq(workflowRunSteps.runId, claim.run.id));
+    if (existing.length === 0 && this.options.beforeFirstStep) {
+      const reason = await this.options.beforeFirstStep({ template, triggerData: claim.run.triggerData });
+      if (reason !== null) {
+        await this.fenced(claim, (tx) => tx.delete(workflowRuns).where(eq(workflowRuns.id, claim.run.id)));
+        return { status: 'dropped', reason };
+      }
+    }
     const previous = new Map<string, WorkflowRunStepRow>(existing.map((step) => [step.nodeId, step]));
     const visited = new Set<string>();
     // The outputs of the steps so far, by node id: later nodes read them as `nodes.<id>.<field>` (contracts `logic.ts`).

@@ -85,3 +85,33 @@ export const createInternalFlow = defineEndpoint({
   body: CreateInternalFlowBody,
   responses: { 201: okResponse(InternalFlowDraftResponse) },
 });
+
+/** `:publicIdentifier` and `:submissionId` of a submission's internal routes. */
+export const InternalSubmissionParams = FlowParams.extend({ submissionId: z.string().min(1).max(64) });
+
+/**
+ * `GET /internal/flows/:publicIdentifier/submissions/:submissionId/status` response: whether the respondent is
+ * still `in_progress` (a saved progress) or `finished` the form.
+ */
+export const InternalSubmissionStatusResponse = z.object({ status: z.enum(['in_progress', 'finished']) });
+/** `{status}`. */
+export type InternalSubmissionStatusResponse = z.infer<typeof InternalSubmissionStatusResponse>;
+
+/**
+ * `GET /internal/flows/:publicIdentifier/submissions/:submissionId/status`: the workflows-engine asks, before a
+ * `formAbandoned` run starts, whether the respondent finished the form meanwhile (spec 001 §3 formAbandoned:
+ * "unless it was finished by then"). 404 for an unknown (or deleted) submission or flow.
+ */
+export const getInternalSubmissionStatus = defineEndpoint({
+  id: 'internal.flows.submissionStatus',
+  service: 'flows',
+  method: 'GET',
+  path: '/internal/flows/:publicIdentifier/submissions/:submissionId/status',
+  access: 'internal',
+  summary: "A submission's status (internal)",
+  params: InternalSubmissionParams,
+  responses: {
+    200: okResponse(InternalSubmissionStatusResponse),
+    404: errorResponse(`'${copy.flows.submissionNotFound}': no such submission of that form.`),
+  },
+});

@@ -1,14 +1,25 @@
 /**
  * The trigger types Formloom implements: the one list that names them (docs/architecture.md "Adding a node
- * type"). The spec's other trigger types (`TriggerType`, spec 001 §3) are accepted in templates but have no
- * rules yet (setup status `null`) and no runs are queued for them.
+ * type"), in the order of the spec's trigger picker (spec 001 §2) with the app builder's last.
  */
 import type { TriggerType } from '../../entities/workflow';
 import { registryOf, type TriggerDefinition } from '../define';
+import { beforeEventStartsTrigger } from './before-event-starts';
+import { eventCanceledTrigger } from './event-canceled';
+import { eventRescheduledTrigger } from './event-rescheduled';
+import { formAbandonedTrigger } from './form-abandoned';
 import { formSubmissionTrigger } from './form-submission';
+import { ziteExecutionTrigger } from './zite-execution';
 
 /** Every implemented trigger type's definition, one line per type. */
-export const TRIGGER_DEFINITIONS = [formSubmissionTrigger] as const;
+export const TRIGGER_DEFINITIONS = [
+  formSubmissionTrigger,
+  formAbandonedTrigger,
+  beforeEventStartsTrigger,
+  eventCanceledTrigger,
+  eventRescheduledTrigger,
+  ziteExecutionTrigger,
+] as const;
 
 /** A trigger type that has a definition (and a web card). */
 export type ImplementedTriggerType = (typeof TRIGGER_DEFINITIONS)[number]['type'];

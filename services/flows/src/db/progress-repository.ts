@@ -4,13 +4,15 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@formloom/kit/db';
-import { submissions } from './schema';
+import { submissions, type SubmissionStatus } from './schema';
 
 /** An in-progress submission as the progress calls read it. */
 export interface ProgressRecord {
   id: string;
   flowId: number;
   progressTokenHash: string | null;
+  /** When the progress was first saved (the `submission_time` of an in-progress row). */
+  startedAt: Date;
 }
 
 /**
@@ -38,7 +40,7 @@ export async function insertProgress(
 /** The in-progress submission `id` of flow `flowId`, or undefined (unknown, another flow's, or finished). */
 export async function findProgress(db: DbOrTx, flowId: number, id: string): Promise<ProgressRecord | undefined> {
   const [row] = await db
-    .select({ id: submissions.id, flowId: submissions.flowId, progressTokenHash: submissions.progressTokenHash })
+    .select({ id: submissions.id, flowId: submissions.flowId, progressTokenHash: submissions.progressTokenHash, startedAt: submissions.submissionTime })
     .from(submissions)
     .where(and(eq(submissions.id, id), eq(submissions.flowId, flowId), eq(submissions.status, 'in_progress')));
   return row;
@@ -94,4 +96,13 @@ export async function countInProgress(db: DbOrTx, flowId: number): Promise<numbe
     .from(submissions)
     .where(and(eq(submissions.flowId, flowId), eq(submissions.status, 'in_progress')));
   return row?.count ?? 0;
+}
+
+/** The status of submission `id` of flow `flowId` (`in_progress` or `finished`), or undefined when it has none. */
+export async function findSubmissionStatus(db: DbOrTx, flowId: number, id: string): Promise<SubmissionStatus | undefined> {
+  const [row] = await db
+    .select({ status: submissions.status })
+    .from(submissions)
+    .where(and(eq(submissions.id, id), eq(submissions.flowId, flowId)));
+  return row?.status;
 }

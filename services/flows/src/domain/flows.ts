@@ -51,6 +51,8 @@ import {
   type NewFlow,
 } from '../db/flows-repository';
 import { countSubmissions } from '../db/submissions-repository';
+import { findSubmissionStatus } from '../db/progress-repository';
+import type { SubmissionStatus } from '../db/schema';
 
 /** What the domain functions need: the database (reads) and `transact` (writes with events). */
 export interface FlowsDeps {
@@ -468,6 +470,22 @@ export async function getInternalFlow(deps: FlowsDeps, publicIdentifier: string)
   if (!record) throw notFound(copy.flows.flowNotFound);
   return internalFlowOf(record);
 }
+
+/**
+ * Whether submission `submissionId` of flow `publicIdentifier` is still `in_progress` or `finished`
+ * (`GET /internal/flows/{publicIdentifier}/submissions/{submissionId}/status`).
+ * @throws 404 `copy.flows.submissionNotFound` for an unknown flow or submission (or another flow's).
+ */
+export async function getSubmissionStatus(deps: FlowsDeps, publicIdentifier: string, submissionId: string): Promise<SubmissionStatus> {
+  const record = await findFlowByPublicIdentifier(deps.db, publicIdentifier);
+  if (!record || !UUID_PATTERN.test(submissionId)) throw notFound(copy.flows.submissionNotFound);
+  const status = await findSubmissionStatus(deps.db, record.id, submissionId);
+  if (!status) throw notFound(copy.flows.submissionNotFound);
+  return status;
+}
+
+/** A UUID in its canonical text form (submission ids are UUIDv7). */
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * A flow with its draft template, as other services see it (`GET /internal/flows/{publicIdentifier}/draft`).

@@ -20,6 +20,8 @@ import type { FlowRecord } from '../db/flows-repository';
 import type { FlowsDeps } from './flows';
 import { findLiveForm, submittedEvent } from './submissions';
 import { claimResponseUploads, fileLinks, resolveUploads } from './uploads';
+import { FORM_PROGRESSED, FORM_PROGRESSED_VERSION, type FormProgressedData } from '@formloom/contracts/events/form-progressed';
+import type { EventInput } from '@formloom/kit/outbox';
 import { searchTextOf } from './search-text';
 
 /** SHA-256 (hex) of a progress token. */
@@ -43,6 +45,28 @@ function pagesBefore(template: FlowTemplate, stepId: string): string[] {
   const pages = orderedSteps(template).filter((step) => step.type === 'form').map((step) => step.id);
   const index = pages.indexOf(stepId);
   return index >= 0 ? pages.slice(0, index) : pages;
+}
+
+/**
+ * The `form.progressed` event of a saved progress (`@formloom/contracts/events/form-progressed`): the answers so far
+ * in `form.submitted`'s shape (`submittedEvent`, with the progress' id as the submission id and its first save as
+ * the submission time), when this save happened and the page reached — written in the save's transaction, so the
+ * workflows-engine's `formAbandoned` timers follow every save exactly once.
+ */
+function progressedEvent(
+  deps: FlowsDeps,
+  flow: FlowRecord,
+  template: FlowTemplate,
+  progress: { submissionId: string; startedAt: Date; now: Date; stepId: string; answers: Record<string, unknown> },
+): EventInput<FormProgressedData> {
+  const submitted = submittedEvent(flow, template, progress.submissionId, progress.startedAt.toISOString(), progress.answers, fileLinks(deps.publicUrl, flow.publicIdentifier));
+  return {
+    type: FORM_PROGRESSED,
+    version: FORM_PROGRESSED_VERSION,
+    key: progress.submissionId,
+    tenant: submitted.tenant,
+    data: { ...submitted.data, lastUpdatedAt: progress.now.toISOString(), stepId: progress.stepId },
+  };
 }
 
 /**
@@ -72,17 +96,21 @@ export async function saveProgress(deps: FlowsDeps, publicIdentifier: string, bo
   if (body.progressId === undefined || body.progressToken === undefined) {
     const progressId = uuidv7();
     const progressToken = randomBytes(32).toString('base64url');
-    await deps.transact(async (tx) => {
+    await deps.transact(async (tx, emit) => {
       await insertProgress(tx, { id: progressId, flowId: flow.id, snapshotId, answers, tokenHash: hashToken(progressToken), stepId: body.stepId, now, searchText });
       await claimResponseUploads(tx, { flowId: flow.id, submissionId: progressId, uploadIds: files.uploadIds });
+      await emit(progressedEvent(deps, flow, template, { submissionId: progressId, startedAt: now, now, stepId: body.stepId, answers }));
     });
     return { progressId, progressToken, lastUpdatedAt: now.toISOString() };
   }
   const existing = await findProgress(deps.db, flow.id, body.progressId);
   if (!existing || !tokenMatches(body.progressToken, existing.progressTokenHash)) throw notFound(copy.flows.progressNotFound);
-  const updated = await deps.transact(async (tx) => {
+  const updated = await deps.transact(async (tx, emit) => {
     const done = await updateProgress(tx, { id: existing.id, snapshotId, answers, stepId: body.stepId, now, searchText });
-    if (done) await claimResponseUploads(tx, { flowId: flow.id, submissionId: existing.id, uploadIds: files.uploadIds, release: true });
+    if (done) {
+      await claimResponseUploads(tx, { flowId: flow.id, submissionId: existing.id, uploadIds: files.uploadIds, release: true });
+      await emit(progressedEvent(deps, flow, template, { submissionId: existing.id, startedAt: existing.startedAt, now, stepId: body.stepId, answers }));
+    }
     return done;
   });
   if (!updated) throw notFound(copy.flows.progressNotFound);

@@ -1,9 +1,9 @@
 /**
  * Internal flow routes for other services (cross-service agreements: workflows-engine checks a user's access to
  * a workflow's form, generates gallery workflows against a form's draft, and creates the form of a workflow made
- * on the placeholder `new_form`). Never routed by the gateway; the router requires the shared `x-internal-token`.
+ * on the placeholder `new_form`, and asks whether a respondent finished a form before a `formAbandoned` run starts). Never routed by the gateway; the router requires the shared `x-internal-token`.
  */
-import { createInternalFlow, getInternalFlow, getInternalFlowDraft } from '@formloom/contracts/api/flows/internal';
+import { createInternalFlow, getInternalFlow, getInternalFlowDraft, getInternalSubmissionStatus } from '@formloom/contracts/api/flows/internal';
 import { defineRoutes } from '@formloom/kit/routes';
 import * as flows from '../domain/flows';
 import type { FlowsServiceDeps } from '../deps';
@@ -13,6 +13,10 @@ export const internalFlowRoutes = defineRoutes<FlowsServiceDeps>((router, deps) 
   router.handle(getInternalFlow, async ({ params }) => ({ flow: await flows.getInternalFlow(deps, params.publicIdentifier) }));
 
   router.handle(getInternalFlowDraft, async ({ params }) => flows.getInternalFlowDraft(deps, params.publicIdentifier));
+
+  router.handle(getInternalSubmissionStatus, async ({ params }) => ({
+    status: await flows.getSubmissionStatus(deps, params.publicIdentifier, params.submissionId),
+  }));
 
   /** A blank flow on behalf of a user whose write access the caller checked; its name deduplicated. */
   router.handle(createInternalFlow, async ({ body }) => {

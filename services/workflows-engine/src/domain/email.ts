@@ -42,7 +42,7 @@ export type ComposeResult = { ok: true; email: ComposedEmail } | { ok: false; er
 /**
  * The logic context of a `form.submitted` run: answers, submission id and time, the form's id and name, the
  * calculations' numbers by calculation id (`{{calculations.<id>}}`; none in events written before calculations
- * existed) and, for a quiz, its points (`{{quiz.score}}`, `{{quiz.maxScore}}`).
+ * existed), for a quiz its points (`{{quiz.score}}`, `{{quiz.maxScore}}`) and, for a scheduling trigger, its event (`{{event.startTime}}`).
  */
 export function submissionContext(data: FormSubmittedData): LogicContext {
   const calculations: Record<string, number> = Object.create(null) as Record<string, number>;
@@ -53,7 +53,18 @@ export function submissionContext(data: FormSubmittedData): LogicContext {
     flow: { publicIdentifier: data.flowPublicIdentifier, name: data.flowName },
     calculations,
     ...(data.quiz ? { quiz: { score: data.quiz.score, maxScore: data.quiz.maxScore } } : {}),
+    // A scheduling trigger's event (`events/scheduling.ts`): `event.<field>`.
+    ...eventContext(data),
   };
+}
+
+/**
+ * The `event` of a run started by a scheduling event (`@formloom/contracts/events/scheduling`), for logic values
+ * `event.<field>`; nothing for other runs.
+ */
+export function eventContext(data: object): { event?: Record<string, unknown> } {
+  const event = (data as { event?: unknown }).event;
+  return typeof event === 'object' && event !== null && !Array.isArray(event) ? { event: event as Record<string, unknown> } : {};
 }
 
 

@@ -12,6 +12,11 @@ import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
 import type { WorkflowTemplate } from '@formloom/contracts/entities/workflow';
 import { firstEmailWidgetId, thankYouEmailTemplate, type WorkflowGalleryTemplate } from '@formloom/contracts/workflow-templates';
 import { unprocessable } from '@formloom/kit/errors';
+import {
+  emailFormAbandonmentTemplate,
+  schedulingReminderEmailHostTemplate,
+  schedulingReminderEmailInviteeTemplate,
+} from '@formloom/contracts/workflows/gallery/timed-templates';
 
 /** What a gallery template is generated against. */
 export interface GalleryInput {
@@ -33,6 +38,9 @@ const GENERATORS: Partial<Record<WorkflowGalleryTemplate, (input: GalleryInput) 
       fallbackRecipients: emailWidgetId ? [] : [input.callerEmail],
     });
   },
+  email_form_abandonment: (input) => emailFormAbandonmentTemplate(input),
+  scheduling_reminder_email_host: (input) => schedulingReminderEmailHostTemplate(input),
+  scheduling_reminder_email_invitee: (input) => schedulingReminderEmailInviteeTemplate(input),
 };
 
 /** True when the gallery template `id` can be generated (and its steps run) today. */

@@ -96,10 +96,10 @@ export async function queueSubmissionRuns(tx: Tx, triggers: readonly SubmissionT
 }
 
 /**
- * A UUIDv7 (RFC 9562) made by the database: a random (v4) UUID whose first 48 bits are replaced by the Unix
+ * A UUIDv7 (RFC 9562) made by the database (also used by `timed-triggers.ts`): a random (v4) UUID whose first 48 bits are replaced by the Unix
  * time in milliseconds and whose version bits are set to 7. PostgreSQL 15 and PGlite have no `uuidv7()`.
  */
-const SQL_UUIDV7 = sql`encode(
+export const SQL_UUIDV7 = sql`encode(
   set_bit(set_bit(overlay(uuid_send(gen_random_uuid())
     placing substring(int8send(floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint) FROM 3) FROM 1 FOR 6),
   52, 1), 53, 1), 'hex')::uuid`;

@@ -4,6 +4,7 @@
  * form-submission`). Its panel (the trigger's View) names the form; read-only.
  */
 import { Text } from '@mantine/core';
+import * as copy from '@formloom/contracts/copy';
 import { field } from '@formloom/contracts/workflows/define';
 import { formSubmissionTrigger } from '@formloom/contracts/workflows/triggers/form-submission';
 import { IconForm } from '../../../ui/icons';
@@ -20,7 +21,8 @@ function FormSubmissionPanel({ trigger, status }: TriggerPanelProps) {
 
 /** The formSubmission trigger's card and panel. */
 export const formSubmissionTriggerUi = defineTriggerUi(formSubmissionTrigger, {
-  title: 'Form submitted',
+  title: copy.workflowTriggers.names.formSubmission,
+  description: copy.workflowTriggers.descriptions.formSubmission,
   icon: IconForm,
   color: 'blue',
   Panel: FormSubmissionPanel,

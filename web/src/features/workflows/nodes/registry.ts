@@ -7,7 +7,11 @@
 import type { ImplementedNodeType } from '@formloom/contracts/workflows/nodes/registry';
 import type { ImplementedTriggerType } from '@formloom/contracts/workflows/triggers/registry';
 import { emailNodeUi } from './email';
+import { beforeEventStartsTriggerUi } from './before-event-starts';
+import { eventCanceledTriggerUi, eventRescheduledTriggerUi } from './event-triggers';
+import { formAbandonedTriggerUi } from './form-abandoned';
 import { formSubmissionTriggerUi } from './form-submission';
+import { ziteExecutionTriggerUi } from './zite-execution';
 import type { NodeUi, TriggerUi } from './types';
 
 /** Every implemented node type's card and panel. */
@@ -18,6 +22,11 @@ export const NODE_UIS: { readonly [TType in ImplementedNodeType]: NodeUi<TType> 
 /** Every implemented trigger type's card and panel. */
 export const TRIGGER_UIS: { readonly [TType in ImplementedTriggerType]: TriggerUi<TType> } = {
   formSubmission: formSubmissionTriggerUi,
+  formAbandoned: formAbandonedTriggerUi,
+  beforeEventStarts: beforeEventStartsTriggerUi,
+  eventCanceled: eventCanceledTriggerUi,
+  eventRescheduled: eventRescheduledTriggerUi,
+  ziteExecution: ziteExecutionTriggerUi,
 };
 
 /** The card and panel of node type `type`; `undefined` for a type that is not implemented. */
