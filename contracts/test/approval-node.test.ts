@@ -14,12 +14,13 @@ import {
 import { approvalLinkOf, readApprovalLink } from '../src/rules/approval-links';
 import { connectionRefusal, loopErrors, nodeEdges, unknownNodeErrors } from '../src/rules/workflow-graph';
 import { nodeRegistry } from '../src/workflows/nodes/registry';
+import type {
+  ApprovalNodeTemplate} from '../src/workflows/nodes/approval';
 import {
   addApprovalState,
   APPROVAL_PALETTE,
   APPROVAL_STATE_TEXT_COLOR,
   approvalNode,
-  ApprovalNodeTemplate,
   canDeleteApprovalState,
   deleteApprovalState,
   fieldsForState,

@@ -84,6 +84,11 @@ export const approval = {
   deleteConfirm: 'Delete',
   emailLabel: 'Email to approvers',
   subjectLabel: 'Subject',
+  messageLabel: 'Message',
+  /** ours: the approval action's line in the add-action popover. */
+  popoverDescription: 'Wait for a person to approve or reject',
+  /** ours: the subject of the 'Feedback?' email. */
+  feedbackSubject: 'Feedback on approval steps',
   /** ours: the default email to approvers (its subject takes variables, spec 001 §3 "subject logic"). */
   defaultSubject: 'Approval needed: {{flow.name}}',
   defaultBody: 'A new submission of {{flow.name}} needs your decision. Choose an option below.',

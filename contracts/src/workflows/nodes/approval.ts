@@ -54,6 +54,8 @@ export const APPROVAL_PALETTE = [
   '#F7D4EB', // blush
   '#E2E8F0', // mist
 ] as const;
+/** ours: the names of the {@link APPROVAL_PALETTE} shades, in its order (the colour picker's accessible names). */
+export const APPROVAL_PALETTE_NAMES = ['Mint', 'Rose', 'Sky', 'Butter', 'Lavender', 'Peach', 'Aqua', 'Blush', 'Mist'] as const;
 /** The text colour written on a state's colour (buttons, chips): a near-black slate, AA on every palette shade. */
 export const APPROVAL_STATE_TEXT_COLOR = '#1F2937';
 
