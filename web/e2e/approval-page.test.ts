@@ -102,13 +102,13 @@ it('lets the approver decide from the email, once, on a page that needs no sign-
   await view.getByRole('heading', { name: copy.approval.pageTitle }).waitFor();
   const submission = view.getByTestId('approval-submission');
   await submission.getByText('Grace Hopper').waitFor();
-  expect(await view.getByRole('button', { name: 'Rejected' }).getAttribute('aria-pressed')).toBe('true');
-  expect(await view.getByRole('button', { name: 'Approved' }).getAttribute('aria-pressed')).toBe('false');
+  expect(await view.getByRole('button', { name: 'Rejected', exact: true }).getAttribute('aria-pressed')).toBe('true');
+  expect(await view.getByRole('button', { name: 'Approved', exact: true }).getAttribute('aria-pressed')).toBe('false');
   await view.getByLabel('Why').waitFor();
   expect(await violations(view)).toEqual([]);
 
   await view.setViewportSize({ width: 390, height: 844 });
-  expect(await view.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await view.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
   expect(await violations(view)).toEqual([]);
 
   // 'Why' is required for Rejected.

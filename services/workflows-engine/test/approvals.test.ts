@@ -413,7 +413,7 @@ describe('approvals: the rest', () => {
     const outcome = await approvalExecutor.run({
       run: { id: '0190a3c8-0000-7000-8000-000000000001', workflowId: 'w', organizationId: 1, attempts: 1 },
       trigger: { type: 'formSubmission', data: { flowId: 1, flowPublicIdentifier: 'f', flowName: 'F', submissionId: 's', submissionTime: new Date().toISOString(), answers: {}, questions: [] } },
-      logic: {},
+      logic: { answers: {} },
       nodeId: 'a1',
       idempotencyKey: 'k',
       node: {
