@@ -16,7 +16,8 @@
  * within 30 days'.
  *
  * Delivery is the email node's: without SMTP the node is local — the mail log rows (one per approver, `part` = the
- * approver's index) are written with the waiting step in one statement, exactly once; with SMTP every approver's
+ * approver's index) are written with the waiting step in one statement, exactly once (its only read: the link key, once
+ * per process, `domain/approval-tokens.ts`); with SMTP every approver's
  * message is handed to the server first (the step `running` under a heartbeat), then the rows are written with the
  * waiting step — a crash in between sends them again (at-least-once) with the same links, which all work. A refusal of
  * the server fails the step ('SMTP: <reason>'). Slack delivery (`slack_dm`, `slack_channel`) needs the integrations
