@@ -334,3 +334,38 @@ export const CUSTOM_COLUMNS_MAX = 50;
 export const CUSTOM_COLUMN_NAME_MAX_LENGTH = 100;
 export const CUSTOM_COLUMN_OPTIONS_MAX = 100;
 export const CUSTOM_COLUMN_OPTION_LABEL_MAX_LENGTH = 200;
+
+/** spec 001 §9: the approval step's state palette has this many pastel shades (`workflows/nodes/approval.ts`). */
+export const APPROVAL_PALETTE_SIZE = 9;
+/** spec 001 §9: the approval step's input fields are dragged into order after this many pixels of movement. */
+export const APPROVAL_FIELD_DRAG_ACTIVATION_PX = 10;
+/** spec 001 §3, §9: the approval step's completion rule: 'atleast_one' approver decides, count 1. */
+export const APPROVAL_COMPLETION_COUNT = 1;
+/**
+ * ours: bounds of an approval step (`workflows/nodes/approval.ts`): at most {@link APPROVAL_STATES_MAX} states (options)
+ * with names of at most {@link APPROVAL_STATE_NAME_MAX_LENGTH} characters, {@link APPROVAL_APPROVERS_MAX} approvers and
+ * {@link APPROVAL_INPUT_FIELDS_MAX} input fields whose labels have at most {@link APPROVAL_FIELD_LABEL_MAX_LENGTH}
+ * characters.
+ */
+export const APPROVAL_STATES_MAX = 20;
+export const APPROVAL_STATE_NAME_MAX_LENGTH = 100;
+export const APPROVAL_APPROVERS_MAX = 50;
+export const APPROVAL_INPUT_FIELDS_MAX = 20;
+export const APPROVAL_FIELD_LABEL_MAX_LENGTH = 200;
+/**
+ * ours: an approval request waits this many days for a decision (ARCHITECTURE §1 "approval timeouts"); its links
+ * stop taking decisions then and the run's step fails ('No decision was made within 30 days').
+ */
+export const APPROVAL_REQUEST_TTL_DAYS = 30;
+/** {@link APPROVAL_REQUEST_TTL_DAYS} in ms. */
+export const APPROVAL_REQUEST_TTL_MS = APPROVAL_REQUEST_TTL_DAYS * 24 * 60 * 60 * 1000;
+/**
+ * ours: requests to the approver's page (`POST /public/approvals/…`) per client address within
+ * {@link APPROVAL_PUBLIC_WINDOW_MS}: an approver opens and decides a few times, a script guessing links is stopped
+ * (a link's signature is 256 bits: guessing is hopeless anyway; the limit keeps the endpoint cheap).
+ */
+export const APPROVAL_PUBLIC_PER_ADDRESS_MAX = 60;
+/** ours: the window of {@link APPROVAL_PUBLIC_PER_ADDRESS_MAX} (ms; ten minutes). */
+export const APPROVAL_PUBLIC_WINDOW_MS = 10 * 60 * 1000;
+/** ours: the longest approval link token accepted (real ones are about 130 characters). */
+export const APPROVAL_TOKEN_MAX_LENGTH = 512;

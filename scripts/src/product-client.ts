@@ -1,6 +1,7 @@
 /**
  * A user of the product through the gateway, as the system tests (`scripts/system-test`) and the local load
- * test (`load-tests/local`) drive it: sign up, then publish a form with an active thank-you email workflow.
+ * test (`load-tests/local`) drive it: sign up, then publish a form with an active thank-you email workflow (or an
+ * approval workflow).
  * Only public routes (spec 000 §3 and §7, spec 001 §3), with the session cookie, as the web app does.
  */
 import type { BodyInputOf, Endpoint, ParamsInputOf, QueryInputOf, ResponseOf } from '@formloom/contracts/api/endpoint';
@@ -136,6 +137,26 @@ export class ProductClient {
     const { workflow } = await this.call(createWorkflow, { body: { template, isHidden: false, name: `${name} thank-you` } });
     await this.call(publishWorkflow, { body: { id: workflow.id, template } });
     await this.call(enableOrDisableWorkflow, { body: { id: workflow.id, isActive: true } });
+    return { flowId: flow.id, publicIdentifier: flow.publicIdentifier, workflowId: workflow.id };
+  }
+
+  /**
+   * Creates and publishes the example form without its Plan question named `name`, then the gallery's
+   * `approve_or_reject` workflow on it, live in the same call (spec 001 §2, §4): the user approves each submission
+   * from an email (the mail log without SMTP), and an approval emails the respondent (the form's email answer, `w2`).
+   * @throws Error naming the step when one is refused
+   */
+  async publishFormWithApprovalWorkflow(name: string): Promise<PublishedForm> {
+    const me = await this.call(getMe);
+    const workspaceId = me.workspaces[0]?.id;
+    if (workspaceId === undefined) throw new Error('the new user has no workspace');
+    const { flow } = await this.call(createFlow, { body: { workspaceId, name, dedupeFormName: true } });
+    const params = { publicIdentifier: flow.publicIdentifier };
+    await this.call(saveFlowTemplate, { params, body: { template: exampleFormTemplate({ withPlan: false }) } });
+    await this.call(publishFlow, { params });
+    const { workflow } = await this.call(createWorkflow, {
+      body: { galleryTemplate: 'approve_or_reject', flowPublicIdentifier: flow.publicIdentifier, activate: true },
+    });
     return { flowId: flow.id, publicIdentifier: flow.publicIdentifier, workflowId: workflow.id };
   }
 }

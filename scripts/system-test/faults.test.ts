@@ -4,6 +4,9 @@
  * log, no SMTP) per test:
  * - kill -9 of the workflows-engine during a load: every submission gets exactly one completed run and exactly
  *   one email;
+ * - kill -9 of the workflows-engine while runs wait for an approval (the gallery's `approve_or_reject`), and again right
+ *   after the decisions (each made twice at once through the gateway: one 200, one 409): every run completes once, along
+ *   the approved state, with one approval email and one email to the respondent;
  * - Redis stopped for 10 s during a load: submissions are still accepted (the outbox holds their events) and
  *   every run completes once Redis is back;
  * - PostgreSQL restarted (crashed: `pg_ctl stop -m immediate`) during a load: the services turn not ready,
@@ -20,7 +23,10 @@ import pg from 'pg';
 import { SERVICES } from '@formloom/contracts/services';
 import { startSupervisor, type ProcessName, type Supervisor } from '../src/supervisor';
 import { waitFor } from '../src/wait-for';
-import { countOutcome, Owner, statusCounts, submitLoad, type Outcome, type PublishedForm } from './product';
+import { decideApproval } from '@formloom/contracts/api/workflows-engine/approvals';
+import { listMail, type MailMessage } from '@formloom/contracts/api/workflows-engine/mail';
+import { listWorkflowRuns } from '@formloom/contracts/api/workflows-engine/runs';
+import { countApprovalOutcome, countOutcome, Owner, statusCounts, submitLoad, type Outcome, type PublishedForm } from './product';
 import { startRun, type SystemTestRun } from './run';
 import { freeProcessPorts, startThrowawayPostgres, startThrowawayRedis, type ThrowawayPostgres, type ThrowawayRedis } from './servers';
 
@@ -109,8 +115,9 @@ beforeAll(async () => {
     logLevel,
     env,
     processEnv: {
-      // A run claimed by the killed engine is taken back after 5 s instead of 60 s.
-      'workflows-engine': { RUN_LEASE_MS: '5000' },
+      // A run claimed by the killed engine is taken back after 5 s instead of 60 s; the approvals' decisions come from
+      // one address.
+      'workflows-engine': { RUN_LEASE_MS: '5000', APPROVAL_PUBLIC_RATE_LIMIT: '0' },
       // The load comes from one address.
       flows: { PUBLIC_SUBMISSIONS_RATE_LIMIT: '0' },
     },
@@ -132,6 +139,12 @@ afterAll(async () => {
   run?.finish();
   console.info(`fault suite observations:\n${JSON.stringify(observed, null, 2)}`);
 }, 120_000);
+
+/** The state id of the 'Approved' button whose link carries `token`, read from the approval email holding it. */
+function approvalStateId(messages: readonly MailMessage[], token: string): string {
+  const link = messages.map((message) => /Approved: (\S+)/.exec(message.text)?.[1] ?? '').find((candidate) => candidate.includes(token)) ?? '';
+  return new URLSearchParams(new URL(link).hash.slice(1)).get('state') ?? '';
+}
 
 /** The outcome of a load of `count` submissions where nothing was lost or doubled: one run and one email each. */
 function everyRunExactlyOnce(count: number): Outcome {
@@ -166,6 +179,60 @@ describe('one-node mode under faults', () => {
     const outcome = await waitForCompletion(form, acknowledged, LOAD);
     observed.kill = { atKill: { submissions: atKill.submissions, runs: atKill.runs, emails: atKill.emails }, outcome };
     expect(outcome).toEqual(everyRunExactlyOnce(LOAD));
+  });
+
+  it('kill -9 of the workflows-engine during an approval wait: each run completes once after the decision', async () => {
+    const form = await owner.publishFormWithApprovalWorkflow('Approval wait');
+    const count = 40;
+    const engineDb = product().databaseUrls['workflows-engine'];
+    const results = await submitLoad(product().url, form, { count, concurrency: 4 }).done;
+    expect(statusCounts(results)).toEqual({ 201: count });
+    await waitFor(async () => (await countApprovalOutcome(engineDb, form.workflowId)).waiting === count, {
+      timeoutMs: 120_000,
+      description: 'every run to wait for its approval',
+    });
+
+    // The engine dies while every run waits for a decision.
+    const engine = processOf('workflows-engine');
+    engine.kill('SIGKILL');
+    await engine.waitUntilReady(60_000);
+    const atRestart = await countApprovalOutcome(engineDb, form.workflowId);
+
+    // The approver's links, from the mail log (through the gateway, as the owner); each decided twice at once.
+    const runs = await owner.call(listWorkflowRuns, { params: { id: form.workflowId }, query: { limit: 1000 } });
+    const runIds = new Set(runs.runs.map((run) => run.id));
+    const { messages } = await owner.call(listMail, { query: { limit: 1000 } });
+    const tokens = messages
+      .filter((message) => message.workflowRunId !== null && runIds.has(message.workflowRunId))
+      .flatMap((message) => {
+        const link = /Approved: (\S+)/.exec(message.text)?.[1];
+        return link ? [new URLSearchParams(new URL(link).hash.slice(1)).get('token') ?? ''] : [];
+      });
+    expect(tokens).toHaveLength(count);
+    const approver = Owner.anonymous(product().url);
+    const answers = await Promise.all(
+      tokens.flatMap((token) => [0, 1].map(() => approver.send(decideApproval, { body: { token, stateId: approvalStateId(messages, token) } }))),
+    );
+    // And dies again right after the decisions, before it resumed every run.
+    engine.kill('SIGKILL');
+    await engine.waitUntilReady(60_000);
+
+    let outcome = atRestart;
+    await waitFor(
+      async () => {
+        outcome = await countApprovalOutcome(engineDb, form.workflowId);
+        return (outcome.runs.succeeded ?? 0) >= count;
+      },
+      { timeoutMs: 180_000, intervalMs: 1_000, description: 'every approved run to finish' },
+    ).catch((error: unknown) => {
+      throw new Error(`${String(error)}\nlast counts: ${JSON.stringify(outcome)}`);
+    });
+    const decided: Record<number, number> = {};
+    for (const { status } of answers) decided[status] = (decided[status] ?? 0) + 1;
+    observed.approvals = { atRestart, decided, outcome };
+    expect(atRestart.waiting).toBe(count);
+    expect(decided).toEqual({ 200: count, 409: count });
+    expect(outcome).toEqual({ runs: { succeeded: count }, waiting: 0, completeOnce: count, duplicated: 0, emails: 2 * count });
   });
 
   it('Redis stopped for 10 s during a load: submissions are accepted meanwhile and every run completes after', async () => {

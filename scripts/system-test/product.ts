@@ -176,3 +176,52 @@ export async function countOutcome(
     await flows.end().catch(() => undefined);
   }
 }
+
+/** What the engine's database holds for the runs of an approval workflow (`approve_or_reject` of the gallery). */
+export interface ApprovalOutcome {
+  /** Runs by status. */
+  runs: Record<string, number>;
+  /** Runs whose approval step waits for a decision. */
+  waiting: number;
+  /** Runs that succeeded with the approval step and the chosen state's email step succeeded, each once. */
+  completeOnce: number;
+  /** Runs with a step written twice, or with a message count other than two (the request and the respondent's email). */
+  duplicated: number;
+  /** Rows in the engine's `mail_messages` for the workflow's runs. */
+  emails: number;
+}
+
+/**
+ * Counts the engine's rows for the runs of approval workflow `workflowId` (see {@link ApprovalOutcome}). Opens and closes
+ * its own connection.
+ */
+export async function countApprovalOutcome(engineUrl: string, workflowId: string): Promise<ApprovalOutcome> {
+  const engine = new pg.Client({ connectionString: engineUrl, connectionTimeoutMillis: 5_000 });
+  await engine.connect();
+  try {
+    const rows = await engine.query<{ status: string; approval: string | null; next_step: string | null; steps: number; emails: number }>(
+      `SELECT r.status,
+              (SELECT s.status FROM workflow_run_steps s WHERE s.run_id = r.id AND s.type = 'approval') AS approval,
+              (SELECT s.status FROM workflow_run_steps s WHERE s.run_id = r.id AND s.type = 'email') AS next_step,
+              (SELECT count(*)::int FROM workflow_run_steps s WHERE s.run_id = r.id) AS steps,
+              (SELECT count(*)::int FROM mail_messages m WHERE m.workflow_run_id = r.id) AS emails
+         FROM workflow_runs r WHERE r.workflow_id = $1`,
+      [workflowId],
+    );
+    const runs: Record<string, number> = {};
+    let waiting = 0;
+    let completeOnce = 0;
+    let duplicated = 0;
+    let emails = 0;
+    for (const row of rows.rows) {
+      runs[row.status] = (runs[row.status] ?? 0) + 1;
+      emails += row.emails;
+      if (row.status === 'waiting' && row.approval === 'waiting') waiting += 1;
+      if (row.status === 'succeeded' && row.approval === 'succeeded' && row.next_step === 'succeeded' && row.steps === 2 && row.emails === 2) completeOnce += 1;
+      if (row.steps > 2 || row.emails > 2) duplicated += 1;
+    }
+    return { runs, waiting, completeOnce, duplicated, emails };
+  } finally {
+    await engine.end().catch(() => undefined);
+  }
+}

@@ -15,6 +15,7 @@ import * as publicForms from './flows/public-forms';
 import * as submissions from './flows/submissions';
 import * as summary from './flows/summary';
 import * as uploads from './flows/uploads';
+import * as approvals from './workflows-engine/approvals';
 import * as mail from './workflows-engine/mail';
 import * as runs from './workflows-engine/runs';
 import * as webhooks from './workflows-engine/webhooks';
@@ -54,4 +55,5 @@ export const ENDPOINTS: readonly Endpoint[] = [
   runs,
   mail,
   webhooks,
+  approvals,
 ].flatMap((module) => endpointsOf(module as Record<string, unknown>));

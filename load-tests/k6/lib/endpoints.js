@@ -9,6 +9,7 @@ export const endpoints = {
   'auth.signUp': { method: 'POST', path: '/auth/signup' },
   'auth.verifyEmail': { method: 'POST', path: '/auth/verifyEmail' },
   'workspaces.create': { method: 'POST', path: '/admin/workspaces' },
+  'members.list': { method: 'GET', path: '/admin/members' },
   'organizations.list': { method: 'GET', path: '/admin/organizations' },
   'workspaces.list': { method: 'GET', path: '/admin/workspaces' },
   'members.set': { method: 'POST', path: '/admin/members' },
@@ -64,6 +65,8 @@ export const endpoints = {
   'webhooks.delete': { method: 'POST', path: '/v1/api/webhook/delete' },
   'webhooks.deliveries': { method: 'GET', path: '/v1/api/webhook/:webhookId/deliveries' },
   'webhooks.list': { method: 'GET', path: '/v1/api/webhook/list' },
+  'approvals.decide': { method: 'POST', path: '/public/approvals/decide' },
+  'approvals.open': { method: 'POST', path: '/public/approvals/open' },
 };
 
 /** The concrete path of endpoint `id` for `params` (each `:name` replaced, URI-encoded). */

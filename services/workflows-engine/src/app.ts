@@ -1,5 +1,5 @@
 /**
- * The workflows-engine service (ARCHITECTURE §3): workflows, runs, run steps, the mail log and outgoing
+ * The workflows-engine service (ARCHITECTURE §3): workflows, runs, run steps, approvals, the mail log and outgoing
  * webhooks. Routes in `routes/`, the event consumers (`form.submitted`, `form.progressed`, `flow.deleted`, the
  * scheduling events) in `consumers.ts`, the run
  * worker in `worker.ts` (execution model documented there), the webhook delivery worker in `webhook-worker.ts`, configuration in `config.ts`, dependencies in `deps.ts`.
@@ -16,6 +16,7 @@ import {
 } from './consumers';
 import { migrations } from './db/migrations';
 import { engineDependencies, type EngineDeps } from './deps';
+import { approvalRoutes } from './routes/approvals';
 import { mailRoutes } from './routes/mail';
 import { webhookRoutes } from './routes/webhooks';
 import { workflowRoutes } from './routes/workflows';
@@ -26,7 +27,7 @@ export const definition: ServiceDefinition<typeof EngineConfig.shape, EngineDeps
   config: EngineConfig,
   migrations,
   dependencies: engineDependencies,
-  routes: [workflowRoutes, mailRoutes, webhookRoutes],
+  routes: [workflowRoutes, mailRoutes, webhookRoutes, approvalRoutes],
   consumers: (deps) => [
     formSubmittedConsumer({
       lease: () => deps.runWorker.lease(),

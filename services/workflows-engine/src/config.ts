@@ -14,6 +14,8 @@
  * | RUNS_LINGER_MS | 5 | how long the worker waits after runs were queued before claiming, so that runs queued meanwhile share the claim (ms; 0 = at once) |
  * | WORKFLOW_EMAIL_RECIPIENT_RATE_LIMIT | 10 | emails sent over SMTP per hour to one address taken from answers, per organization (`WORKFLOW_EMAIL_PER_RECIPIENT_MAX`); past it the address is skipped; 0 = no limit |
  * | RUNS_CONCURRENCY | 32 | runs claimed per pass and executed at once per replica; their node commits share transactions, so a pass needs at most 3 connections of DATABASE_POOL_SIZE (docs/benchmarks.md) |
+ * | PUBLIC_URL | http://localhost:8080 | the product's public origin (what browsers open): the links of approval emails point there (`<PUBLIC_URL>/approve#…`) |
+ * | APPROVAL_PUBLIC_RATE_LIMIT | 60 | requests to the approver's page calls (`/public/approvals/…`) per client address and ten minutes (`APPROVAL_PUBLIC_PER_ADDRESS_MAX`); 0 = no limit |
  * | WEBHOOK_ALLOWED_HOSTS | — | outgoing webhooks: comma-separated host names or `host:port` let through although local or private, and allowed over plain `http://` (development, tests, a receiver inside the network; `@formloom/kit/outbound-http`); never a metadata service |
  * | WEBHOOK_SECRET_ENCRYPTION_KEY | — | secret (16+ characters, the same for every replica, never changed once set) from which the AES-256-GCM key that encrypts webhook signing secrets at rest is derived (scrypt); unset → generated into `$DATA_DIR/webhook-secret-encryption-key` (PGlite or one node), random per process (`memory://`), or webhooks are refused (503) in Kubernetes with PostgreSQL (`domain/webhook-secrets.ts`) |
  * | WEBHOOK_POLL_MS | 1000 | webhook delivery worker poll interval when not kicked (ms) |
@@ -24,7 +26,7 @@
  * | WEBHOOK_LEASE_MS | 60000 | how long a claimed delivery is held while it is being sent (ms; more than the 10 s send limit); a worker that crashed mid-send leaves it to be sent again after this |
  */
 import { z } from 'zod';
-import { WORKFLOW_EMAIL_PER_RECIPIENT_MAX } from '@formloom/contracts/limits';
+import { APPROVAL_PUBLIC_PER_ADDRESS_MAX, WORKFLOW_EMAIL_PER_RECIPIENT_MAX } from '@formloom/contracts/limits';
 import { AllowedHostsVariable } from '@formloom/kit/outbound-http';
 
 const ms = (fallback: number) => z.coerce.number().int().positive().default(fallback);
@@ -42,6 +44,8 @@ export const EngineConfig = z.object({
   RUNS_LINGER_MS: z.coerce.number().int().min(0).max(1000).default(5),
   RUNS_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(32),
   WORKFLOW_EMAIL_RECIPIENT_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(WORKFLOW_EMAIL_PER_RECIPIENT_MAX),
+  PUBLIC_URL: z.url().default('http://localhost:8080'),
+  APPROVAL_PUBLIC_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(APPROVAL_PUBLIC_PER_ADDRESS_MAX),
   WEBHOOK_ALLOWED_HOSTS: AllowedHostsVariable,
   WEBHOOK_SECRET_ENCRYPTION_KEY: z.string().min(16).optional(),
   WEBHOOK_POLL_MS: ms(1000),

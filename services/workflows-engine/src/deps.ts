@@ -2,11 +2,13 @@
  * The workflows-engine's dependencies object (kit `ServiceDefinition.dependencies`): built once per service
  * instance by {@link engineDependencies} and handed to its route modules, consumers and workers.
  */
-import { WORKFLOW_EMAIL_RECIPIENT_WINDOW_MS } from '@formloom/contracts/limits';
+import { APPROVAL_PUBLIC_WINDOW_MS, WORKFLOW_EMAIL_RECIPIENT_WINDOW_MS } from '@formloom/contracts/limits';
 import type { ServiceContext } from '@formloom/kit/service';
 import { createInternalClient } from '@formloom/kit/internal-client';
 import { resolveDatabaseLocation } from '@formloom/kit/db';
 import type { AllowedHost } from '@formloom/kit/outbound-http';
+import type { RateLimit } from '@formloom/kit/rate-limit';
+import { createApprovalLinkSigner, type ApprovalLinkSigner } from './domain/approval-tokens';
 import type { EngineConfig } from './config';
 import { createMailer } from '@formloom/kit/mail';
 import { createFlowsApi, type FlowsApi } from './flows-client';
@@ -33,6 +35,10 @@ export interface EngineDeps extends ServiceContext<EngineConfig> {
   webhookAllowedHosts: readonly AllowedHost[];
   /** This instance's webhook delivery worker (the consumer kicks it after queuing deliveries). */
   webhookWorker: WebhookWorker;
+  /** Signs and verifies the tokens of approval links (`domain/approval-tokens.ts`; its key in this database). */
+  approvalLinks: ApprovalLinkSigner;
+  /** The per-address limit of the approver's page calls; absent when `APPROVAL_PUBLIC_RATE_LIMIT` is 0. */
+  approvalLimit?: RateLimit;
 }
 
 /** Builds the engine's dependencies from the kit's context and the engine's configuration. */
@@ -46,10 +52,13 @@ export function engineDependencies(ctx: ServiceContext<EngineConfig>): EngineDep
   });
   const flowsApi = createFlowsApi(flows);
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, timeoutMs: config.SMTP_TIMEOUT_MS });
+  const approvalLinks = createApprovalLinkSigner(ctx.db);
   const runWorker = new RunWorker({
     db: ctx.db,
     mailer,
     mailFrom: config.MAIL_FROM,
+    publicUrl: config.PUBLIC_URL,
+    approvalLinks,
     recipientLimit:
       config.WORKFLOW_EMAIL_RECIPIENT_RATE_LIMIT > 0
         ? ctx.rateLimits.limit({
@@ -96,5 +105,14 @@ export function engineDependencies(ctx: ServiceContext<EngineConfig>): EngineDep
     webhookSecrets,
     webhookAllowedHosts: config.WEBHOOK_ALLOWED_HOSTS,
     webhookWorker,
+    approvalLinks,
+    approvalLimit:
+      config.APPROVAL_PUBLIC_RATE_LIMIT > 0
+        ? ctx.rateLimits.limit({
+            name: 'public-approvals',
+            points: config.APPROVAL_PUBLIC_RATE_LIMIT,
+            durationMs: APPROVAL_PUBLIC_WINDOW_MS,
+          })
+        : undefined,
   };
 }

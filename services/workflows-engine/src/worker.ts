@@ -27,10 +27,13 @@
  *    - A node with an outside effect (an email over SMTP) first gets a step row `running`, then runs while a
  *      heartbeat extends the lease, then its outcome and effects are committed by the same statement.
  * 4. The node's outcome (`NodeOutcome`): `next` goes on to the node's `nextNodeId` or the node its executor
- *    chose (recorded on the step); `wait` leaves the run `waiting` until its due time (step 2 resumes it);
- *    `fail` fails the step and the run. The run ends `succeeded` when it goes on to no node.
+ *    chose (recorded on the step); `wait` leaves the run `waiting` until its due time (step 2 resumes it: the
+ *    waiting step then ends as its executor's `resume` says — by default it succeeds as it was); `fail` fails the
+ *    step and the run. The run ends `succeeded` when it goes on to no node. A wait may be ended early from outside
+ *    the worker: an approval's decision rewrites the waiting step's output and next node and makes the run due now,
+ *    in one transaction (`domain/approvals.ts`), and the next pass resumes it like any due run.
  *
- * Effects and duplicates: a local step's effect (the mail log row, `UNIQUE (workflow_run_id, node_id)`) and
+ * Effects and duplicates: a local step's effects (mail log rows, `UNIQUE (workflow_run_id, node_id, part)`) and
  * its `succeeded` are written by one statement, so it happens exactly once. An outside effect happens before
  * its commit: a crash (or lost lease) after it and before the commit repeats it when the run is reclaimed —
  * at-least-once, the one duplicate window. An executor's `fail` (an SMTP refusal or timeout) fails the step
@@ -48,10 +51,12 @@ import { workflowRuns, workflowRunSteps, type WorkflowRunRow, type WorkflowRunSt
 import { submissionContext } from './domain/email';
 import { claimRuns, commitSteps, leaseEnd, type ClaimedRunRow, type RunLease, type StepCommit } from './domain/runs';
 import type { Mailer } from '@formloom/kit/mail';
+import type { MailRecord } from './domain/mail';
+import type { ApprovalLinkSigner } from './domain/approval-tokens';
 import type { RateLimit } from '@formloom/kit/rate-limit';
 import type { NodeExecutor, NodeOutcome, NodeServices, StepInput } from './nodes/executor';
 import { NODE_EXECUTORS } from './nodes/registry';
-import { stepIdempotencyKey } from './nodes/executor';
+import { resumeAsWaited, stepIdempotencyKey, type StepEffects } from './nodes/executor';
 import { GroupCommit } from '@formloom/kit/group-commit';
 import { isDatabaseUnavailable } from '@formloom/kit/http';
 import { PollingLoop } from '@formloom/kit/polling-loop';
@@ -73,6 +78,10 @@ export interface RunWorkerOptions {
   mailFrom: string;
   /** The per-recipient limit of workflow email to addresses from answers (see `NodeServices.recipientLimit`). */
   recipientLimit?: RateLimit;
+  /** The product's public origin (PUBLIC_URL), for links in mail (see `NodeServices.publicUrl`). */
+  publicUrl?: string;
+  /** Signs approval links (see `NodeServices.approvalLinks`). */
+  approvalLinks?: ApprovalLinkSigner;
   /** Poll interval when not kicked (ms); a waiting run resumes at the first pass after its due time. */
   pollMs: number;
   /** How long a claim holds a run without a heartbeat (ms). */
@@ -193,7 +202,13 @@ export class RunWorker {
 
   constructor(private readonly options: RunWorkerOptions) {
     this.executors = registryOf(options.executors ?? NODE_EXECUTORS);
-    this.services = { mailer: options.mailer, mailFrom: options.mailFrom, recipientLimit: options.recipientLimit };
+    this.services = {
+      mailer: options.mailer,
+      mailFrom: options.mailFrom,
+      recipientLimit: options.recipientLimit,
+      publicUrl: options.publicUrl,
+      approvalLinks: options.approvalLinks,
+    };
     this.stepCommits = new GroupCommit<StepCommit, number | null | undefined>({
       name: 'run step commits',
       isolate: (error) => !isDatabaseUnavailable(error),
@@ -410,10 +425,11 @@ export class RunWorker {
       }
       if (before?.status === 'failed') return { status: 'failed', error: before.error ?? copy.workflows.nodeNotSupported(node.type) };
       const step: WalkStep = { nodeId, seq, node };
-      // A waiting step whose run was claimed again is due: it succeeds as it was, without running again.
+      // A waiting step whose run was claimed again is due: it ends as its executor's `resume` says (by default it
+      // succeeds as it was), without running again.
       const ran: { outcome: NodeOutcome; started: boolean; startedAt: Date } =
         before?.status === 'waiting'
-          ? { outcome: { kind: 'next', output: before.output, next: before.nextNodeId }, started: true, startedAt: before.startedAt }
+          ? { outcome: this.resume(node, before), started: true, startedAt: before.startedAt }
           : await this.runNode(claim, step, before !== undefined, outputs);
       const { outcome } = ran;
       const next = outcome.kind === 'fail' ? null : outcome.next === undefined ? node.nextNodeId : outcome.next;
@@ -432,7 +448,7 @@ export class RunWorker {
         next,
         ends,
         dueAt: outcome.kind === 'wait' ? outcome.until : null,
-        mail: (outcome.kind === 'next' ? outcome.effects?.mail : undefined) ?? null,
+        mails: outcome.kind === 'fail' ? [] : effectMails(outcome.effects),
       });
       if (result === undefined) throw new LeaseLost();
       const endedAfterSeconds = ends ? Math.max(0, result ?? 0) : undefined;
@@ -443,6 +459,12 @@ export class RunWorker {
       nodeId = next;
     }
     return { status: 'succeeded' };
+  }
+
+  /** How a due waiting step of `node` ends: its executor's `resume`, or (no executor) it succeeds as it was. */
+  private resume(node: WorkflowNode, waiting: WorkflowRunStepRow): NodeOutcome {
+    const step = { output: waiting.output, next: waiting.nextNodeId };
+    return this.executors.find(node.type)?.resume(step) ?? resumeAsWaited(step);
   }
 
   /**
@@ -501,6 +523,12 @@ export class RunWorker {
       clearInterval(beat);
     }
   }
+}
+
+/** The mail log rows of a step's effects: its `mail`, then its `mails`. */
+function effectMails(effects: StepEffects | undefined): MailRecord[] {
+  if (!effects) return [];
+  return [...(effects.mail ? [effects.mail] : []), ...(effects.mails ?? [])];
 }
 
 /** A {@link RunFinished} from the run's timestamps. */

@@ -82,15 +82,15 @@ const branchExecutor = defineExecutor(branchNode, {
 });
 
 /**
- * An `approval` node as a test defines it: an outside effect that completes when the test opens the gate (the
- * spec's approval node comes with its own module).
+ * A gate as a test defines it, on the `getCurrentUserOrThrow` node type (which has no executor of its own): an outside
+ * effect that completes when the test opens the gate.
  */
 const gate = { open: () => undefined as void, opened: Promise.resolve() };
 function closeGate(): void {
   gate.opened = new Promise<void>((resolve) => (gate.open = resolve));
 }
 const gateNode = defineNode({
-  type: 'approval',
+  type: 'getCurrentUserOrThrow',
   schema: z.object({}),
   defaultTemplate: () => ({}),
   rules: () => [],
@@ -360,7 +360,7 @@ describe.each(DATABASES)('node outcomes on %s', (_name, location) => {
   });
 
   it('gives no lease while it executes RUNS_CONCURRENCY runs, and runs what was queued meanwhile when it has room', async () => {
-    const held = await liveWorkflow({ g1: { type: 'approval', template: {}, nextNodeId: null } }, 'g1');
+    const held = await liveWorkflow({ g1: { type: 'getCurrentUserOrThrow', template: {}, nextNodeId: null } }, 'g1');
     const plain = await liveWorkflow({ n1: emailTo('cy@example.com') }, 'n1');
     // Only this worker runs (the earlier tests' workers would take the queued run).
     await Promise.all(workers.map((other) => other.stop()));

@@ -117,6 +117,26 @@ describe('organizations', () => {
   });
 });
 
+describe('GET /admin/members', () => {
+  it("lists the caller's organization's users for every member, sorted by name, and nobody else's", async () => {
+    const admin = await signUp(service, { firstName: 'Zoe', lastName: 'Admin' });
+    const member = await addMember((await me(admin.token)).organizations[0]!.id);
+    await signUp(service, { firstName: 'Other', lastName: 'Organization' });
+
+    for (const token of [admin.token, member.token]) {
+      const response = await inject({ method: 'GET', url: '/admin/members', headers: cookieHeader(token) });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({
+        members: [
+          { userId: member.user.id, email: member.email, firstName: 'Member', lastName: 'Lovelace' },
+          { userId: admin.user.id, email: admin.body.email, firstName: 'Zoe', lastName: 'Admin' },
+        ],
+      });
+    }
+    expect((await inject({ method: 'GET', url: '/admin/members' })).statusCode).toBe(401);
+  });
+});
+
 describe('POST /admin/members and the internal user creation', () => {
   it('gives a member read access; their /auth/me and token show it', async () => {
     const admin = await signUp(service);

@@ -4,6 +4,7 @@
  * - `/home`, `/home/:workspaceSlug` — the dashboard (signed in, inside the app shell)
  * - `/home/settings` — settings (signed in, inside the app shell); a static segment, so it wins over `:workspaceSlug`
  * - `/editor/:flowPublicIdentifier/{edit,share,results,workflows}` — the editor (signed in, inside the app shell)
+ * - `/approve#token=…` — the approver's page of an approval step (public, outside the app shell)
  * The public form (`/t/:flowPublicIdentifier`) is not an app route: it is its own page and entry (`form.html`,
  * `src/respondent/`), linked to with plain links that load it.
  *
@@ -54,6 +55,11 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         {
           path: paths.verifyEmail.path,
           lazy: { Component: async () => (await import('../routes/verify-email')).VerifyEmailRoute },
+        },
+        {
+          // The approver's page: public, outside the app shell (the token is in the link's fragment).
+          path: paths.approval.path,
+          lazy: { Component: async () => (await import('../routes/approve')).ApproveRoute },
         },
         {
           loader: signedInLoader(queryClient),

@@ -13,11 +13,13 @@
  * | `/home/settings` | settings (spec 000 §2 "Settings and members"): the organization's API keys so far; it wins over `/home/:workspaceSlug` (a slug starts with the workspace's id) |
  * | `/editor/:flowPublicIdentifier/{edit,share,results,workflows}` | the editor and its tabs |
  * | `/t/:flowPublicIdentifier` | the published (live) form, for respondents: its own page (`form.html`), not a route of the app's router; link to it with a plain `<a href>` |
+ * | `/approve#token=…&state=…` | the approver's page of an approval step (no sign-in, no app shell); the token is in the fragment, never sent to a server (`rules/approval-links.ts`) |
  *
  * A spec 000 §2 route the app does not serve yet (`/home/starred`, `/home/settings/custom-domains`, …) is added here together
  * with its page.
  */
 import { generatePath } from 'react-router';
+import { APPROVAL_PAGE_PATH, approvalLinkOf } from '@formloom/contracts/rules/approval-links';
 
 /** The editor's tabs, in order: the path segment after `/editor/:flowPublicIdentifier/` (spec 000 §2). */
 export const EDITOR_TABS = ['edit', 'share', 'results', 'workflows'] as const;
@@ -77,6 +79,14 @@ export const paths = {
     tabPath: (tab: EditorTab) => `${editorPath}/${tab}` as const,
     getHref: (flowPublicIdentifier: string, tab: EditorTab = 'edit') =>
       `${generatePath(editorPath, { flowPublicIdentifier })}/${tab}`,
+  },
+  /**
+   * `/approve#token=…[&state=…]`: the approver's page (docs/architecture.md "Approvals"), opened from an approval email;
+   * the engine builds the same links (`approvalLinkOf`).
+   */
+  approval: {
+    path: APPROVAL_PAGE_PATH,
+    getHref: (token: string, stateId?: string) => approvalLinkOf('', token, stateId),
   },
   /** `/t/:flowPublicIdentifier`: the live form respondents fill out (no sign-in, no app chrome). */
   publicForm: {

@@ -16,6 +16,11 @@ export const workspaceKeys = {
   all: ['workspaces'] as const,
 };
 
+/** The users of the caller's organization (the approval step's approver picker). */
+export const memberKeys = {
+  all: ['members'] as const,
+};
+
 /** The organization's API keys (settings; admins only). */
 export const apiKeyKeys = {
   all: ['apiKeys'] as const,
@@ -65,4 +70,10 @@ export const workflowKeys = {
   list: (flowPublicIdentifier: string) => [...workflowKeys.all, 'list', flowPublicIdentifier] as const,
   runs: (workflowId: string, page: { limit: number; offset: number }) =>
     [...workflowKeys.all, 'runs', workflowId, page.limit, page.offset] as const,
+};
+
+/** An approval request as its approver's page reads it (by the link's token). */
+export const approvalKeys = {
+  all: ['approvals'] as const,
+  request: (token: string) => [...approvalKeys.all, token] as const,
 };

@@ -74,6 +74,25 @@ export const MemberResponse = z.object({ member: Member });
 export type MemberResponse = z.infer<typeof MemberResponse>;
 
 
+/**
+ * A user of the caller's organization as a colleague sees them (the approver picker of the approval step, spec 001 §4,
+ * §7 "A user-list fetch is dispatched when the approver picker mounts"): `{userId, email, firstName, lastName}`.
+ */
+export const OrganizationMember = z.object({
+  userId: z.number().int().positive(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+});
+/** A user of the organization. */
+export type OrganizationMember = z.infer<typeof OrganizationMember>;
+
+/** `GET /admin/members` response: the caller's organization's users, by first and last name. */
+export const MembersResponse = z.object({ members: z.array(OrganizationMember) });
+/** `{members}`. */
+export type MembersResponse = z.infer<typeof MembersResponse>;
+
+
 const adminOnly = errorResponse(`'${copy.auth.adminOnly}'.`);
 
 /** `GET /admin/workspaces`: the caller's workspaces (memberships), sorted by name. */
@@ -124,4 +143,19 @@ export const setMember = defineEndpoint({
     403: adminOnly,
     404: errorResponse('The workspace or the user is not in the caller\'s organization.'),
   },
+});
+
+/**
+ * `GET /admin/members`: the users of the caller's organization (spec 001 §7 "A user-list fetch is dispatched when the
+ * approver picker mounts", path not shown: ours), for any signed-in member — colleagues' names and addresses, as the
+ * approver picker shows them.
+ */
+export const listMembers = defineEndpoint({
+  id: 'members.list',
+  service: 'workspaces-auth',
+  method: 'GET',
+  path: '/admin/members',
+  access: 'session',
+  summary: "List my organization's users",
+  responses: { 200: okResponse(MembersResponse) },
 });

@@ -162,8 +162,9 @@ describe('the chart against the service manifest', () => {
       urls: ['AUTH_JWKS_URL', 'PUBLIC_URL', 'WORKSPACES_AUTH_URL'],
       secrets: ['CHALLENGE_SECRET_KEY', 'DATABASE_URL', 'FILE_STORAGE_S3_ACCESS_KEY_ID', 'FILE_STORAGE_S3_SECRET_ACCESS_KEY', 'INTERNAL_TOKEN'],
     });
+    // workflows-engine links approval emails to the approver's page on the public origin (PUBLIC_URL).
     expect(received('workflows-engine')).toEqual({
-      urls: ['AUTH_JWKS_URL', 'FLOWS_URL', 'WORKSPACES_AUTH_URL'],
+      urls: ['AUTH_JWKS_URL', 'FLOWS_URL', 'PUBLIC_URL', 'WORKSPACES_AUTH_URL'],
       secrets: ['DATABASE_URL', 'INTERNAL_TOKEN', 'SMTP_URL', 'WEBHOOK_SECRET_ENCRYPTION_KEY'],
     });
     expect(chartEnvironment(values, 'web')).toBeUndefined();

@@ -157,4 +157,23 @@ export const migrations: Migration[] = [
       CREATE INDEX webhook_deliveries_log ON webhook_deliveries (subscription_id, created_at);
     `,
   },
+  {
+    // Approvals (docs/architecture.md "Approvals"): a step may send several messages — an approval step mails each
+    // approver their own links — so the mail log's one-row-per-step key becomes one row per (step, part): the email
+    // node writes part 0, an approval step part <approver index>. And the engine's own secrets kept in its database:
+    // the key that signs approval links (`domain/approval-tokens.ts`; made on first use, shared by every replica).
+    // A waiting approval needs nothing else: its request is the waiting step row (its output and the run's due time).
+    id: '0005_approvals',
+    sql: `
+      ALTER TABLE mail_messages ADD COLUMN part integer NOT NULL DEFAULT 0;
+      ALTER TABLE mail_messages DROP CONSTRAINT mail_messages_step;
+      ALTER TABLE mail_messages ADD CONSTRAINT mail_messages_step UNIQUE (workflow_run_id, node_id, part);
+
+      CREATE TABLE engine_keys (
+        name text PRIMARY KEY,
+        secret text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+    `,
+  },
 ];

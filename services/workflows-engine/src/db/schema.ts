@@ -11,6 +11,7 @@
  * - `workflow_run_steps`: one row per executed node of a run (at most once per node: templates are acyclic),
  *   with the node the run went on to.
  * - `mail_messages`: every email the engine sent (SMTP) or logged (no SMTP configured); viewable by admins.
+ * - `engine_keys`: the engine's own secrets by name (the key that signs approval links, `domain/approval-tokens.ts`).
  * - `webhook_subscriptions`, `webhook_deliveries`: outgoing webhooks (a form's receivers) and one delivery per
  *   (receiver, submission), the delivery worker's queue and log.
  */
@@ -147,10 +148,12 @@ export const mailMessages = pgTable(
     /** The run that sent it (no foreign key: the log outlives deleted runs). */
     workflowRunId: uuid('workflow_run_id'),
     nodeId: text('node_id'),
+    /** Which message of its step: 0 for an email step's one; an approval step's approver index (migration 0005). */
+    part: integer('part').notNull().default(0),
   },
   (t) => [
     index('mail_messages_org').on(t.organizationId, t.sentAt),
-    unique('mail_messages_step').on(t.workflowRunId, t.nodeId),
+    unique('mail_messages_step').on(t.workflowRunId, t.nodeId, t.part),
   ],
 );
 /** A mail log row. */
@@ -220,3 +223,14 @@ export const webhookDeliveries = pgTable(
 );
 /** A webhook delivery row. */
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
+
+/**
+ * The engine's own secrets by name, made on first use (`domain/approval-tokens.ts`): `approval-links` — the HMAC key
+ * of approval links, base64url of 32 random bytes. Whoever reads this table could also write the runs themselves, so
+ * keeping the key here exposes nothing more; deleting the row invalidates every approval link sent so far.
+ */
+export const engineKeys = pgTable('engine_keys', {
+  name: text('name').primaryKey(),
+  secret: text('secret').notNull(),
+  createdAt: createdAt(),
+});

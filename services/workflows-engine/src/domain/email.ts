@@ -69,7 +69,7 @@ export function eventContext(data: object): { event?: Record<string, unknown> } 
 
 
 /** Escaped text with line breaks (`\r\n`, `\n`, `\r`) as `<br>`. */
-function htmlLines(text: string): string {
+export function htmlLines(text: string): string {
   return escapeHtml(text).replace(/\r\n|\r|\n/g, '<br>');
 }
 
@@ -126,7 +126,7 @@ function isHttpUrl(value: string): boolean {
 }
 
 /** One rendered block: its plain-text and HTML forms. */
-interface Rendered {
+export interface Rendered {
   text: string;
   html: string;
 }
@@ -144,7 +144,11 @@ function renderOverview(questions: readonly SubmittedQuestion[]): Rendered {
   return { text, html: `<table role="presentation" cellspacing="0" cellpadding="0" style="border-collapse:collapse;margin:16px 0">${cells}</table>` };
 }
 
-function renderBlock(block: EmailBlock, context: LogicContext, questions: readonly SubmittedQuestion[]): Rendered {
+/**
+ * One block of an email node (spec 001 §3: text, submission_overview, button) as text and HTML, against the run's
+ * logic `context` and the submission's `questions` (see the module doc). Also used by the approval step's email.
+ */
+export function renderBlock(block: EmailBlock, context: LogicContext, questions: readonly SubmittedQuestion[]): Rendered {
   switch (block.type) {
     case 'text': {
       const text = interpolate(block.text, context);
@@ -169,11 +173,11 @@ function renderBlock(block: EmailBlock, context: LogicContext, questions: readon
 }
 
 /**
- * Composes the email of an email node for a `form.submitted` run (see the module doc for every rule).
- * Returns `{ok: false, error}` when no recipient resolves to a valid address.
+ * Composes the email of an email node for a `form.submitted` run (see the module doc for every rule), against
+ * `context` (default: the submission's, {@link submissionContext}; the worker passes the run's, which adds the earlier
+ * steps' outputs: `{{nodes.<id>.<field>}}`). Returns `{ok: false, error}` when no recipient resolves to a valid address.
  */
-export function composeEmail(template: EmailNodeTemplate, data: FormSubmittedData): ComposeResult {
-  const context = submissionContext(data);
+export function composeEmail(template: EmailNodeTemplate, data: FormSubmittedData, context: LogicContext = submissionContext(data)): ComposeResult {
   const recipients = resolveRecipients(template.recipients.list, context);
   if (recipients.valid.length === 0) {
     const detail = recipients.invalid.length > 0 ? ` (${recipients.invalid.join(', ')})` : '';
@@ -196,12 +200,19 @@ export function composeEmail(template: EmailNodeTemplate, data: FormSubmittedDat
       skipped: [...recipients.invalid, ...cc.invalid, ...bcc.invalid],
       replyTo: isValidEmail(replyTo) ? replyTo : null,
       subject: interpolate(template.email.subject, context).replace(/[\r\n]+/g, ' ').trim(),
-      text: rendered.map((block) => block.text).join('\n\n'),
-      html:
-        '<!doctype html><html><body style="font-family:-apple-system,Segoe UI,Helvetica,Arial,sans-serif;font-size:15px;line-height:1.5;color:#111827">' +
-        rendered.map((block) => block.html).join('') +
-        '</body></html>',
+      ...emailBodies(rendered),
     },
+  };
+}
+
+/** The text (blocks apart by a blank line) and HTML document of an email's rendered blocks. */
+export function emailBodies(rendered: readonly Rendered[]): { text: string; html: string } {
+  return {
+    text: rendered.map((block) => block.text).join('\n\n'),
+    html:
+      '<!doctype html><html><body style="font-family:-apple-system,Segoe UI,Helvetica,Arial,sans-serif;font-size:15px;line-height:1.5;color:#111827">' +
+      rendered.map((block) => block.html).join('') +
+      '</body></html>',
   };
 }
 

@@ -4,13 +4,16 @@
  * draft template comes from the flows service, the caller's address from their verified claims.
  *
  * Available today: `thank_you_email` (a formSubmission trigger, then the default thank-you email to the form's
- * first Email question, or to the caller when the form has none). The other gallery templates need node types the
- * engine cannot run yet; asking for one answers 422 rather than creating a workflow that can only fail.
+ * first Email question, or to the caller when the form has none), `approve_or_reject` and `assign_task` (an approval
+ * step with the caller as approver: `@formloom/contracts/workflows/gallery/approvals`). The other gallery templates
+ * need node types the engine cannot run yet; asking for one answers 422 rather than creating a workflow that can only
+ * fail.
  */
 import * as copy from '@formloom/contracts/copy';
 import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
 import type { WorkflowTemplate } from '@formloom/contracts/entities/workflow';
 import { firstEmailWidgetId, thankYouEmailTemplate, type WorkflowGalleryTemplate } from '@formloom/contracts/workflow-templates';
+import { approveOrRejectTemplate, assignTaskTemplate } from '@formloom/contracts/workflows/gallery/approvals';
 import { unprocessable } from '@formloom/kit/errors';
 import {
   emailFormAbandonmentTemplate,
@@ -24,8 +27,10 @@ export interface GalleryInput {
   flowPublicIdentifier: string;
   /** The form's draft template (its questions). */
   formTemplate: FlowTemplate;
-  /** The address of the user creating the workflow (recipient when the form asks for none). */
+  /** The address of the user creating the workflow (recipient when the form asks for none; the approver by default). */
   callerEmail: string;
+  /** The id of the user creating the workflow (the approver of the approval templates, spec 001 §4). */
+  callerUserId: number;
 }
 
 /** The gallery templates the engine can generate, by id. */
@@ -41,6 +46,14 @@ const GENERATORS: Partial<Record<WorkflowGalleryTemplate, (input: GalleryInput) 
   email_form_abandonment: (input) => emailFormAbandonmentTemplate(input),
   scheduling_reminder_email_host: (input) => schedulingReminderEmailHostTemplate(input),
   scheduling_reminder_email_invitee: (input) => schedulingReminderEmailInviteeTemplate(input),
+  approve_or_reject: (input) =>
+    approveOrRejectTemplate({
+      flowPublicIdentifier: input.flowPublicIdentifier,
+      emailWidgetId: firstEmailWidgetId(input.formTemplate),
+      approver: { userId: input.callerUserId, email: input.callerEmail },
+    }),
+  assign_task: (input) =>
+    assignTaskTemplate({ flowPublicIdentifier: input.flowPublicIdentifier, approver: { userId: input.callerUserId, email: input.callerEmail } }),
 };
 
 /** True when the gallery template `id` can be generated (and its steps run) today. */

@@ -2,7 +2,8 @@
  * The mail log (ARCHITECTURE §2 "mail: local mail log (viewable in the app)"): every message the engine sent
  * or, without SMTP, delivered only here. Read by organization admins through `GET /admin/mail`. A node that
  * emails returns its log row as an effect of its step ({@link mailRecord}); the run worker writes it with the
- * step (`UNIQUE (workflow_run_id, node_id)`: one row per step, whatever the retries).
+ * step (`UNIQUE (workflow_run_id, node_id, part)`: one row per message of a step, whatever the retries — an email
+ * step sends part 0, an approval step one part per approver).
  */
 import { count, desc, eq } from 'drizzle-orm';
 import type { MailMessagesResponse } from '@formloom/contracts/api/workflows-engine/mail';
@@ -27,6 +28,8 @@ export interface MailRecordInput {
   mailFrom: string;
   /** `smtp` (handed to the server) or `log` (the log row is the delivery). */
   transport: MailRecord['transport'];
+  /** Which message of the step this is (default 0; an approval step's approver index). */
+  part?: number;
 }
 
 /**
@@ -54,6 +57,7 @@ export function mailRecord(input: MailRecordInput): { row: MailRecord; output: {
       transport: input.transport,
       workflowRunId: input.runId,
       nodeId: input.nodeId,
+      part: input.part ?? 0,
     },
     output: {
       to: email.to,

@@ -261,8 +261,11 @@ export interface StepCommit {
   ends: boolean;
   /** When a waiting step's run is due. */
   dueAt: Date | null;
-  /** The mail log row the step sends (an email step's effect). */
-  mail: MailRecord | null;
+  /**
+   * The mail log rows the step sends (an email step's one, an approval step's one per approver): written when the
+   * step succeeds or waits, each at most once per (step, part).
+   */
+  mails: readonly MailRecord[];
 }
 
 /**
@@ -270,14 +273,14 @@ export interface StepCommit {
  * `jsonb_to_recordset` that, per run still held under its lease token (`running`), either extends the lease,
  * ends the run (`succeeded` or `failed` with the step's error, lease cleared) or makes it wait (`waiting`
  * until `dueAt`, lease cleared, claim count reset); upserts the step (a retried step gets `attempts + 1`, a
- * step that already had its row keeps its start and count) and inserts the mail log row. Resolves, per commit
+ * step that already had its row keeps its start and count) and inserts its mail log rows (a step that succeeds or
+ * waits; one per (step, part), so a repeated commit adds none). Resolves, per commit
  * in order: the run's duration in seconds when it ended it (`null` when unknown), `null` when the run goes
  * on or waits, `undefined` when the lease was lost (nothing written for that run).
  * @throws on database errors (nothing is written then)
  */
 export async function commitSteps(db: Db, commits: readonly StepCommit[], leaseMs: number): Promise<(number | null | undefined)[]> {
   const rows = commits.map((commit) => {
-    const { mail } = commit;
     return {
       run_id: commit.runId,
       token: commit.token,
@@ -292,18 +295,21 @@ export async function commitSteps(db: Db, commits: readonly StepCommit[], leaseM
       started: commit.started,
       started_at: commit.startedAt.toISOString(),
       due_at: commit.dueAt?.toISOString() ?? null,
-      mail_id: mail?.id ?? null,
-      organization_id: mail?.organizationId ?? null,
-      message_id: mail?.messageId ?? null,
-      from_address: mail?.fromAddress ?? null,
-      to_addresses: mail?.toAddresses ?? [],
-      cc_addresses: mail?.ccAddresses ?? [],
-      bcc_addresses: mail?.bccAddresses ?? [],
-      reply_to: mail?.replyTo ?? null,
-      subject: mail?.subject ?? null,
-      body_text: mail?.bodyText ?? null,
-      body_html: mail?.bodyHtml ?? null,
-      transport: mail?.transport ?? null,
+      mails: commit.mails.map((mail) => ({
+        mail_id: mail.id,
+        organization_id: mail.organizationId,
+        message_id: mail.messageId,
+        from_address: mail.fromAddress,
+        to_addresses: mail.toAddresses,
+        cc_addresses: mail.ccAddresses,
+        bcc_addresses: mail.bccAddresses,
+        reply_to: mail.replyTo ?? null,
+        subject: mail.subject,
+        body_text: mail.bodyText,
+        body_html: mail.bodyHtml,
+        transport: mail.transport,
+        part: mail.part ?? 0,
+      })),
     };
   });
   const held = await executePrepared<{ id: string; duration_s: number | string | null }>(
@@ -313,9 +319,7 @@ export async function commitSteps(db: Db, commits: readonly StepCommit[], leaseM
         SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS e(
           run_id uuid, token uuid, ends boolean, status text, error text, node_id text, seq int, type text,
           output jsonb, next_node_id text, started boolean, started_at timestamptz, due_at timestamptz,
-          mail_id uuid, organization_id int, message_id text, from_address text, to_addresses jsonb,
-          cc_addresses jsonb, bcc_addresses jsonb, reply_to text, subject text, body_text text, body_html text,
-          transport text)
+          mails jsonb)
       ), held AS (
         UPDATE workflow_runs r
            SET status = CASE WHEN e.ends OR e.status = 'waiting' THEN e.status ELSE r.status END,
@@ -345,12 +349,16 @@ export async function commitSteps(db: Db, commits: readonly StepCommit[], leaseM
       ), mail AS (
         INSERT INTO mail_messages (id, organization_id, message_id, from_address, to_addresses, cc_addresses,
                                    bcc_addresses, reply_to, subject, body_text, body_html, transport,
-                                   workflow_run_id, node_id)
-        SELECT e.mail_id, e.organization_id, e.message_id, e.from_address, ${textArrayOf(sql`e.to_addresses`)},
-               ${textArrayOf(sql`e.cc_addresses`)}, ${textArrayOf(sql`e.bcc_addresses`)}, e.reply_to, e.subject,
-               e.body_text, e.body_html, e.transport, e.run_id, e.node_id
+                                   workflow_run_id, node_id, part)
+        SELECT m.mail_id, m.organization_id, m.message_id, m.from_address, ${textArrayOf(sql`m.to_addresses`)},
+               ${textArrayOf(sql`m.cc_addresses`)}, ${textArrayOf(sql`m.bcc_addresses`)}, m.reply_to, m.subject,
+               m.body_text, m.body_html, m.transport, e.run_id, e.node_id, m.part
           FROM held JOIN e ON e.run_id = held.id
-         WHERE e.status = 'succeeded' AND e.mail_id IS NOT NULL
+               CROSS JOIN LATERAL jsonb_to_recordset(e.mails) AS m(
+                 mail_id uuid, organization_id int, message_id text, from_address text, to_addresses jsonb,
+                 cc_addresses jsonb, bcc_addresses jsonb, reply_to text, subject text, body_text text,
+                 body_html text, transport text, part int)
+         WHERE e.status IN ('succeeded', 'waiting')
         ON CONFLICT DO NOTHING
       )
       SELECT id, duration_s FROM held`,

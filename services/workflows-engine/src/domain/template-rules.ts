@@ -10,10 +10,12 @@ import * as copy from '@formloom/contracts/copy';
 import { WorkflowTemplate } from '@formloom/contracts/entities/workflow';
 import { fieldErrorsFromIssues } from '@formloom/contracts/rules/field-errors';
 import { actionLimitErrors } from '@formloom/contracts/rules/workflow-graph';
-import { prefixErrors } from '@formloom/contracts/workflows/define';
+import { prefixErrors, registryOf } from '@formloom/contracts/workflows/define';
 import { templatePublishErrors } from '@formloom/contracts/workflows/publish-checks';
 import type { AuthClaims } from '@formloom/contracts/auth';
 import { forbidden, invalid } from '@formloom/kit/errors';
+import type { NodeExecutor } from '../nodes/executor';
+import { NODE_EXECUTORS } from '../nodes/registry';
 
 const PREFIX = 'template';
 
@@ -80,11 +82,16 @@ export function assertExecutable(template: WorkflowTemplate): void {
 
 /**
  * Refuses to turn on `template` for a caller whose email address is unconfirmed (`emv: false`) when it sends
- * email and the engine delivers over SMTP (docs/product-rules.md §4): otherwise a throwaway account could make
+ * email (a node whose executor `sendsMail`: email, approval) and the engine delivers over SMTP (docs/product-rules.md §4): otherwise a throwaway account could make
  * the operator's mail server write to any address typed into a form. Without SMTP (the mail log) nothing leaves.
  * @throws DomainError `forbidden` (403 `copy.workflows.confirmEmailToSend`)
  */
 export function assertMaySendMail(template: WorkflowTemplate | null | undefined, auth: AuthClaims, delivery: 'smtp' | 'log'): void {
   if (delivery !== 'smtp' || auth.emv !== false || !template) return;
-  if (Object.values(template.nodes).some((node) => node.type === 'email')) throw forbidden(copy.workflows.confirmEmailToSend);
+  if (Object.values(template.nodes).some((node) => executors.find(node.type)?.sendsMail === true)) {
+    throw forbidden(copy.workflows.confirmEmailToSend);
+  }
 }
+
+/** The node executors by type: which node types send email (`NodeExecutor.sendsMail`). */
+const executors = registryOf<NodeExecutor>(NODE_EXECUTORS);

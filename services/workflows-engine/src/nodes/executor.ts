@@ -19,6 +19,7 @@ import type { NodeType, TriggerType, WorkflowNode } from '@formloom/contracts/en
 import type { FormSubmittedData } from '@formloom/contracts/events/form-submitted';
 import type { LogicContext } from '@formloom/contracts/logic';
 import type { NodeDefinition } from '@formloom/contracts/workflows/define';
+import type { ApprovalLinkSigner } from '../domain/approval-tokens';
 import type { MailRecord } from '../domain/mail';
 import type { RateLimit } from '@formloom/kit/rate-limit';
 import type { Mailer } from '@formloom/kit/mail';
@@ -33,6 +34,10 @@ export interface NodeServices {
    * address); absent when `WORKFLOW_EMAIL_RECIPIENT_RATE_LIMIT` is 0.
    */
   recipientLimit?: RateLimit;
+  /** The product's public origin (PUBLIC_URL): links in mail (an approver's page) point there. */
+  publicUrl?: string;
+  /** Signs the links of approval emails (`domain/approval-tokens.ts`); absent: approval steps fail as not configured. */
+  approvalLinks?: ApprovalLinkSigner;
 }
 
 /** The run a node runs in, as the worker claimed it. */
@@ -81,10 +86,18 @@ export type StepInput = Omit<RunContext<unknown>, 'template'>;
 
 /**
  * Effects of a step that stay in the engine's database, written by the worker in the same statement as the
- * step (so they happen exactly once per step): today a mail log row.
+ * step (so they happen exactly once per step): mail log rows — `mail` (an email step's one) and `mails` (several, an
+ * approval step's one per approver; each with its own `part`).
  */
 export interface StepEffects {
   mail?: MailRecord;
+  mails?: readonly MailRecord[];
+}
+
+/** A waiting step as the worker finds it when its run is due again: its output and the node it was to go on to. */
+export interface WaitingStep {
+  output: unknown;
+  next: string | null;
 }
 
 /**
@@ -93,12 +106,15 @@ export interface StepEffects {
  *   among the node's declared edges (a branch's choice), or `null` to end the run — by default the node's
  *   `nextNodeId`; `effects` are written with the step;
  * - `wait`: the step waits, with `output`, until `until`; the run is kept as a `waiting` row with that due
- *   time and goes on to `next` (default `nextNodeId`) once it is due — across restarts and replicas;
+ *   time and goes on to `next` (default `nextNodeId`) once it is due — across restarts and replicas; `effects` are
+ *   written with the waiting step. Something outside the run may end the wait earlier: it changes the waiting step's
+ *   output and next node and makes the run due now, in one transaction (an approval's decision,
+ *   `domain/approvals.ts`). When the run is due, the executor's {@link NodeExecutor.resume} says how the step ends;
  * - `fail`: the step and the run fail with `error` (shown to the user).
  */
 export type NodeOutcome =
   | { kind: 'next'; output?: unknown; next?: string | null; effects?: StepEffects }
-  | { kind: 'wait'; until: Date; output?: unknown; next?: string | null }
+  | { kind: 'wait'; until: Date; output?: unknown; next?: string | null; effects?: StepEffects }
   | { kind: 'fail'; error: string };
 
 /** A registered executor (see the module doc); built by {@link defineExecutor}. */
@@ -112,6 +128,13 @@ export interface NodeExecutor<TType extends NodeType = NodeType> {
    * its lease, like a crash).
    */
   run(input: StepInput): Promise<NodeOutcome>;
+  /**
+   * How a waiting step of this type ends once its run is due (its wait is over, or something ended it early): by
+   * default it succeeds as it is — its output, going on to its next node. Pure; must not throw.
+   */
+  resume(waiting: WaitingStep): NodeOutcome;
+  /** True when a step of this type sends email (turning such a workflow on needs a confirmed address over SMTP). */
+  readonly sendsMail: boolean;
 }
 
 /** What a node type's executor module gives {@link defineExecutor}. */
@@ -123,6 +146,15 @@ export interface ExecutorImplementation<TTemplate> {
    * whatever the user should see; throws only on unexpected errors.
    */
   execute(context: RunContext<TTemplate>): NodeOutcome | Promise<NodeOutcome>;
+  /** See {@link NodeExecutor.resume}; default: the step succeeds as it is. */
+  resume?(waiting: WaitingStep): NodeOutcome;
+  /** See {@link NodeExecutor.sendsMail}; default false. */
+  sendsMail?: boolean;
+}
+
+/** The default {@link NodeExecutor.resume}: the waiting step succeeds with its output and goes on to its next node. */
+export function resumeAsWaited(waiting: WaitingStep): NodeOutcome {
+  return { kind: 'next', output: waiting.output, next: waiting.next };
 }
 
 /** Defines the executor of the node type `definition` describes (its contracts module). */
@@ -133,6 +165,8 @@ export function defineExecutor<TType extends NodeType, TTemplate>(
   return {
     type: definition.type,
     local: implementation.local,
+    resume: implementation.resume ?? resumeAsWaited,
+    sendsMail: implementation.sendsMail ?? false,
     async run(input) {
       const parsed = definition.schema.safeParse(input.node.template);
       if (!parsed.success) {

@@ -160,7 +160,12 @@ async function createFromGallery(
   const flowPublicIdentifier = body.flowPublicIdentifier ?? NEW_FORM_PLACEHOLDER;
   const name = body.name ?? copy.galleryTitles[galleryTemplate];
   const generate = (pid: string, formTemplate: FlowTemplate) => {
-    const template = galleryWorkflowTemplate(galleryTemplate, { flowPublicIdentifier: pid, formTemplate, callerEmail: auth.email });
+    const template = galleryWorkflowTemplate(galleryTemplate, {
+      flowPublicIdentifier: pid,
+      formTemplate,
+      callerEmail: auth.email,
+      callerUserId: Number(auth.sub),
+    });
     assertActionCount(template);
     if (body.activate) {
       assertExecutable(template);

@@ -8,6 +8,7 @@ import * as copy from '@formloom/contracts/copy';
 import type { AccessLevel, User, Workspace } from '@formloom/contracts/entities/identity';
 import type { OrganizationSummary, SignupBody } from '@formloom/contracts/api/workspaces-auth/auth';
 import type { CreateOrganizationUserBody } from '@formloom/contracts/api/workspaces-auth/internal';
+import type { OrganizationMember } from '@formloom/contracts/api/workspaces-auth/admin';
 import { workspaceSlug } from '@formloom/contracts/rules/slug';
 import type { Db, DbOrTx, Tx } from '@formloom/kit/db';
 import { conflict, notFound } from '@formloom/kit/errors';
@@ -163,6 +164,18 @@ export async function workspacesOf(db: DbOrTx, userId: number): Promise<Workspac
     .where(eq(memberships.userId, userId))
     .orderBy(asc(sql`lower(${workspaces.name})`), asc(workspaces.id));
   return rows.map((row) => ({ ...row, slug: workspaceSlug(row.id, row.name) }));
+}
+
+/**
+ * The users of organization `organizationId` as colleagues see them (`{userId, email, firstName, lastName}`), sorted by
+ * first name, last name (case-insensitive), then id: the approval step's approver picker (spec 001 §4, §7).
+ */
+export async function organizationMembers(db: DbOrTx, organizationId: number): Promise<OrganizationMember[]> {
+  return db
+    .select({ userId: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.organizationId, organizationId))
+    .orderBy(asc(sql`lower(${users.firstName})`), asc(sql`lower(${users.lastName})`), asc(users.id));
 }
 
 /** The organization `{id, name}` with `organizationId`, or `null`. */

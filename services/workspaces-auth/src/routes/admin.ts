@@ -3,11 +3,11 @@
  * `@formloom/contracts/api/workspaces-auth/admin`. The caller is read fresh from the database (`caller.ts`), so
  * `isAdmin` and memberships are current even when the token is a few minutes old.
  */
-import { createWorkspace, listOrganizations, listWorkspaces, setMember } from '@formloom/contracts/api/workspaces-auth/admin';
+import { createWorkspace, listMembers, listOrganizations, listWorkspaces, setMember } from '@formloom/contracts/api/workspaces-auth/admin';
 import { notSignedIn } from '@formloom/kit/errors';
 import { defineRoutes } from '@formloom/kit/routes';
 import type { AuthDeps } from '../deps';
-import { findOrganization, workspacesOf } from '../domain/accounts';
+import { findOrganization, organizationMembers, workspacesOf } from '../domain/accounts';
 import * as workspaces from '../domain/workspaces';
 import { requireCaller } from './caller';
 
@@ -37,5 +37,11 @@ export const adminRoutes = defineRoutes<AuthDeps>((router, { db }) => {
   router.handle(setMember, async ({ auth, body }) => {
     const caller = await requireCaller(auth, db);
     return { member: await workspaces.setMember(db, caller, body) };
+  });
+
+  /** The users of the caller's organization (the approval step's approver picker), for every member. */
+  router.handle(listMembers, async ({ auth }) => {
+    const caller = await requireCaller(auth, db);
+    return { members: await organizationMembers(db, caller.organizationId) };
   });
 });

@@ -6,6 +6,7 @@
  */
 import type { ImplementedNodeType } from '@formloom/contracts/workflows/nodes/registry';
 import type { ImplementedTriggerType } from '@formloom/contracts/workflows/triggers/registry';
+import { approvalNodeUi } from './approval';
 import { emailNodeUi } from './email';
 import { beforeEventStartsTriggerUi } from './before-event-starts';
 import { eventCanceledTriggerUi, eventRescheduledTriggerUi } from './event-triggers';
@@ -17,6 +18,7 @@ import type { NodeUi, TriggerUi } from './types';
 /** Every implemented node type's card and panel. */
 export const NODE_UIS: { readonly [TType in ImplementedNodeType]: NodeUi<TType> } = {
   email: emailNodeUi,
+  approval: approvalNodeUi,
 };
 
 /** Every implemented trigger type's card and panel. */
