@@ -74,9 +74,9 @@ describe('setup status (spec 001 §4)', () => {
     expect(setupNeeded('x')).toBe('Setup needed: x');
   });
 
-  it('treats formSubmission as always complete; other types are not covered yet', () => {
+  it('treats formSubmission as always complete, asks the other triggers their rules; unknown types are not covered', () => {
     expect(triggerSetupStatus({ type: 'formSubmission', template: {} })).toEqual({ complete: true, description: copy.workflows.formSubmittedDescription });
-    expect(triggerSetupStatus({ type: 'formAbandoned', template: {} })).toBeNull();
+    expect(triggerSetupStatus({ type: 'formAbandoned', template: {} })).toEqual({ complete: false, description: 'Setup needed: Choose a form for this trigger' });
     expect(nodeSetupStatus({ type: 'slack', template: {} })).toBeNull();
     expect(nodeSetupStatus({ type: 'toString', template: {} })).toBeNull();
   });
