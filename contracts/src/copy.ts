@@ -35,3 +35,4 @@ export { errors } from './copy/errors';
 export { validation } from './copy/validation';
 export { webhooks } from './copy/webhooks';
 export { customColumns } from './copy/custom-columns';
+export { workflowSteps } from './copy/workflow-steps';

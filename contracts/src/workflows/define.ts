@@ -12,6 +12,7 @@
 import type { z } from 'zod';
 import type { FieldError } from '../errors';
 import type { NodeType, TriggerType } from '../entities/workflow';
+import type { AnswerKind } from '../rules/conditions';
 import * as copy from '../copy';
 import { fieldErrorsFromIssues } from '../rules/field-errors';
 
@@ -132,6 +133,11 @@ export interface NodeOutputField {
   field: string;
   /** What the picker shows ('Summary', 'Response status'). */
   label: string;
+  /**
+   * What its values are, for the filter and branch conditions that compare it (their operators and value fields,
+   * `rules/conditions.ts` `AnswerKind`); default `text`.
+   */
+  kind?: AnswerKind;
 }
 
 /** spec 001 §2 "Add-action popover": the kinds of flow a node type serves ('form' by default; 'zite' for the app builder). */

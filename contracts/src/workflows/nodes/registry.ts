@@ -6,10 +6,18 @@
  */
 import type { NodeType } from '../../entities/workflow';
 import { registryOf, type NodeDefinition } from '../define';
+import { branchNode } from './branch';
+import { delayNode } from './delay';
 import { emailNode } from './email';
+import { filterNode } from './filter';
 
 /** Every implemented node type's definition, one line per type. */
-export const NODE_DEFINITIONS = [emailNode] as const;
+export const NODE_DEFINITIONS = [
+  emailNode,
+  delayNode,
+  filterNode,
+  branchNode,
+] as const;
 
 /** A node type that has a definition (and therefore an engine executor and a web card). */
 export type ImplementedNodeType = (typeof NODE_DEFINITIONS)[number]['type'];

@@ -158,11 +158,12 @@ function renderBlock(block: EmailBlock, context: LogicContext, questions: readon
 }
 
 /**
- * Composes the email of an email node for a `form.submitted` run (see the module doc for every rule).
+ * Composes the email of an email node for a `form.submitted` run (see the module doc for every rule). `context`:
+ * what logic values and `{{path}}`s resolve against — the run's (the submission plus the earlier steps' outputs,
+ * `nodes.<id>.<field>`); default the submission's alone ({@link submissionContext}).
  * Returns `{ok: false, error}` when no recipient resolves to a valid address.
  */
-export function composeEmail(template: EmailNodeTemplate, data: FormSubmittedData): ComposeResult {
-  const context = submissionContext(data);
+export function composeEmail(template: EmailNodeTemplate, data: FormSubmittedData, context: LogicContext = submissionContext(data)): ComposeResult {
   const recipients = resolveRecipients(template.recipients.list, context);
   if (recipients.valid.length === 0) {
     const detail = recipients.invalid.length > 0 ? ` (${recipients.invalid.join(', ')})` : '';

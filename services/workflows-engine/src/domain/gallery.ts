@@ -4,13 +4,16 @@
  * draft template comes from the flows service, the caller's address from their verified claims.
  *
  * Available today: `thank_you_email` (a formSubmission trigger, then the default thank-you email to the form's
- * first Email question, or to the caller when the form has none). The other gallery templates need node types the
- * engine cannot run yet; asking for one answers 422 rather than creating a workflow that can only fail.
+ * first Email question, or to the caller when the form has none), `email_with_delay` (the same email after a
+ * 30-minute delay) and `email_with_filter` (the same email after a filter on the form's first choice question:
+ * `@formloom/contracts/workflows/gallery/email-with-delay-or-filter`). The other gallery templates need node types
+ * the engine cannot run yet; asking for one answers 422 rather than creating a workflow that can only fail.
  */
 import * as copy from '@formloom/contracts/copy';
 import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
 import type { WorkflowTemplate } from '@formloom/contracts/entities/workflow';
-import { firstEmailWidgetId, thankYouEmailTemplate, type WorkflowGalleryTemplate } from '@formloom/contracts/workflow-templates';
+import { firstEmailWidgetId, thankYouEmailTemplate, type ThankYouEmailInput, type WorkflowGalleryTemplate } from '@formloom/contracts/workflow-templates';
+import { emailWithDelayTemplate, emailWithFilterTemplate } from '@formloom/contracts/workflows/gallery/email-with-delay-or-filter';
 import { unprocessable } from '@formloom/kit/errors';
 
 /** What a gallery template is generated against. */
@@ -25,15 +28,16 @@ export interface GalleryInput {
 
 /** The gallery templates the engine can generate, by id. */
 const GENERATORS: Partial<Record<WorkflowGalleryTemplate, (input: GalleryInput) => WorkflowTemplate>> = {
-  thank_you_email: (input) => {
-    const emailWidgetId = firstEmailWidgetId(input.formTemplate);
-    return thankYouEmailTemplate({
-      flowPublicIdentifier: input.flowPublicIdentifier,
-      emailWidgetId,
-      fallbackRecipients: emailWidgetId ? [] : [input.callerEmail],
-    });
-  },
+  thank_you_email: (input) => thankYouEmailTemplate(thankYouEmailInput(input)),
+  email_with_delay: (input) => emailWithDelayTemplate(thankYouEmailInput(input)),
+  email_with_filter: (input) => emailWithFilterTemplate({ ...thankYouEmailInput(input), formTemplate: input.formTemplate }),
 };
+
+/** The thank-you email's recipients on `input`'s form: its first email question, else the caller. */
+function thankYouEmailInput(input: GalleryInput): ThankYouEmailInput {
+  const emailWidgetId = firstEmailWidgetId(input.formTemplate);
+  return { flowPublicIdentifier: input.flowPublicIdentifier, emailWidgetId, fallbackRecipients: emailWidgetId ? [] : [input.callerEmail] };
+}
 
 /** True when the gallery template `id` can be generated (and its steps run) today. */
 export function isGalleryTemplateAvailable(id: WorkflowGalleryTemplate): boolean {
