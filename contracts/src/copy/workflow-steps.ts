@@ -6,6 +6,8 @@
  */
 export const workflowSteps = {
   delay: {
+    /** ours: the card's and panel's title. */
+    title: 'Delay',
     /** spec 001 §9: the delay units (plural), as the unit picker names them. */
     units: { minutes: 'minutes', hours: 'hours', days: 'days' },
     /** ours: one of a unit ('Wait 1 hour'). */
@@ -28,6 +30,8 @@ export const workflowSteps = {
     popover: 'Wait before the next step',
   },
   filter: {
+    /** ours: the card's and panel's title. */
+    title: 'Filter',
     /** ours: a filter without any condition (spec 001 §4 "complete when a condition is set"). */
     conditionRequired: 'Add a condition',
     /** ours: a complete filter's status line. */
@@ -46,6 +50,8 @@ export const workflowSteps = {
     popover: 'Continue only when conditions are met',
   },
   branch: {
+    /** ours: the card's and panel's title. */
+    title: 'Branch',
     /** ours: the name of the n-th branch (1-based); branch names label the canvas's edges (spec 001 §2). */
     defaultName: (n: number) => `Branch ${n}`,
     /** ours: the edge a run takes when no branch's conditions are met (the node's own `nextNodeId`). */
@@ -78,4 +84,6 @@ export const workflowSteps = {
   },
   /** ours: a comparison of a workflow condition that does not say what it compares. */
   needsSubject: 'Choose what this condition compares',
+  /** ours: a condition editor with nothing to compare (a form without questions, no earlier step with outputs). */
+  conditionSourcesEmpty: 'There is nothing to compare yet: add questions to the form first.',
 } as const;

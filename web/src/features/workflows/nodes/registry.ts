@@ -6,13 +6,19 @@
  */
 import type { ImplementedNodeType } from '@formloom/contracts/workflows/nodes/registry';
 import type { ImplementedTriggerType } from '@formloom/contracts/workflows/triggers/registry';
+import { branchNodeUi } from './branch';
+import { delayNodeUi } from './delay';
 import { emailNodeUi } from './email';
+import { filterNodeUi } from './filter';
 import { formSubmissionTriggerUi } from './form-submission';
 import type { NodeUi, TriggerUi } from './types';
 
 /** Every implemented node type's card and panel. */
 export const NODE_UIS: { readonly [TType in ImplementedNodeType]: NodeUi<TType> } = {
   email: emailNodeUi,
+  delay: delayNodeUi,
+  filter: filterNodeUi,
+  branch: branchNodeUi,
 };
 
 /** Every implemented trigger type's card and panel. */
