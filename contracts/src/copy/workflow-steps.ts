@@ -39,7 +39,7 @@ export const workflowSteps = {
       count === 1
         ? 'Continue only if 1 condition is met'
         : `Continue only if ${mode === 'and' ? 'all' : 'any'} of ${count} conditions are met`,
-    /** The step output of a run the filter stopped (a successful end, not a failure). */
+    /** ours: the step output of a run the filter stopped (a successful end, not a failure). */
     stopped: 'Stopped by filter',
     /** ours: the step output of a run the filter let through. */
     passed: 'Condition met',
