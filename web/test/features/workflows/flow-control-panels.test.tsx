@@ -5,6 +5,7 @@
  * steps' outputs with spec 001 §5's filter operators.
  */
 import { useState } from 'react';
+import axe from 'axe-core';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MantineProvider } from '@mantine/core';
@@ -246,5 +247,18 @@ describe('the branch panel', () => {
     expect(screen.getByTestId('branch-name')).toHaveAttribute('readonly');
     expect(screen.queryByTestId('add-branch')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Remove Pro' })).toBeNull();
+  });
+});
+
+describe('accessibility', () => {
+  it.each([
+    ['delay', { delay: 30, units: 'minutes' }],
+    ['filter', { condition: { and: [{ equals: [{ var: 'answers.w3' }, 'o2'] }, { gt: [{ var: 'answers.w4' }, 3] }] } }],
+    ['branch', { branches: [{ id: 'Pro', nextNodeId: null, condition: { w3: 'o2' } }, { id: 'Free', nextNodeId: null, condition: { and: [] } }] }],
+  ])('the %s panel breaks no WCAG 2 A or AA rule axe can check without layout', async (type, template) => {
+    renderPanel(type, template);
+    // jsdom has no layout: colour contrast is left to the browser tests (web/e2e/accessibility.test.ts).
+    const result = await axe.run(document.body, { runOnly: ['wcag2a', 'wcag2aa'], rules: { 'color-contrast': { enabled: false } } });
+    expect(result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`)).toEqual([]);
   });
 });
