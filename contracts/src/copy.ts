@@ -38,3 +38,4 @@ export { validation } from './copy/validation';
 export { webhooks } from './copy/webhooks';
 export { customColumns } from './copy/custom-columns';
 export { approval } from './copy/approval';
+export { workflowSteps } from './copy/workflow-steps';

@@ -1,9 +1,8 @@
 /**
  * The graph rules (spec 001 §4 "Connection check", §8/§9 limits): edges that name no node, the loop search
  * limited to 20 steps, the canvas's connection check and the 20-action limit — for plain `nextNodeId` edges
- * and for node types that declare several edges (a branch, as it will come).
+ * and for node types that declare several edges (the branch node: one edge per branch, then 'Otherwise').
  */
-import { z } from 'zod';
 import * as copy from '../src/copy';
 import type { WorkflowTemplate } from '../src/entities/workflow';
 import { LOOP_DETECTION_MAX_STEPS, MAX_WORKFLOW_ACTIONS } from '../src/limits';
@@ -12,12 +11,10 @@ import {
   canAddAction,
   connectionRefusal,
   graphErrors,
-  nodeEdges,
   reachesWithin,
-  type EdgesOf,
   type GraphEndpoint,
 } from '../src/rules/workflow-graph';
-import { defineNode } from '../src/workflows/define';
+import { branchNode } from '../src/workflows/nodes/branch';
 
 const trigger: GraphEndpoint = { kind: 'trigger' };
 const node = (nodeId: string): GraphEndpoint => ({ kind: 'node', nodeId });
@@ -29,19 +26,11 @@ function chain(count: number): WorkflowTemplate {
   return { trigger: { type: 'formSubmission', template: { flowPublicIdentifier: 'abc' }, nextNodeId: count > 0 ? 'n0' : null }, nodes };
 }
 
-/** A branch node as its module will declare it: one edge per branch, labelled by the branch id. */
-const branchNode = defineNode({
-  type: 'branch',
-  schema: z.object({ branches: z.array(z.object({ id: z.string(), nextNodeId: z.string().nullable() })) }),
-  defaultTemplate: () => ({ branches: [] }),
-  rules: () => [],
-  describe: () => '',
-  edges: (value) => {
-    const branches = (value.template as { branches?: Array<{ id: string; nextNodeId: string | null }> }).branches ?? [];
-    return branches.map((branch, index) => ({ path: `template.branches.${index}.nextNodeId`, target: branch.nextNodeId, label: branch.id }));
-  },
-});
-const withBranches: EdgesOf = (value) => (value.type === 'branch' ? branchNode.edges(value) : nodeEdges(value));
+/** A branch node whose branches (named, conditions left empty) lead to `targets`, and 'Otherwise' to `otherwise`. */
+function branch(targets: Record<string, string | null>, otherwise: string | null = null): WorkflowTemplate['nodes'][string] {
+  const branches = Object.entries(targets).map(([id, nextNodeId]) => ({ id, nextNodeId, condition: { and: [] } }));
+  return { type: 'branch', nextNodeId: otherwise, template: { branches } };
+}
 
 describe('graphErrors', () => {
   it('accepts a chain', () => {
@@ -81,20 +70,39 @@ describe('graphErrors', () => {
 
   it('follows every edge a node type declares: a branch that leads back is a loop at that branch', () => {
     const template = chain(3);
-    template.nodes.b = { type: 'branch', nextNodeId: null, template: { branches: [{ id: 'yes', nextNodeId: 'n2' }, { id: 'no', nextNodeId: 'n0' }] } };
+    template.nodes.b = branch({ yes: 'n2', no: 'n0' });
     (template.nodes.n1 as { nextNodeId: string | null }).nextNodeId = 'b';
-    expect(graphErrors(template, withBranches)).toEqual([
+    expect(graphErrors(template)).toEqual([
       { path: 'nodes.n0.nextNodeId', message: copy.workflows.loopDetected },
       { path: 'nodes.n1.nextNodeId', message: copy.workflows.loopDetected },
       { path: 'nodes.b.template.branches.1.nextNodeId', message: copy.workflows.loopDetected },
     ]);
-    template.nodes.b = { type: 'branch', nextNodeId: null, template: { branches: [{ id: 'yes', nextNodeId: 'n2' }, { id: 'no', nextNodeId: 'ghost' }] } };
-    expect(graphErrors(template, withBranches)).toEqual([
-      { path: 'nodes.b.template.branches.1.nextNodeId', message: copy.workflows.unknownNode('ghost') },
-    ]);
-    expect(branchNode.edges({ nextNodeId: null, template: { branches: [{ id: 'yes', nextNodeId: 'n2' }] } })).toEqual([
+    template.nodes.b = branch({ yes: 'n2', no: 'ghost' });
+    expect(graphErrors(template)).toEqual([{ path: 'nodes.b.template.branches.1.nextNodeId', message: copy.workflows.unknownNode('ghost') }]);
+    expect(branchNode.edges(branch({ yes: 'n2' }))).toEqual([
       { path: 'template.branches.0.nextNodeId', target: 'n2', label: 'yes' },
+      { path: 'nextNodeId', target: null, label: 'Otherwise' },
     ]);
+  });
+
+  it("follows a branch's Otherwise edge too (the node's own nextNodeId)", () => {
+    const template = chain(2);
+    template.nodes.b = branch({ yes: null }, 'n0');
+    (template.nodes.n1 as { nextNodeId: string | null }).nextNodeId = 'b';
+    expect(graphErrors(template)).toEqual([
+      { path: 'nodes.n0.nextNodeId', message: copy.workflows.loopDetected },
+      { path: 'nodes.n1.nextNodeId', message: copy.workflows.loopDetected },
+      { path: 'nodes.b.nextNodeId', message: copy.workflows.loopDetected },
+    ]);
+    template.nodes.b = branch({ yes: null }, 'ghost');
+    expect(graphErrors(template)).toEqual([{ path: 'nodes.b.nextNodeId', message: copy.workflows.unknownNode('ghost') }]);
+  });
+
+  it('accepts branches that meet again further down (a diamond is no loop)', () => {
+    const template = chain(3);
+    template.trigger.nextNodeId = 'b';
+    template.nodes.b = branch({ left: 'n0', right: 'n1' }, 'n2');
+    expect(graphErrors(template)).toEqual([]);
   });
 });
 
@@ -118,10 +126,13 @@ describe('connectionRefusal (spec 001 §4 "Connection check")', () => {
     expect(connectionRefusal(long, node(`n${LOOP_DETECTION_MAX_STEPS - 1}`), node('n0'))).toBe('loop');
     expect(connectionRefusal(long, node(`n${LOOP_DETECTION_MAX_STEPS}`), node('n0'))).toBeNull();
     const branched = chain(2);
-    branched.nodes.b = { type: 'branch', nextNodeId: null, template: { branches: [{ id: 'yes', nextNodeId: 'n0' }] } };
-    expect(connectionRefusal(branched, node('n1'), node('b'), withBranches)).toBe('loop');
-    expect(reachesWithin(branched, 'b', 'n1', 2, withBranches)).toBe(true);
-    expect(reachesWithin(branched, 'b', 'n1', 1, withBranches)).toBe(false);
+    branched.nodes.b = branch({ no: null, yes: 'n0' });
+    expect(connectionRefusal(branched, node('n1'), node('b'))).toBe('loop');
+    expect(reachesWithin(branched, 'b', 'n1', 2)).toBe(true);
+    expect(reachesWithin(branched, 'b', 'n1', 1)).toBe(false);
+    // Through 'Otherwise' alike.
+    branched.nodes.b = branch({ no: null }, 'n0');
+    expect(connectionRefusal(branched, node('n1'), node('b'))).toBe('loop');
   });
 });
 

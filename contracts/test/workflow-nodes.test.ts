@@ -28,7 +28,7 @@ function completeEmail() {
 
 describe('the registries', () => {
   it('register each implemented type once, every one a spec type, and nothing else', () => {
-    expect(NODE_DEFINITIONS.map((definition) => definition.type)).toEqual(['email', 'approval']);
+    expect(NODE_DEFINITIONS.map((definition) => definition.type)).toEqual(['email', 'delay', 'filter', 'branch', 'approval']);
     expect(TRIGGER_DEFINITIONS.map((definition) => definition.type)).toEqual([
       'formSubmission',
       'formAbandoned',

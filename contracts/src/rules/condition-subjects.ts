@@ -16,8 +16,13 @@ import { quizOf } from './quiz';
 export interface ConditionSubject {
   /** Its logic path, as a condition refers to it: `{"var": path}`. */
   path: string;
-  /** `urlParam` (a hidden field), `calculation` or `quiz` (the score). */
-  source: 'urlParam' | 'calculation' | 'quiz';
+  /**
+   * `urlParam` (a hidden field), `calculation` or `quiz` (the score); in a workflow's filter and branch conditions
+   * also `step`: a field of an earlier step's output (`nodes.<nodeId>.<field>`, `workflows/conditions.ts`).
+   */
+  source: 'urlParam' | 'calculation' | 'quiz' | 'step';
+  /** The heading it is listed under when it is not its source's (a step's title: 'AI (n3)'). */
+  group?: string;
   /** What its values are, for operators and value fields: `text` for a hidden field, `number` otherwise. */
   kind: AnswerKind;
   /** Its name in the editor and in words: the field's name, the calculation's name, 'Score'. */

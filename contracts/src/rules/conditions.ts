@@ -1,8 +1,9 @@
 /**
  * Conditions: the one piece of boolean logic of Formloom. A form's page navigation rules and a question's
- * `visibleIf` (`rules/page-path.ts`) and, later, the workflow filter and branch nodes (spec 001 §3: "filter:
- * condition (boolean logic)", "branch: branches[{id, nextNodeId, condition}]") store a {@link Condition} and
- * evaluate it here, in the browser and in the services alike.
+ * `visibleIf` (`rules/page-path.ts`), the Results' answer filter, and the workflow filter and branch nodes (spec 001
+ * §3: "filter: condition (boolean logic)", "branch: branches[{id, nextNodeId, condition}]";
+ * `workflows/conditions.ts`) store a {@link Condition} and evaluate it here, in the browser and in the services
+ * alike.
  *
  * ZOD-FREE AT RUNTIME (the public form runs it; docs/architecture.md "The public form's bundle"); the zod schema
  * of the shape is `Condition` in `logic-schemas.ts`. Pure.

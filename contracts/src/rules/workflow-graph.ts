@@ -4,9 +4,9 @@
  * edge names a node, the loop search limited to LOOP_DETECTION_MAX_STEPS (20) steps, the connection check,
  * and the limit of MAX_WORKFLOW_ACTIONS (20) actions.
  *
- * Edges: the trigger's `nextNodeId`, and per node the edges its type declares (`nextNodeId` today; a branch's
- * `branches[].nextNodeId` and an approval's `states[].nextNodeId` once those types exist). A node type that is
- * not implemented yet has the one edge `nextNodeId`. Every rule takes an optional last argument `edgesOf`
+ * Edges: the trigger's `nextNodeId`, and per node the edges its type declares (`nextNodeId`; a branch's
+ * `branches[].nextNodeId` then its 'Otherwise' `nextNodeId`, `workflows/nodes/branch.ts`). A node type that is not
+ * implemented yet has the one edge `nextNodeId`. Every rule takes an optional last argument `edgesOf`
  * ({@link EdgesOf}; default: the registry's declarations). Errors are `{path, message}` with paths relative to
  * the template (`trigger.nextNodeId`, `nodes.<id>.nextNodeId`).
  */

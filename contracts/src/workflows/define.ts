@@ -12,6 +12,7 @@
 import type { z } from 'zod';
 import type { FieldError } from '../errors';
 import type { NodeType, TriggerType } from '../entities/workflow';
+import type { AnswerKind } from '../rules/conditions';
 import * as copy from '../copy';
 import { fieldErrorsFromIssues } from '../rules/field-errors';
 
@@ -47,10 +48,9 @@ export function prefixErrors(errors: readonly FieldError[], prefix: string): Fie
 
 /**
  * An outgoing edge of a node (spec 001 §2 canvas, §3 `nextNodeId`): where it is stored in the node and the
- * node it leads to. A node type declares its edges: today every type has the one edge `nextNodeId`; branch
- * and approval nodes will add one per branch / state (`template.branches.<i>.nextNodeId`, labelled by the
- * branch's id — spec 001 §2 "Edges leaving an approval state or a branch are labelled by that state's or
- * branch's id").
+ * node it leads to. A node type declares its edges: most have the one edge `nextNodeId`; the branch node has one
+ * per branch (`template.branches.<i>.nextNodeId`, labelled by the branch's id — spec 001 §2 "Edges leaving an
+ * approval state or a branch are labelled by that state's or branch's id"), then 'Otherwise' (its `nextNodeId`).
  */
 export interface NodeEdge {
   /** Where the edge is stored, relative to the node: `nextNodeId`, `template.branches.0.nextNodeId` … */
@@ -132,6 +132,11 @@ export interface NodeOutputField {
   field: string;
   /** What the picker shows ('Summary', 'Response status'). */
   label: string;
+  /**
+   * What its values are, for the filter and branch conditions that compare it (their operators and value fields,
+   * `rules/conditions.ts` `AnswerKind`); default `text`.
+   */
+  kind?: AnswerKind;
 }
 
 /** spec 001 §2 "Add-action popover": the kinds of flow a node type serves ('form' by default; 'zite' for the app builder). */

@@ -5,7 +5,8 @@
  */
 import * as copy from '@formloom/contracts/copy';
 import type { WorkflowResponse, WorkflowsResponse } from '@formloom/contracts/api/workflows-engine/workflows';
-import { call, finishedRuns, mailOf, publishedForm, setup, submit, users, WS, type Harness } from './helpers';
+import { sql } from 'drizzle-orm';
+import { call, engineSql, eventually, finishedRuns, mailOf, publishedForm, runsOf, setup, submit, users, WS, type Harness } from './helpers';
 
 let h: Harness;
 beforeAll(async () => {
@@ -100,11 +101,57 @@ describe('a workflow from the gallery', () => {
     expect(await flowNames()).toEqual(before);
   });
 
+  it('creates the email after a 30-minute delay: the run waits durably, then sends it', async () => {
+    const form = await publishedForm(h);
+    const response = await call(h, 'POST', '/admin/workflows', 'writer', { galleryTemplate: 'email_with_delay', flowPublicIdentifier: form, activate: true });
+    expect(response.statusCode).toBe(200);
+    const { workflow } = response.json<WorkflowResponse>();
+    expect(workflow.publishedAt).not.toBeNull();
+    const first = workflow.template.nodes[workflow.template.trigger.nextNodeId as string];
+    expect(first).toMatchObject({ type: 'delay', template: { delay: 30, units: 'minutes' } });
+    expect(workflow.template.nodes[first?.nextNodeId as string]?.template).toMatchObject({ recipients: { list: [{ email: { var: 'answers.w2' } }] } });
+
+    await submit(h, form, { w1: 'Grace', w2: 'grace-delayed@example.com' });
+    const waiting = await eventually(() => runsOf(h, workflow.id), (page) => page.runs[0]?.status === 'waiting', 'the run to wait');
+    const runId = waiting.runs[0]?.id as string;
+    expect(waiting.runs[0]?.steps).toEqual([expect.objectContaining({ type: 'delay', status: 'waiting', output: { until: expect.any(String) } })]);
+    const [due] = await engineSql(h, sql`SELECT extract(epoch FROM due_at - created_at)::float8 AS seconds FROM workflow_runs WHERE id = ${runId}::uuid`);
+    expect(Number(due?.seconds)).toBeGreaterThan(29 * 60);
+    expect(Number(due?.seconds)).toBeLessThan(31 * 60);
+
+    // Thirty minutes later (staged: the due time is moved to the past), the email goes.
+    await engineSql(h, sql`UPDATE workflow_runs SET due_at = now() - interval '1 second' WHERE id = ${runId}::uuid`);
+    const { runs } = await finishedRuns(h, workflow.id, 1);
+    expect(runs[0]).toMatchObject({ status: 'succeeded', steps: [{ type: 'delay', status: 'succeeded' }, { type: 'email', status: 'succeeded' }] });
+    const { messages } = await mailOf(h, 'admin', { limit: 1000 });
+    expect(messages.filter((message) => message.workflowRunId === runId).map((message) => message.to)).toEqual([['grace-delayed@example.com']]);
+  });
+
+  it("creates the email after a filter on the form's first choice question: its first option passes, another stops the run", async () => {
+    const form = await publishedForm(h);
+    const response = await call(h, 'POST', '/admin/workflows', 'writer', { galleryTemplate: 'email_with_filter', flowPublicIdentifier: form, activate: true });
+    expect(response.statusCode).toBe(200);
+    const { workflow } = response.json<WorkflowResponse>();
+    const first = workflow.template.nodes[workflow.template.trigger.nextNodeId as string];
+    // The example form's Plan (w3): Free (o1), Pro (o2).
+    expect(first).toMatchObject({ type: 'filter', template: { condition: { and: [{ equals: [{ var: 'answers.w3' }, 'o1'] }] } } });
+
+    await submit(h, form, { w1: 'Free', w2: 'free@example.com', w3: 'o1' });
+    await submit(h, form, { w1: 'Pro', w2: 'pro@example.com', w3: 'o2' });
+    const { runs } = await finishedRuns(h, workflow.id, 2);
+    expect(runs.map((run) => run.status)).toEqual(['succeeded', 'succeeded']);
+    const stopped = runs.find((run) => run.steps.length === 1);
+    expect(stopped?.steps[0]).toMatchObject({ type: 'filter', status: 'succeeded', output: { passed: false, message: 'Stopped by filter' } });
+    const { messages } = await mailOf(h, 'admin', { limit: 1000 });
+    const sent = messages.filter((message) => runs.some((run) => run.id === message.workflowRunId)).map((message) => message.to);
+    expect(sent).toEqual([['free@example.com']]);
+  });
+
   it('answers 422 for a gallery template the engine cannot run yet, creating nothing', async () => {
     const form = await publishedForm(h);
-    const response = await call(h, 'POST', '/admin/workflows', 'writer', { galleryTemplate: 'email_with_delay', flowPublicIdentifier: form });
+    const response = await call(h, 'POST', '/admin/workflows', 'writer', { galleryTemplate: 'scheduling_reminder_slack_host', flowPublicIdentifier: form });
     expect(response.statusCode).toBe(422);
-    expect(response.json().error.message).toBe(copy.workflows.galleryTemplateNotAvailable('email_with_delay'));
+    expect(response.json().error.message).toBe(copy.workflows.galleryTemplateNotAvailable('scheduling_reminder_slack_host'));
     expect(await workflowsOf(form)).toEqual([]);
   });
 

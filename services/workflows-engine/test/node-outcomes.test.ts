@@ -1,7 +1,8 @@
 /**
  * The run worker's node outcomes (docs/architecture.md "workflows-engine", "Adding a node type"), proved with
- * executors registered in this test only — a `delay` that waits and a `branch` that chooses where the run
- * goes on — beside the real email executor, on PGlite and on the machine's PostgreSQL:
+ * executors registered in this test only — one that waits and one that chooses where the run goes on, under node
+ * types that have no executor of their own (`twilio`, `discord`) — beside the real email executor, on PGlite and on
+ * the machine's PostgreSQL:
  * - a waiting run is a `waiting` row with a due time (ARCHITECTURE §1 "Durable time"): no worker claims it
  *   before it is due; after, a new worker (a restart) resumes it at its next node, without running the waiting
  *   node again, and two workers racing for due runs resume each exactly once (`FOR UPDATE SKIP LOCKED`);
@@ -48,9 +49,9 @@ function count(counter: Map<string, number>, runId: string): void {
   counter.set(runId, (counter.get(runId) ?? 0) + 1);
 }
 
-/** A `delay` node as a test defines it: waits `minutes` (the spec's delay node comes with its own module). */
+/** A waiting node as a test defines it (type `twilio`): waits `minutes` (the real delay node: `nodes/delay.ts`). */
 const delayNode = defineNode({
-  type: 'delay',
+  type: 'twilio',
   schema: z.object({ minutes: z.number().positive() }),
   defaultTemplate: () => ({ minutes: 30 }),
   rules: () => [],
@@ -65,9 +66,12 @@ const delayExecutor = defineExecutor(delayNode, {
   },
 });
 
-/** A `branch` node as a test defines it: goes on to the node its template names, not to its nextNodeId. */
+/**
+ * A choosing node as a test defines it (type `discord`): goes on to the node its template names, not to its
+ * nextNodeId (the real branch node: `nodes/branch.ts`).
+ */
 const branchNode = defineNode({
-  type: 'branch',
+  type: 'discord',
   schema: z.object({ goTo: z.string() }),
   defaultTemplate: () => ({ goTo: '' }),
   rules: () => [],
@@ -235,7 +239,7 @@ describe.each(DATABASES)('node outcomes on %s', (_name, location) => {
   }
 
   it('keeps a waiting run as a row with its due time, unclaimed until due, then resumes it in a new worker', async () => {
-    const delayed = await liveWorkflow({ d1: { type: 'delay', template: { minutes: 60 }, nextNodeId: 'n1' }, n1: emailTo('ada@example.com') }, 'd1');
+    const delayed = await liveWorkflow({ d1: { type: 'twilio', template: { minutes: 60 }, nextNodeId: 'n1' }, n1: emailTo('ada@example.com') }, 'd1');
     const first = startWorker();
     const [runId = ''] = await submit(delayed.form);
     first.kick();
@@ -273,7 +277,7 @@ describe.each(DATABASES)('node outcomes on %s', (_name, location) => {
   });
 
   it('resumes each due run exactly once when two workers race for them', async () => {
-    const delayed = await liveWorkflow({ d1: { type: 'delay', template: { minutes: 5 }, nextNodeId: 'n1' }, n1: emailTo('ada@example.com') }, 'd1');
+    const delayed = await liveWorkflow({ d1: { type: 'twilio', template: { minutes: 5 }, nextNodeId: 'n1' }, n1: emailTo('ada@example.com') }, 'd1');
     const racers = [startWorker(), startWorker()];
     const runIds = (await Promise.all(Array.from({ length: 6 }, () => submit(delayed.form)))).flat();
     expect(runIds).toHaveLength(6);
@@ -296,7 +300,7 @@ describe.each(DATABASES)('node outcomes on %s', (_name, location) => {
   it('follows the node an executor chose, also when the run is reclaimed after a crash', async () => {
     const chosen = await liveWorkflow(
       {
-        b1: { type: 'branch', template: { goTo: 'n2' }, nextNodeId: 'n1' },
+        b1: { type: 'discord', template: { goTo: 'n2' }, nextNodeId: 'n1' },
         n1: emailTo('declared@example.com'),
         n2: emailTo('chosen@example.com'),
       },

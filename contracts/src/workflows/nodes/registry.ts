@@ -7,10 +7,19 @@
 import type { NodeType } from '../../entities/workflow';
 import { registryOf, type NodeDefinition } from '../define';
 import { approvalNode } from './approval';
+import { branchNode } from './branch';
+import { delayNode } from './delay';
 import { emailNode } from './email';
+import { filterNode } from './filter';
 
 /** Every implemented node type's definition, one line per type. */
-export const NODE_DEFINITIONS = [emailNode, approvalNode] as const;
+export const NODE_DEFINITIONS = [
+  emailNode,
+  delayNode,
+  filterNode,
+  branchNode,
+  approvalNode,
+] as const;
 
 /** A node type that has a definition (and therefore an engine executor and a web card). */
 export type ImplementedNodeType = (typeof NODE_DEFINITIONS)[number]['type'];

@@ -4,15 +4,18 @@
  * draft template comes from the flows service, the caller's address from their verified claims.
  *
  * Available today: `thank_you_email` (a formSubmission trigger, then the default thank-you email to the form's
- * first Email question, or to the caller when the form has none), `approve_or_reject` and `assign_task` (an approval
- * step with the caller as approver: `@formloom/contracts/workflows/gallery/approvals`). The other gallery templates
- * need node types the engine cannot run yet; asking for one answers 422 rather than creating a workflow that can only
- * fail.
+ * first Email question, or to the caller when the form has none), `email_with_delay` (the same email after a
+ * 30-minute delay), `email_with_filter` (the same email after a filter on the form's first choice question:
+ * `@formloom/contracts/workflows/gallery/email-with-delay-or-filter`), `approve_or_reject` and `assign_task` (an
+ * approval step with the caller as approver: `@formloom/contracts/workflows/gallery/approvals`), and the time-based
+ * ones (`@formloom/contracts/workflows/gallery/timed-templates`). A template whose steps the engine cannot run yet
+ * answers 422 rather than creating a workflow that can only fail.
  */
 import * as copy from '@formloom/contracts/copy';
 import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
 import type { WorkflowTemplate } from '@formloom/contracts/entities/workflow';
-import { firstEmailWidgetId, thankYouEmailTemplate, type WorkflowGalleryTemplate } from '@formloom/contracts/workflow-templates';
+import { firstEmailWidgetId, thankYouEmailTemplate, type ThankYouEmailInput, type WorkflowGalleryTemplate } from '@formloom/contracts/workflow-templates';
+import { emailWithDelayTemplate, emailWithFilterTemplate } from '@formloom/contracts/workflows/gallery/email-with-delay-or-filter';
 import { approveOrRejectTemplate, assignTaskTemplate } from '@formloom/contracts/workflows/gallery/approvals';
 import { unprocessable } from '@formloom/kit/errors';
 import {
@@ -35,14 +38,9 @@ export interface GalleryInput {
 
 /** The gallery templates the engine can generate, by id. */
 const GENERATORS: Partial<Record<WorkflowGalleryTemplate, (input: GalleryInput) => WorkflowTemplate>> = {
-  thank_you_email: (input) => {
-    const emailWidgetId = firstEmailWidgetId(input.formTemplate);
-    return thankYouEmailTemplate({
-      flowPublicIdentifier: input.flowPublicIdentifier,
-      emailWidgetId,
-      fallbackRecipients: emailWidgetId ? [] : [input.callerEmail],
-    });
-  },
+  thank_you_email: (input) => thankYouEmailTemplate(thankYouEmailInput(input)),
+  email_with_delay: (input) => emailWithDelayTemplate(thankYouEmailInput(input)),
+  email_with_filter: (input) => emailWithFilterTemplate({ ...thankYouEmailInput(input), formTemplate: input.formTemplate }),
   email_form_abandonment: (input) => emailFormAbandonmentTemplate(input),
   scheduling_reminder_email_host: (input) => schedulingReminderEmailHostTemplate(input),
   scheduling_reminder_email_invitee: (input) => schedulingReminderEmailInviteeTemplate(input),
@@ -55,6 +53,12 @@ const GENERATORS: Partial<Record<WorkflowGalleryTemplate, (input: GalleryInput) 
   assign_task: (input) =>
     assignTaskTemplate({ flowPublicIdentifier: input.flowPublicIdentifier, approver: { userId: input.callerUserId, email: input.callerEmail } }),
 };
+
+/** The thank-you email's recipients on `input`'s form: its first email question, else the caller. */
+function thankYouEmailInput(input: GalleryInput): ThankYouEmailInput {
+  const emailWidgetId = firstEmailWidgetId(input.formTemplate);
+  return { flowPublicIdentifier: input.flowPublicIdentifier, emailWidgetId, fallbackRecipients: emailWidgetId ? [] : [input.callerEmail] };
+}
 
 /** True when the gallery template `id` can be generated (and its steps run) today. */
 export function isGalleryTemplateAvailable(id: WorkflowGalleryTemplate): boolean {

@@ -6,11 +6,20 @@
  */
 import type { ImplementedNodeType } from '@formloom/contracts/workflows/nodes/registry';
 import { approvalExecutor } from './approval';
+import { branchExecutor } from './branch';
+import { delayExecutor } from './delay';
 import { emailExecutor } from './email';
+import { filterExecutor } from './filter';
 import type { NodeExecutor } from './executor';
 
 /** Every node executor, one line per type. */
-export const NODE_EXECUTORS = [emailExecutor, approvalExecutor] as const satisfies readonly NodeExecutor[];
+export const NODE_EXECUTORS = [
+  emailExecutor,
+  delayExecutor,
+  filterExecutor,
+  branchExecutor,
+  approvalExecutor,
+] as const satisfies readonly NodeExecutor[];
 
 /** `true` when every implemented node type has an executor in {@link NODE_EXECUTORS}; `never` otherwise. */
 export type EveryImplementedTypeHasAnExecutor = [Exclude<ImplementedNodeType, (typeof NODE_EXECUTORS)[number]['type']>] extends [never] ? true : never;

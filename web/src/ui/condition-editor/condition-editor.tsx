@@ -6,6 +6,11 @@
  * (`templateSubjects`, `rules/condition-subjects.ts`); operators are those that fit the question (`operatorsFor`)
  * or the subject's kind (`OPERATORS_BY_KIND`), named as spec 001 §5 names them (`operatorLabel`); the value field
  * follows the answers (choices, a number, a date, text …).
+ *
+ * The workflow's filter and branch steps use it too: their subjects also include the outputs of earlier steps
+ * (`source: 'step'`, listed under each step's title: contracts `workflows/condition-subjects.ts`), and they offer
+ * fewer operators (`operators`: spec 001 §5's filter operators, contracts `workflows/conditions.ts`). An operator a
+ * stored condition uses beyond those stays listed on its row, so that nothing is changed behind the user's back.
  */
 import { ActionIcon, Button, Group, MultiSelect, NumberInput, Paper, Select, Stack, TagsInput, Text, TextInput, Tooltip } from '@mantine/core';
 import type { Widget } from '@formloom/contracts/entities/flow-template';
@@ -61,10 +66,17 @@ export interface ConditionEditorProps {
   subjects?: readonly ConditionSubject[];
   /** Names the fields for assistive technology ('Rule 1', 'Show this question'). */
   label: string;
+  /**
+   * The operators offered for values of a kind (default: every operator that fits, `operatorsFor` /
+   * `OPERATORS_BY_KIND`); a row keeps showing the operator it has.
+   */
+  operators?: (kind: AnswerKind) => readonly ConditionOperator[];
+  /** What shows when there is nothing to compare (default: the form logic's 'Add a question first'). */
+  emptyText?: string;
 }
 
 /** The top-level group: its mode, its rows, 'Add condition' and 'Add condition group'. */
-export function ConditionEditor({ value, onChange, questions, subjects = NO_SUBJECTS, label }: ConditionEditorProps) {
+export function ConditionEditor({ value, onChange, questions, subjects = NO_SUBJECTS, label, operators, emptyText }: ConditionEditorProps) {
   return (
     <GroupEditor
       group={asGroup(value)}
@@ -73,6 +85,8 @@ export function ConditionEditor({ value, onChange, questions, subjects = NO_SUBJ
       subjects={subjects}
       label={label}
       nested={false}
+      operators={operators}
+      emptyText={emptyText}
     />
   );
 }
@@ -88,27 +102,48 @@ export function firstComparison(questions: readonly ConditionQuestion[], subject
   return subject ? newSubjectComparison(subject) : null;
 }
 
-/** The names of the subjects' groups in the question list. */
+/** The names of the subjects' groups in the question list (a subject's own `group` comes first). */
 const SUBJECT_GROUPS: Readonly<Record<ConditionSubject['source'], string>> = {
   urlParam: 'Hidden fields',
   calculation: 'Calculations',
   quiz: 'Quiz',
+  step: 'Earlier steps',
 };
+
+/** The subjects in their groups, groups in order of their first subject. */
+function subjectGroups(subjects: readonly ConditionSubject[]): { group: string; items: { value: string; label: string }[] }[] {
+  const groups = new Map<string, { value: string; label: string }[]>();
+  for (const subject of subjects) {
+    const name = subject.group ?? SUBJECT_GROUPS[subject.source];
+    const items = groups.get(name) ?? [];
+    items.push({ value: subject.path, label: subject.label });
+    groups.set(name, items);
+  }
+  return [...groups].map(([group, items]) => ({ group, items }));
+}
+
+/** Props every level of the editor passes down. */
+interface Common {
+  questions: readonly ConditionQuestion[];
+  subjects: readonly ConditionSubject[];
+  operators?: (kind: AnswerKind) => readonly ConditionOperator[];
+}
 
 function GroupEditor({
   group,
   onChange,
   questions,
   subjects,
+  operators,
   label,
   nested,
-}: {
+  emptyText,
+}: Common & {
   group: ConditionGroup;
   onChange: (group: ConditionGroup) => void;
-  questions: readonly ConditionQuestion[];
-  subjects: readonly ConditionSubject[];
   label: string;
   nested: boolean;
+  emptyText?: string;
 }) {
   const first = firstComparison(questions, subjects);
   const full = group.items.length >= MAX_CONDITIONS_PER_GROUP;
@@ -156,6 +191,7 @@ function GroupEditor({
                       onChange={(inner) => (inner.items.length === 0 ? removeItem(index) : setItem(index, fromGroup(inner)))}
                       questions={questions}
                       subjects={subjects}
+                      operators={operators}
                       label={rowLabel}
                       nested
                     />
@@ -170,6 +206,7 @@ function GroupEditor({
                 onRemove={() => removeItem(index)}
                 questions={questions}
                 subjects={subjects}
+                operators={operators}
                 label={rowLabel}
               />
             )}
@@ -204,7 +241,7 @@ function GroupEditor({
         </Group>
       ) : (
         <Text fz="sm" c="dimmed">
-          Conditions can use the questions asked before this point. Add a question first.
+          {emptyText ?? 'Conditions can use the questions asked before this point. Add a question first.'}
         </Text>
       )}
     </Stack>
@@ -228,20 +265,20 @@ function ComparisonRow({
   onRemove,
   questions,
   subjects,
+  operators: offered,
   label,
-}: {
+}: Common & {
   condition: LeafCondition;
   onChange: (condition: LeafCondition) => void;
   onRemove: () => void;
-  questions: readonly ConditionQuestion[];
-  subjects: readonly ConditionSubject[];
   label: string;
 }) {
   const parts = comparisonParts(condition);
   const question = questions.find((item) => item.widget.id === parts.questionId)?.widget;
   const subject = parts.subjectPath === undefined ? undefined : subjects.find((item) => item.path === parts.subjectPath);
   const kind: AnswerKind = question ? answerKindOf(question) : (subject?.kind ?? 'text');
-  const operators = question ? operatorsFor(question) : subject ? OPERATORS_BY_KIND[subject.kind] : [parts.operator];
+  const fitting = offered && (question || subject) ? offered(kind) : question ? operatorsFor(question) : subject ? OPERATORS_BY_KIND[subject.kind] : [];
+  const operators = fitting.includes(parts.operator) ? fitting : [...fitting, parts.operator];
   // Values are logic paths: `answers.<id>` for a question, the subject's own path otherwise (never the same).
   const pages = [...new Set(questions.map((item) => item.pageName))];
   const questionData = [
@@ -249,10 +286,7 @@ function ComparisonRow({
       group: page,
       items: questions.filter((item) => item.pageName === page).map((item) => ({ value: `answers.${item.widget.id}`, label: questionLabel(item.widget) })),
     })),
-    ...(['urlParam', 'calculation', 'quiz'] as const).map((source) => ({
-      group: SUBJECT_GROUPS[source],
-      items: subjects.filter((item) => item.source === source).map((item) => ({ value: item.path, label: item.label })),
-    })),
+    ...subjectGroups(subjects),
   ].filter((group) => group.items.length > 0);
   const selected = question ? `answers.${question.id}` : (subject?.path ?? null);
   const missing = parts.questionId !== null ? !question : parts.subjectPath !== undefined && !subject;

@@ -7,9 +7,12 @@
 import type { ImplementedNodeType } from '@formloom/contracts/workflows/nodes/registry';
 import type { ImplementedTriggerType } from '@formloom/contracts/workflows/triggers/registry';
 import { approvalNodeUi } from './approval';
-import { emailNodeUi } from './email';
 import { beforeEventStartsTriggerUi } from './before-event-starts';
+import { branchNodeUi } from './branch';
+import { delayNodeUi } from './delay';
+import { emailNodeUi } from './email';
 import { eventCanceledTriggerUi, eventRescheduledTriggerUi } from './event-triggers';
+import { filterNodeUi } from './filter';
 import { formAbandonedTriggerUi } from './form-abandoned';
 import { formSubmissionTriggerUi } from './form-submission';
 import { ziteExecutionTriggerUi } from './zite-execution';
@@ -18,6 +21,9 @@ import type { NodeUi, TriggerUi } from './types';
 /** Every implemented node type's card and panel. */
 export const NODE_UIS: { readonly [TType in ImplementedNodeType]: NodeUi<TType> } = {
   email: emailNodeUi,
+  delay: delayNodeUi,
+  filter: filterNodeUi,
+  branch: branchNodeUi,
   approval: approvalNodeUi,
 };
 
