@@ -35,3 +35,5 @@ export { errors } from './copy/errors';
 export { validation } from './copy/validation';
 export { webhooks } from './copy/webhooks';
 export { customColumns } from './copy/custom-columns';
+export { ai } from './copy/ai';
+export { integrationNodes } from './copy/integration-nodes';

@@ -77,7 +77,7 @@ describe('setup status (spec 001 §4)', () => {
   it('treats formSubmission as always complete; other types are not covered yet', () => {
     expect(triggerSetupStatus({ type: 'formSubmission', template: {} })).toEqual({ complete: true, description: copy.workflows.formSubmittedDescription });
     expect(triggerSetupStatus({ type: 'formAbandoned', template: {} })).toBeNull();
-    expect(nodeSetupStatus({ type: 'slack', template: {} })).toBeNull();
+    expect(nodeSetupStatus({ type: 'notAType', template: {} })).toBeNull();
     expect(nodeSetupStatus({ type: 'toString', template: {} })).toBeNull();
   });
 

@@ -9,6 +9,7 @@ import { resolveDatabaseLocation } from '@formloom/kit/db';
 import type { AllowedHost } from '@formloom/kit/outbound-http';
 import type { EngineConfig } from './config';
 import { createMailer } from '@formloom/kit/mail';
+import { aiSettingsFromConfig, createOpenAiProvider, type AiProvider } from './ai-provider';
 import { createFlowsApi, type FlowsApi } from './flows-client';
 import { createRunMetrics } from './metrics';
 import { RunWorker } from './worker';
@@ -32,6 +33,8 @@ export interface EngineDeps extends ServiceContext<EngineConfig> {
   webhookAllowedHosts: readonly AllowedHost[];
   /** This instance's webhook delivery worker (the consumer kicks it after queuing deliveries). */
   webhookWorker: WebhookWorker;
+  /** The operator's AI provider (`AI_*`, `ai-provider.ts`); `null` when none is configured: AI steps fail. */
+  ai: AiProvider | null;
 }
 
 /** Builds the engine's dependencies from the kit's context and the engine's configuration. */
@@ -44,10 +47,15 @@ export function engineDependencies(ctx: ServiceContext<EngineConfig>): EngineDep
     log: ctx.log,
   });
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, timeoutMs: config.SMTP_TIMEOUT_MS });
+  const aiSettings = aiSettingsFromConfig(config);
+  const ai = aiSettings ? createOpenAiProvider(aiSettings) : null;
+  if (aiSettings) ctx.log.info({ aiBaseUrl: aiSettings.baseUrl, aiModel: aiSettings.model }, 'AI provider configured');
+  else ctx.log.info({}, 'AI provider not configured (AI_BASE_URL, AI_API_KEY): AI steps fail until one is');
   const runWorker = new RunWorker({
     db: ctx.db,
     mailer,
     mailFrom: config.MAIL_FROM,
+    ai: ai ?? undefined,
     recipientLimit:
       config.WORKFLOW_EMAIL_RECIPIENT_RATE_LIMIT > 0
         ? ctx.rateLimits.limit({
@@ -93,5 +101,6 @@ export function engineDependencies(ctx: ServiceContext<EngineConfig>): EngineDep
     webhookSecrets,
     webhookAllowedHosts: config.WEBHOOK_ALLOWED_HOSTS,
     webhookWorker,
+    ai,
   };
 }

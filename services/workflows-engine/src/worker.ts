@@ -48,6 +48,7 @@ import { workflowRuns, workflowRunSteps, type WorkflowRunRow, type WorkflowRunSt
 import { submissionContext } from './domain/email';
 import { claimRuns, commitSteps, leaseEnd, type ClaimedRunRow, type RunLease, type StepCommit } from './domain/runs';
 import type { Mailer } from '@formloom/kit/mail';
+import type { AiProvider } from './ai-provider';
 import type { RateLimit } from '@formloom/kit/rate-limit';
 import type { NodeExecutor, NodeOutcome, NodeServices, StepInput } from './nodes/executor';
 import { NODE_EXECUTORS } from './nodes/registry';
@@ -73,6 +74,8 @@ export interface RunWorkerOptions {
   mailFrom: string;
   /** The per-recipient limit of workflow email to addresses from answers (see `NodeServices.recipientLimit`). */
   recipientLimit?: RateLimit;
+  /** The AI provider of `ai` steps (see `NodeServices.ai`); absent: AI steps fail as not configured. */
+  ai?: AiProvider;
   /** Poll interval when not kicked (ms); a waiting run resumes at the first pass after its due time. */
   pollMs: number;
   /** How long a claim holds a run without a heartbeat (ms). */
@@ -185,7 +188,7 @@ export class RunWorker {
 
   constructor(private readonly options: RunWorkerOptions) {
     this.executors = registryOf(options.executors ?? NODE_EXECUTORS);
-    this.services = { mailer: options.mailer, mailFrom: options.mailFrom, recipientLimit: options.recipientLimit };
+    this.services = { mailer: options.mailer, mailFrom: options.mailFrom, recipientLimit: options.recipientLimit, ai: options.ai };
     this.stepCommits = new GroupCommit<StepCommit, number | null | undefined>({
       name: 'run step commits',
       isolate: (error) => !isDatabaseUnavailable(error),

@@ -3,7 +3,8 @@
  * subject and renders the blocks to text and HTML. Pure: no I/O; the worker sends and logs the result.
  *
  * - Recipients: each `{email}` of `recipients.list` (type `string` or `picker` alike) is resolved with
- *   `resolveLogicValue` against `{answers, submission, flow}` (contracts/logic.ts); a literal or resolved text
+ *   `resolveLogicValue` against the run's logic context (answers, submission, form, earlier steps' outputs:
+ *   contracts/logic.ts); a literal or resolved text
  *   is split on commas, a list (e.g. Checkboxes) is flattened; parts are trimmed, empty parts dropped,
  *   duplicates (case-insensitive) dropped, invalid addresses skipped. No valid address → the step fails.
  *   cc/bcc the same way when enabled (invalid ones skipped, never fatal).
@@ -158,11 +159,12 @@ function renderBlock(block: EmailBlock, context: LogicContext, questions: readon
 }
 
 /**
- * Composes the email of an email node for a `form.submitted` run (see the module doc for every rule).
+ * Composes the email of an email node for a `form.submitted` run (see the module doc for every rule). `context`: what
+ * logic values and `{{variables}}` resolve against — the run's, with the earlier steps' outputs (`nodes.<id>.…`,
+ * e.g. an AI step's `{{nodes.<id>.summary}}`); default the submission's alone ({@link submissionContext}).
  * Returns `{ok: false, error}` when no recipient resolves to a valid address.
  */
-export function composeEmail(template: EmailNodeTemplate, data: FormSubmittedData): ComposeResult {
-  const context = submissionContext(data);
+export function composeEmail(template: EmailNodeTemplate, data: FormSubmittedData, context: LogicContext = submissionContext(data)): ComposeResult {
   const recipients = resolveRecipients(template.recipients.list, context);
   if (recipients.valid.length === 0) {
     const detail = recipients.invalid.length > 0 ? ` (${recipients.invalid.join(', ')})` : '';

@@ -4,13 +4,24 @@
  * draft template comes from the flows service, the caller's address from their verified claims.
  *
  * Available today: `thank_you_email` (a formSubmission trigger, then the default thank-you email to the form's
- * first Email question, or to the caller when the form has none). The other gallery templates need node types the
- * engine cannot run yet; asking for one answers 422 rather than creating a workflow that can only fail.
+ * first Email question, or to the caller when the form has none) and the AI category's
+ * `summarize_submission_and_email`, `classify_and_route` (classify, then one email with the classification in its
+ * subject: it branches per classification once the branch node exists) and `ai_thank_you_email`
+ * (`@formloom/contracts/workflows/gallery/ai`). The other gallery templates need node types the engine cannot run
+ * yet; asking for one answers 422 rather than creating a workflow that can only fail.
+ *
+ * Data region (spec 001 §2 "The AI category is hidden for the 'EU_AGENT' data region"): a template with a node type
+ * hidden there (`hiddenInAgentRegion`: the ai node) is refused for an organization in AGENT_DATA_REGION. The engine
+ * learns an organization's region from `GalleryInput.dataRegion`; until the organization setting reaches it (its
+ * claims or workspaces-auth), callers pass none and nothing is refused — the hook is {@link assertAllowedInRegion}.
  */
 import * as copy from '@formloom/contracts/copy';
 import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
 import type { WorkflowTemplate } from '@formloom/contracts/entities/workflow';
+import { AGENT_DATA_REGION } from '@formloom/contracts/limits';
 import { firstEmailWidgetId, thankYouEmailTemplate, type WorkflowGalleryTemplate } from '@formloom/contracts/workflow-templates';
+import { aiThankYouEmailTemplate, classifyAndRouteTemplate, summarizeSubmissionAndEmailTemplate, type AiGalleryInput } from '@formloom/contracts/workflows/gallery/ai';
+import { nodeRegistry } from '@formloom/contracts/workflows/nodes/registry';
 import { unprocessable } from '@formloom/kit/errors';
 
 /** What a gallery template is generated against. */
@@ -21,6 +32,16 @@ export interface GalleryInput {
   formTemplate: FlowTemplate;
   /** The address of the user creating the workflow (recipient when the form asks for none). */
   callerEmail: string;
+  /**
+   * The organization's data region (`AGENT_DATA_REGION` hides AI, spec 001 §2), when the engine knows it; `undefined`
+   * for the default region (and, today, always: see the module doc).
+   */
+  dataRegion?: string;
+}
+
+/** The input of the AI templates for `input`'s form. */
+function aiInput(input: GalleryInput): AiGalleryInput {
+  return { flowPublicIdentifier: input.flowPublicIdentifier, ownerEmail: input.callerEmail, emailWidgetId: firstEmailWidgetId(input.formTemplate) };
 }
 
 /** The gallery templates the engine can generate, by id. */
@@ -33,7 +54,22 @@ const GENERATORS: Partial<Record<WorkflowGalleryTemplate, (input: GalleryInput) 
       fallbackRecipients: emailWidgetId ? [] : [input.callerEmail],
     });
   },
+  summarize_submission_and_email: (input) => summarizeSubmissionAndEmailTemplate(aiInput(input)),
+  classify_and_route: (input) => classifyAndRouteTemplate(aiInput(input)),
+  ai_thank_you_email: (input) => aiThankYouEmailTemplate(aiInput(input)),
 };
+
+/**
+ * Refuses a template with a node type hidden in the organization's data region (spec 001 §2: the ai node in
+ * AGENT_DATA_REGION). `dataRegion` `undefined`: the default region, nothing refused.
+ * @throws 422 `unprocessable` `copy.ai.notInRegion`.
+ */
+export function assertAllowedInRegion(template: WorkflowTemplate, dataRegion: string | undefined): void {
+  if (dataRegion !== AGENT_DATA_REGION) return;
+  if (Object.values(template.nodes).some((node) => nodeRegistry.find(node.type)?.hiddenInAgentRegion === true)) {
+    throw unprocessable(copy.ai.notInRegion);
+  }
+}
 
 /** True when the gallery template `id` can be generated (and its steps run) today. */
 export function isGalleryTemplateAvailable(id: WorkflowGalleryTemplate): boolean {
@@ -42,10 +78,13 @@ export function isGalleryTemplateAvailable(id: WorkflowGalleryTemplate): boolean
 
 /**
  * The workflow template of gallery template `id` generated against `input`'s form.
- * @throws 422 `unprocessable` `copy.workflows.galleryTemplateNotAvailable(id)` for a template not available yet.
+ * @throws 422 `unprocessable` `copy.workflows.galleryTemplateNotAvailable(id)` for a template not available yet, or
+ *   `copy.ai.notInRegion` for one with AI steps in the `EU_AGENT` region ({@link assertAllowedInRegion}).
  */
 export function galleryWorkflowTemplate(id: WorkflowGalleryTemplate, input: GalleryInput): WorkflowTemplate {
   const generate = GENERATORS[id];
   if (!generate) throw unprocessable(copy.workflows.galleryTemplateNotAvailable(id));
-  return generate(input);
+  const template = generate(input);
+  assertAllowedInRegion(template, input.dataRegion);
+  return template;
 }

@@ -26,7 +26,7 @@ import { defineExecutor, type NodeServices } from './executor';
 export const emailExecutor = defineExecutor(emailNode, {
   local: (services) => services.mailer.kind === 'log',
   async execute({ run, nodeId, template, trigger, logic, services }) {
-    const composed = composeEmail(template, trigger.data);
+    const composed = composeEmail(template, trigger.data, logic);
     if (!composed.ok) return { kind: 'fail', error: composed.error };
     const { mailer, mailFrom } = services;
     const email = mailer.kind === 'smtp' ? await withinRecipientLimit(composed.email, answerRecipients(template, logic), run.organizationId, services) : composed.email;

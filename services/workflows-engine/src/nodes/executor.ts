@@ -19,6 +19,7 @@ import type { NodeType, TriggerType, WorkflowNode } from '@formloom/contracts/en
 import type { FormSubmittedData } from '@formloom/contracts/events/form-submitted';
 import type { LogicContext } from '@formloom/contracts/logic';
 import type { NodeDefinition } from '@formloom/contracts/workflows/define';
+import type { AiProvider } from '../ai-provider';
 import type { MailRecord } from '../domain/mail';
 import type { RateLimit } from '@formloom/kit/rate-limit';
 import type { Mailer } from '@formloom/kit/mail';
@@ -33,6 +34,8 @@ export interface NodeServices {
    * address); absent when `WORKFLOW_EMAIL_RECIPIENT_RATE_LIMIT` is 0.
    */
   recipientLimit?: RateLimit;
+  /** The operator's AI provider (`AI_*` settings, `ai-provider.ts`); absent when none is configured (AI steps then fail). */
+  ai?: AiProvider;
 }
 
 /** The run a node runs in, as the worker claimed it. */
