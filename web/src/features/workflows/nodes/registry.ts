@@ -6,13 +6,33 @@
  */
 import type { ImplementedNodeType } from '@formloom/contracts/workflows/nodes/registry';
 import type { ImplementedTriggerType } from '@formloom/contracts/workflows/triggers/registry';
+import { aiNodeUi } from './ai';
+import { airtableNodeUi } from './airtable';
+import { databasesNodeUi } from './databases';
+import { discordNodeUi } from './discord';
 import { emailNodeUi } from './email';
+import { getCurrentUserOrThrowNodeUi } from './get-current-user-or-throw';
+import { googleSheetsNodeUi } from './googlesheets';
+import { microsoftTeamsNodeUi } from './microsoft-teams';
+import { openAiNodeUi } from './openai';
+import { slackNodeUi } from './slack';
+import { twilioNodeUi } from './twilio';
 import { formSubmissionTriggerUi } from './form-submission';
 import type { NodeUi, TriggerUi } from './types';
 
 /** Every implemented node type's card and panel. */
 export const NODE_UIS: { readonly [TType in ImplementedNodeType]: NodeUi<TType> } = {
   email: emailNodeUi,
+  ai: aiNodeUi,
+  slack: slackNodeUi,
+  microsoftTeams: microsoftTeamsNodeUi,
+  discord: discordNodeUi,
+  twilio: twilioNodeUi,
+  airtable: airtableNodeUi,
+  googlesheets: googleSheetsNodeUi,
+  databases: databasesNodeUi,
+  openai: openAiNodeUi,
+  getCurrentUserOrThrow: getCurrentUserOrThrowNodeUi,
 };
 
 /** Every implemented trigger type's card and panel. */
