@@ -9,7 +9,7 @@ import * as copy from '@formloom/contracts/copy';
 import { aiNode, type AiNodeTemplate } from '@formloom/contracts/workflows/nodes/ai';
 import { nodeCardView } from '../../../src/features/workflows/components/node-card';
 import { aiNodeUi } from '../../../src/features/workflows/nodes/ai';
-import { renderPanel } from './node-panel-harness';
+import { axeViolations, renderPanel } from './node-panel-harness';
 
 const current = (panel: { template(): unknown }) => panel.template() as AiNodeTemplate;
 
@@ -37,7 +37,7 @@ it('summarizes the whole submission, short, by default; a custom text needs its 
   expect(current(panel).summarize).toEqual({ textType: 'custom', text: 'Notes of {{answers.w1}}', textLength: 'long' });
   expect(screen.queryByText(copy.ai.addText)).toBeNull();
   expect(aiNodeUi.doneBlocked?.(panel.template())).toBe(false);
-  expect(nodeCardView({ type: 'ai', template: panel.template(), nextNodeId: null }).status).toEqual({ complete: true, description: 'Summarize a text (long)' });
+  expect(nodeCardView({ type: 'ai', template: current(panel), nextNodeId: null }).status).toEqual({ complete: true, description: 'Summarize a text (long)' });
 });
 
 it('classifies into the spec’s default classifications, and asks for two once fewer are left', async () => {
@@ -100,4 +100,14 @@ it('shows a viewer the step without letting them change it', () => {
   expect(within(panel).getByRole('textbox', { name: `${copy.ai.labels.classification} 1` })).toHaveAttribute('readonly');
   expect(within(panel).queryByRole('button', { name: copy.ai.labels.addClassification })).toBeNull();
   expect(within(panel).queryByRole('button', { name: /^Remove/ })).toBeNull();
+});
+
+it('has no accessibility violations, whatever the action', async () => {
+  const panel = renderPanel(aiNodeUi, aiNode.defaultTemplate());
+  await panel.user.click(screen.getByRole('radio', { name: copy.ai.textTypes.custom }));
+  expect(await axeViolations(screen.getByTestId('ai-panel'))).toEqual([]);
+  for (const action of [copy.ai.actions.classify, copy.ai.actions.generateText, copy.ai.actions.extractFields]) {
+    await panel.user.selectOptions(screen.getByLabelText(copy.ai.labels.action), action);
+    expect(await axeViolations(screen.getByTestId('ai-panel'))).toEqual([]);
+  }
 });

@@ -15,7 +15,7 @@ import { googleSheetsNodeUi } from '../../../src/features/workflows/nodes/google
 import { microsoftTeamsNodeUi } from '../../../src/features/workflows/nodes/microsoft-teams';
 import { nodeUi } from '../../../src/features/workflows/nodes/registry';
 import { slackNodeUi } from '../../../src/features/workflows/nodes/slack';
-import { renderPanel } from './node-panel-harness';
+import { axeViolations, renderPanel } from './node-panel-harness';
 
 it('warns that no account is selected, and still lets the builder write the Slack message', async () => {
   const panel = renderPanel(slackNodeUi, slackNode.defaultTemplate());
@@ -85,4 +85,13 @@ it('offers every database action by the spec’s names, with the record id and t
   await panel.user.selectOptions(action, 'Bulk create records');
   expect(screen.getByText(copy.integrationNodes.updateExistingRecords)).toBeInTheDocument();
   expect(screen.queryByRole('textbox', { name: copy.integrationNodes.labels.recordId })).toBeNull();
+});
+
+it('has no accessibility violations in the chat and record panels', async () => {
+  renderPanel(microsoftTeamsNodeUi, { serviceId: null, config: { message: 'Hi' } });
+  expect(await axeViolations(screen.getByTestId('microsoft-teams-panel'))).toEqual([]);
+  renderPanel(databasesNodeUi, { ...databasesNode.defaultTemplate(), config: { action: 'bulkCreate', baseId: 'b1', tableId: 't1', matchOn: ['email'] } });
+  expect(await axeViolations(screen.getByTestId('databases-panel'))).toEqual([]);
+  renderPanel(googleSheetsNodeUi, { ...googleSheetsNode.defaultTemplate(), config: { action: 'findAll', spreadsheetId: 's', sheetId: 0 } });
+  expect(await axeViolations(screen.getByTestId('googlesheets-panel'))).toEqual([]);
 });

@@ -4,6 +4,7 @@
  * template readable by the test.
  */
 import { useState } from 'react';
+import axe from 'axe-core';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MantineProvider } from '@mantine/core';
@@ -15,6 +16,15 @@ import type { NodeUi, WorkflowEditorContext } from '../../../src/features/workfl
 export interface RenderedPanel {
   user: ReturnType<typeof userEvent.setup>;
   template(): unknown;
+}
+
+/**
+ * The WCAG 2 A and AA violations axe-core finds in `element` (colour contrast left to the browser tests: jsdom has no
+ * layout), one line each: `rule: selectors`.
+ */
+export async function axeViolations(element: Element): Promise<string[]> {
+  const result = await axe.run(element, { runOnly: ['wcag2a', 'wcag2aa'], rules: { 'color-contrast': { enabled: false } } });
+  return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
 }
 
 /** Renders `ui`'s panel for node `n1` (after the trigger) holding `template`. */
