@@ -39,3 +39,5 @@ export { webhooks } from './copy/webhooks';
 export { customColumns } from './copy/custom-columns';
 export { approval } from './copy/approval';
 export { workflowSteps } from './copy/workflow-steps';
+export { ai } from './copy/ai';
+export { integrationNodes } from './copy/integration-nodes';

@@ -384,3 +384,36 @@ export const DELAY_MAX_DAYS = 365;
 export const DEFAULT_BRANCH_COUNT = 2;
 export const MAX_BRANCHES = 10;
 export const BRANCH_NAME_MAX_LENGTH = 100;
+/**
+ * spec 001 §2: the data region whose organizations see no AI — the AI gallery category, the AI action of the
+ * add-action popover and the gallery templates with AI nodes are hidden or refused there (node types with
+ * `hiddenInAgentRegion`, `workflows/define.ts`).
+ */
+export const AGENT_DATA_REGION = 'EU_AGENT';
+/** spec 001 §3, §9: the AI node's summary lengths; the default is the first, `short`. */
+export const AI_SUMMARY_LENGTHS = ['short', 'medium', 'long'] as const;
+/**
+ * ours: about how many words each summary length asks the model for (spec 001 §9 names the lengths, not their
+ * sizes).
+ */
+export const AI_SUMMARY_WORDS = { short: 50, medium: 120, long: 250 } as const;
+/**
+ * ours: the AI node's bounds (`workflows/nodes/ai.ts`): at least {@link AI_MIN_CLASSIFICATIONS} and at most
+ * {@link AI_MAX_CLASSIFICATIONS} classifications (one class would always be the answer), at most
+ * {@link AI_MAX_EXTRACT_FIELDS} fields to extract, titles and field names of at most {@link AI_LABEL_MAX_LENGTH}
+ * characters, and texts and prompts of at most {@link AI_TEXT_MAX_LENGTH} characters in the template.
+ */
+export const AI_MIN_CLASSIFICATIONS = 2;
+export const AI_MAX_CLASSIFICATIONS = 50;
+export const AI_MAX_EXTRACT_FIELDS = 50;
+export const AI_LABEL_MAX_LENGTH = 200;
+export const AI_TEXT_MAX_LENGTH = 20_000;
+/**
+ * ours: at most this many characters of run data (a whole submission, a text with its variables filled in) go to
+ * the AI provider in one request; past it the text is cut and marked as cut (engine `domain/ai.ts`).
+ */
+export const AI_INPUT_MAX_CHARS = 60_000;
+/** ours: the longest chat message a slack, microsoftTeams or discord step may hold (Slack's own limit on a message's text). */
+export const CHAT_MESSAGE_MAX_LENGTH = 40_000;
+/** ours: the longest text a twilio step may send (Twilio's limit on a message body, in characters). */
+export const TWILIO_CONTENT_MAX_LENGTH = 1600;

@@ -1,7 +1,8 @@
 /**
  * The workflow template gallery's builders (spec 001 §2 "Template gallery", §4 "Workflow creation from a
  * template": "generate the template against that form, then create the workflow"). Pure; the web builds the
- * template and sends it to `POST /admin/workflows`. Covered so far: `thank_you_email`.
+ * template and sends it to `POST /admin/workflows`. Covered so far: `thank_you_email` here, and the AI category's
+ * templates in `workflows/gallery/ai.ts`.
  */
 import type { FlowTemplate } from './entities/flow-template';
 import type { WorkflowTemplate } from './entities/workflow';

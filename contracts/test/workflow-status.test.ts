@@ -77,7 +77,7 @@ describe('setup status (spec 001 §4)', () => {
   it('treats formSubmission as always complete, asks the other triggers their rules; unknown types are not covered', () => {
     expect(triggerSetupStatus({ type: 'formSubmission', template: {} })).toEqual({ complete: true, description: copy.workflows.formSubmittedDescription });
     expect(triggerSetupStatus({ type: 'formAbandoned', template: {} })).toEqual({ complete: false, description: 'Setup needed: Choose a form for this trigger' });
-    expect(nodeSetupStatus({ type: 'slack', template: {} })).toBeNull();
+    expect(nodeSetupStatus({ type: 'notAType', template: {} })).toBeNull();
     expect(nodeSetupStatus({ type: 'toString', template: {} })).toBeNull();
   });
 

@@ -56,6 +56,9 @@ export const REDACT_PATHS = [
   '*.secret_encrypted',
   'headers["formloom-signature"]',
   '*.headers["formloom-signature"]',
+  // The AI provider's key (workflows-engine, `AI_API_KEY`), should a configuration be logged.
+  'AI_API_KEY',
+  '*.AI_API_KEY',
 ];
 
 /** pino options for `service` at `level` (JSON lines; errors through {@link serializeError}). */

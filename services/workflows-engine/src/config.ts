@@ -24,6 +24,11 @@
  * | WEBHOOK_RETRY_BASE_MS | 60000 | wait after the first failed attempt (ms); doubled after each further one (1, 2, 4, 8 … minutes) |
  * | WEBHOOK_RETRY_MAX_MS | 3600000 | longest wait between attempts (ms; 1 hour) |
  * | WEBHOOK_LEASE_MS | 60000 | how long a claimed delivery is held while it is being sent (ms; more than the 10 s send limit); a worker that crashed mid-send leaves it to be sent again after this |
+ * | AI_BASE_URL | — | base URL of the OpenAI-compatible chat completions API the `ai` node calls (`https://api.openai.com/v1`, a gateway, a vLLM or Ollama server's `…/v1`); unset with AI_API_KEY set: OpenAI's |
+ * | AI_API_KEY | — | secret: the provider's API key, sent as `Authorization: Bearer`; unset with AI_BASE_URL set: no key (a local server). Neither set: AI steps fail with 'AI is not configured on this server…' (`ai-provider.ts`) |
+ * | AI_MODEL | gpt-4o-mini with OpenAI | the model every AI step uses; required with AI_BASE_URL |
+ * | AI_TIMEOUT_MS | 60000 | time allowed for one AI request, the provider's answer included (ms) |
+ * | AI_RESPONSE_FORMAT | json_schema | how structured answers (classify, extractFields) are asked for: `json_schema` (structured outputs), `json_object` (JSON mode, for providers without JSON schemas), or `text` (the prompt alone); the answer is checked whatever it is |
  */
 import { z } from 'zod';
 import { APPROVAL_PUBLIC_PER_ADDRESS_MAX, WORKFLOW_EMAIL_PER_RECIPIENT_MAX } from '@formloom/contracts/limits';
@@ -54,6 +59,11 @@ export const EngineConfig = z.object({
   WEBHOOK_RETRY_BASE_MS: ms(60_000),
   WEBHOOK_RETRY_MAX_MS: ms(3_600_000),
   WEBHOOK_LEASE_MS: ms(60_000),
+  AI_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  AI_API_KEY: z.string().min(1).optional(),
+  AI_MODEL: z.string().min(1).max(200).optional(),
+  AI_TIMEOUT_MS: ms(60_000),
+  AI_RESPONSE_FORMAT: z.enum(['json_schema', 'json_object', 'text']).default('json_schema'),
 });
 /** The engine's own configuration. */
 export type EngineConfig = z.infer<typeof EngineConfig>;

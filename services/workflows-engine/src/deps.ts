@@ -11,6 +11,7 @@ import type { RateLimit } from '@formloom/kit/rate-limit';
 import { createApprovalLinkSigner, type ApprovalLinkSigner } from './domain/approval-tokens';
 import type { EngineConfig } from './config';
 import { createMailer } from '@formloom/kit/mail';
+import { aiSettingsFromConfig, createOpenAiProvider, type AiProvider } from './ai-provider';
 import { createFlowsApi, type FlowsApi } from './flows-client';
 import { createRunMetrics } from './metrics';
 import { RunWorker } from './worker';
@@ -39,6 +40,8 @@ export interface EngineDeps extends ServiceContext<EngineConfig> {
   approvalLinks: ApprovalLinkSigner;
   /** The per-address limit of the approver's page calls; absent when `APPROVAL_PUBLIC_RATE_LIMIT` is 0. */
   approvalLimit?: RateLimit;
+  /** The operator's AI provider (`AI_*`, `ai-provider.ts`); `null` when none is configured: AI steps fail. */
+  ai: AiProvider | null;
 }
 
 /** Builds the engine's dependencies from the kit's context and the engine's configuration. */
@@ -53,12 +56,17 @@ export function engineDependencies(ctx: ServiceContext<EngineConfig>): EngineDep
   const flowsApi = createFlowsApi(flows);
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, timeoutMs: config.SMTP_TIMEOUT_MS });
   const approvalLinks = createApprovalLinkSigner(ctx.db);
+  const aiSettings = aiSettingsFromConfig(config);
+  const ai = aiSettings ? createOpenAiProvider(aiSettings) : null;
+  if (aiSettings) ctx.log.info({ aiBaseUrl: aiSettings.baseUrl, aiModel: aiSettings.model }, 'AI provider configured');
+  else ctx.log.info({}, 'AI provider not configured (AI_BASE_URL, AI_API_KEY): AI steps fail until one is');
   const runWorker = new RunWorker({
     db: ctx.db,
     mailer,
     mailFrom: config.MAIL_FROM,
     publicUrl: config.PUBLIC_URL,
     approvalLinks,
+    ai: ai ?? undefined,
     recipientLimit:
       config.WORKFLOW_EMAIL_RECIPIENT_RATE_LIMIT > 0
         ? ctx.rateLimits.limit({
@@ -114,5 +122,6 @@ export function engineDependencies(ctx: ServiceContext<EngineConfig>): EngineDep
             durationMs: APPROVAL_PUBLIC_WINDOW_MS,
           })
         : undefined,
+    ai,
   };
 }

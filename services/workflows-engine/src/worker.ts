@@ -53,6 +53,7 @@ import { claimRuns, commitSteps, leaseEnd, type ClaimedRunRow, type RunLease, ty
 import type { Mailer } from '@formloom/kit/mail';
 import type { MailRecord } from './domain/mail';
 import type { ApprovalLinkSigner } from './domain/approval-tokens';
+import type { AiProvider } from './ai-provider';
 import type { RateLimit } from '@formloom/kit/rate-limit';
 import type { NodeExecutor, NodeOutcome, NodeServices, StepInput } from './nodes/executor';
 import { NODE_EXECUTORS } from './nodes/registry';
@@ -82,6 +83,8 @@ export interface RunWorkerOptions {
   publicUrl?: string;
   /** Signs approval links (see `NodeServices.approvalLinks`). */
   approvalLinks?: ApprovalLinkSigner;
+  /** The AI provider of `ai` steps (see `NodeServices.ai`); absent: AI steps fail as not configured. */
+  ai?: AiProvider;
   /** Poll interval when not kicked (ms); a waiting run resumes at the first pass after its due time. */
   pollMs: number;
   /** How long a claim holds a run without a heartbeat (ms). */
@@ -208,6 +211,7 @@ export class RunWorker {
       recipientLimit: options.recipientLimit,
       publicUrl: options.publicUrl,
       approvalLinks: options.approvalLinks,
+      ai: options.ai,
     };
     this.stepCommits = new GroupCommit<StepCommit, number | null | undefined>({
       name: 'run step commits',

@@ -29,7 +29,8 @@ it('counts runs by outcome with their durations, and the submissions consumed', 
   const form = await publishedForm(h);
   const good = await liveWorkflow(h, exampleWorkflow(form));
   const broken = exampleWorkflow(form);
-  broken.nodes.n1 = { ...broken.nodes.n1!, type: 'slack' } as (typeof broken.nodes)[string];
+  // A complete Slack step: it publishes, and fails when run (no executor before the integrations service).
+  broken.nodes.n1 = { type: 'slack', nextNodeId: null, template: { serviceId: 1, config: { messageType: 'send_all_fields', channel: '#leads' } } };
   const bad = await liveWorkflow(h, broken);
   await submit(h, form, { w1: 'Ada', w2: 'ada@example.com' });
   await submit(h, form, { w1: 'Grace', w2: 'grace@example.com' });

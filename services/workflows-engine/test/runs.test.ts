@@ -185,12 +185,14 @@ describe('which workflows run', () => {
 });
 
 describe('execution', () => {
-  it('fails the step and the run of a node type the engine cannot run yet', async () => {
+  it('fails the step and the run of a node type the engine cannot run yet (an integration step, complete in the editor)', async () => {
     const form = await publishedForm(h);
     const template: WorkflowTemplate = exampleWorkflow(form);
+    // A complete Slack step (it publishes): its executor comes with the integrations service.
+    const slack = { serviceId: 1, integrationId: null, config: { messageType: 'custom_message', message: 'New: {{answers.w1}}', channel: '#leads' } };
     template.nodes = {
       n1: { ...(template.nodes.n1 as WorkflowNode), nextNodeId: 'n1x' },
-      n1x: { type: 'slack', template: { serviceId: 1 }, nextNodeId: null },
+      n1x: { type: 'slack', template: slack, nextNodeId: null },
     };
     const workflowId = await liveWorkflow(h, template);
     await submit(h, form, { w1: 'Ada', w2: 'ada@example.com' });

@@ -162,10 +162,11 @@ describe('the chart against the service manifest', () => {
       urls: ['AUTH_JWKS_URL', 'PUBLIC_URL', 'WORKSPACES_AUTH_URL'],
       secrets: ['CHALLENGE_SECRET_KEY', 'DATABASE_URL', 'FILE_STORAGE_S3_ACCESS_KEY_ID', 'FILE_STORAGE_S3_SECRET_ACCESS_KEY', 'INTERNAL_TOKEN'],
     });
-    // workflows-engine links approval emails to the approver's page on the public origin (PUBLIC_URL).
+    // workflows-engine links approval emails to the approver's page on the public origin (PUBLIC_URL) and reaches the
+    // operator's AI provider (AI_BASE_URL) with its key.
     expect(received('workflows-engine')).toEqual({
-      urls: ['AUTH_JWKS_URL', 'FLOWS_URL', 'PUBLIC_URL', 'WORKSPACES_AUTH_URL'],
-      secrets: ['DATABASE_URL', 'INTERNAL_TOKEN', 'SMTP_URL', 'WEBHOOK_SECRET_ENCRYPTION_KEY'],
+      urls: ['AI_BASE_URL', 'AUTH_JWKS_URL', 'FLOWS_URL', 'PUBLIC_URL', 'WORKSPACES_AUTH_URL'],
+      secrets: ['AI_API_KEY', 'DATABASE_URL', 'INTERNAL_TOKEN', 'SMTP_URL', 'WEBHOOK_SECRET_ENCRYPTION_KEY'],
     });
     expect(chartEnvironment(values, 'web')).toBeUndefined();
     expect(chartEnvironment(values, 'flows')?.config.AUTH_JWKS_URL).toBe(`http://<fullname>-workspaces-auth:8080${getJwks.path}`);

@@ -3,7 +3,8 @@
  * subject and renders the blocks to text and HTML. Pure: no I/O; the worker sends and logs the result.
  *
  * - Recipients: each `{email}` of `recipients.list` (type `string` or `picker` alike) is resolved with
- *   `resolveLogicValue` against `{answers, submission, flow}` (contracts/logic.ts); a literal or resolved text
+ *   `resolveLogicValue` against the run's logic context (answers, submission, form, earlier steps' outputs:
+ *   contracts/logic.ts); a literal or resolved text
  *   is split on commas, a list (e.g. Checkboxes) is flattened; parts are trimmed, empty parts dropped,
  *   duplicates (case-insensitive) dropped, invalid addresses skipped. No valid address → the step fails.
  *   cc/bcc the same way when enabled (invalid ones skipped, never fatal).
@@ -173,9 +174,10 @@ export function renderBlock(block: EmailBlock, context: LogicContext, questions:
 }
 
 /**
- * Composes the email of an email node for a `form.submitted` run (see the module doc for every rule), against
- * `context` (default: the submission's, {@link submissionContext}; the worker passes the run's, which adds the earlier
- * steps' outputs: `{{nodes.<id>.<field>}}`). Returns `{ok: false, error}` when no recipient resolves to a valid address.
+ * Composes the email of an email node for a `form.submitted` run (see the module doc for every rule). `context`: what
+ * logic values and `{{variables}}` resolve against — the run's, with the earlier steps' outputs (`nodes.<id>.…`,
+ * e.g. an AI step's `{{nodes.<id>.summary}}`); default the submission's alone ({@link submissionContext}).
+ * Returns `{ok: false, error}` when no recipient resolves to a valid address.
  */
 export function composeEmail(template: EmailNodeTemplate, data: FormSubmittedData, context: LogicContext = submissionContext(data)): ComposeResult {
   const recipients = resolveRecipients(template.recipients.list, context);

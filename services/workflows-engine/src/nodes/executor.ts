@@ -20,6 +20,7 @@ import type { FormSubmittedData } from '@formloom/contracts/events/form-submitte
 import type { LogicContext } from '@formloom/contracts/logic';
 import type { NodeDefinition } from '@formloom/contracts/workflows/define';
 import type { ApprovalLinkSigner } from '../domain/approval-tokens';
+import type { AiProvider } from '../ai-provider';
 import type { MailRecord } from '../domain/mail';
 import type { RateLimit } from '@formloom/kit/rate-limit';
 import type { Mailer } from '@formloom/kit/mail';
@@ -38,6 +39,8 @@ export interface NodeServices {
   publicUrl?: string;
   /** Signs the links of approval emails (`domain/approval-tokens.ts`); absent: approval steps fail as not configured. */
   approvalLinks?: ApprovalLinkSigner;
+  /** The operator's AI provider (`AI_*` settings, `ai-provider.ts`); absent when none is configured (AI steps then fail). */
+  ai?: AiProvider;
 }
 
 /** The run a node runs in, as the worker claimed it. */

@@ -6,14 +6,24 @@
  */
 import type { ImplementedNodeType } from '@formloom/contracts/workflows/nodes/registry';
 import type { ImplementedTriggerType } from '@formloom/contracts/workflows/triggers/registry';
+import { aiNodeUi } from './ai';
+import { airtableNodeUi } from './airtable';
 import { approvalNodeUi } from './approval';
 import { beforeEventStartsTriggerUi } from './before-event-starts';
 import { branchNodeUi } from './branch';
+import { databasesNodeUi } from './databases';
 import { delayNodeUi } from './delay';
+import { discordNodeUi } from './discord';
 import { emailNodeUi } from './email';
 import { eventCanceledTriggerUi, eventRescheduledTriggerUi } from './event-triggers';
 import { filterNodeUi } from './filter';
 import { formAbandonedTriggerUi } from './form-abandoned';
+import { getCurrentUserOrThrowNodeUi } from './get-current-user-or-throw';
+import { googleSheetsNodeUi } from './googlesheets';
+import { microsoftTeamsNodeUi } from './microsoft-teams';
+import { openAiNodeUi } from './openai';
+import { slackNodeUi } from './slack';
+import { twilioNodeUi } from './twilio';
 import { formSubmissionTriggerUi } from './form-submission';
 import { ziteExecutionTriggerUi } from './zite-execution';
 import type { NodeUi, TriggerUi } from './types';
@@ -25,6 +35,16 @@ export const NODE_UIS: { readonly [TType in ImplementedNodeType]: NodeUi<TType> 
   filter: filterNodeUi,
   branch: branchNodeUi,
   approval: approvalNodeUi,
+  ai: aiNodeUi,
+  slack: slackNodeUi,
+  microsoftTeams: microsoftTeamsNodeUi,
+  discord: discordNodeUi,
+  twilio: twilioNodeUi,
+  airtable: airtableNodeUi,
+  googlesheets: googleSheetsNodeUi,
+  databases: databasesNodeUi,
+  openai: openAiNodeUi,
+  getCurrentUserOrThrow: getCurrentUserOrThrowNodeUi,
 };
 
 /** Every implemented trigger type's card and panel. */

@@ -1,0 +1,33 @@
+/**
+ * The `slack` node on the canvas and in its editor (spec 001 §2 "Node editor panels", §3 template, §4 status, §5
+ * 'Select a channel first', §8 'Account not selected'): the account warning, what to send and the channel. Its
+ * status line comes from `@formloom/contracts/workflows/nodes/slack`; its steps run once the integrations service
+ * exists.
+ */
+import { Stack } from '@mantine/core';
+import * as copy from '@formloom/contracts/copy';
+import { chatChannelMissing, hasAccount } from '@formloom/contracts/workflows/nodes/integration';
+import { slackNode } from '@formloom/contracts/workflows/nodes/slack';
+import { IconMessage } from '../../../ui/icons';
+import { AccountWarning, ChatFields } from '../inputs/integration-fields';
+import { defineNodeUi, type NodePanelProps } from './types';
+
+function SlackPanel({ nodeId, node, readOnly, onChange, context }: NodePanelProps) {
+  const account = hasAccount(node.template, { integration: true });
+  return (
+    <Stack gap="sm" data-testid="slack-panel">
+      <AccountWarning hasAccount={account} />
+      <ChatFields nodeId={nodeId} template={node.template} readOnly={readOnly} hasAccount={account} context={context} onChange={onChange} />
+    </Stack>
+  );
+}
+
+/** The slack node's card and panel. */
+export const slackNodeUi = defineNodeUi(slackNode, {
+  title: copy.integrationNodes.titles.slack,
+  description: copy.integrationNodes.descriptions.slack,
+  icon: IconMessage,
+  color: 'pink',
+  Panel: SlackPanel,
+  doneBlocked: (template) => (chatChannelMissing(template) ? { tooltip: copy.integrationNodes.selectChannelFirst } : false),
+});
