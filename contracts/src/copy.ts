@@ -30,6 +30,7 @@ export { settings } from './copy/settings';
 export { workflows } from './copy/workflows';
 export { galleryTitles } from './copy/gallery-titles';
 export { email } from './copy/email';
+export { emailEditor } from './copy/email-editor';
 export { toasts } from './copy/toasts';
 export { errors } from './copy/errors';
 export { validation } from './copy/validation';

@@ -8,6 +8,7 @@ import { EngineConfig } from './config';
 import { flowDeletedConsumer, formSubmittedConsumer } from './consumers';
 import { migrations } from './db/migrations';
 import { engineDependencies, type EngineDeps } from './deps';
+import { emailPreviewRoutes } from './routes/email-preview';
 import { mailRoutes } from './routes/mail';
 import { webhookRoutes } from './routes/webhooks';
 import { workflowRoutes } from './routes/workflows';
@@ -18,7 +19,7 @@ export const definition: ServiceDefinition<typeof EngineConfig.shape, EngineDeps
   config: EngineConfig,
   migrations,
   dependencies: engineDependencies,
-  routes: [workflowRoutes, mailRoutes, webhookRoutes],
+  routes: [workflowRoutes, mailRoutes, webhookRoutes, emailPreviewRoutes],
   consumers: (deps) => [
     formSubmittedConsumer({
       lease: () => deps.runWorker.lease(),

@@ -5,6 +5,7 @@
  * | --- | --- | --- |
  * | FLOWS_URL | — | flows' base URL for `GET /internal/flows/:publicIdentifier`; unset → creating a workflow answers 503 |
  * | FLOWS_TIMEOUT_MS | 5000 | timeout of that call (ms) |
+ * | FLOWS_FILES_TIMEOUT_MS | 30000 | timeout of reading a submission's files from flows for an email's attachments (ms; up to 10 MB) |
  * | MAIL_FROM | notifications@formloom.local | sender address of workflow emails |
  * | SMTP_URL | — | `smtp://user:pass@host:port` (or `smtps://`); unset → emails go to the mail log only |
  * | SMTP_TIMEOUT_MS | 15000 | SMTP connection, greeting and socket timeout (ms) |
@@ -13,6 +14,7 @@
  * | RUN_MAX_ATTEMPTS | 5 | claims after which an unfinished run is failed |
  * | RUNS_LINGER_MS | 5 | how long the worker waits after runs were queued before claiming, so that runs queued meanwhile share the claim (ms; 0 = at once) |
  * | WORKFLOW_EMAIL_RECIPIENT_RATE_LIMIT | 10 | emails sent over SMTP per hour to one address taken from answers, per organization (`WORKFLOW_EMAIL_PER_RECIPIENT_MAX`); past it the address is skipped; 0 = no limit |
+ * | EMAIL_PREVIEW_RATE_LIMIT | 10 | email previews a user may send per ten minutes (`EMAIL_PREVIEW_RATE_MAX`, `EMAIL_PREVIEW_RATE_WINDOW_MS`); 0 = no limit |
  * | RUNS_CONCURRENCY | 32 | runs claimed per pass and executed at once per replica; their node commits share transactions, so a pass needs at most 3 connections of DATABASE_POOL_SIZE (docs/benchmarks.md) |
  * | WEBHOOK_ALLOWED_HOSTS | — | outgoing webhooks: comma-separated host names or `host:port` let through although local or private, and allowed over plain `http://` (development, tests, a receiver inside the network; `@formloom/kit/outbound-http`); never a metadata service |
  * | WEBHOOK_SECRET_ENCRYPTION_KEY | — | secret (16+ characters, the same for every replica, never changed once set) from which the AES-256-GCM key that encrypts webhook signing secrets at rest is derived (scrypt); unset → generated into `$DATA_DIR/webhook-secret-encryption-key` (PGlite or one node), random per process (`memory://`), or webhooks are refused (503) in Kubernetes with PostgreSQL (`domain/webhook-secrets.ts`) |
@@ -24,7 +26,7 @@
  * | WEBHOOK_LEASE_MS | 60000 | how long a claimed delivery is held while it is being sent (ms; more than the 10 s send limit); a worker that crashed mid-send leaves it to be sent again after this |
  */
 import { z } from 'zod';
-import { WORKFLOW_EMAIL_PER_RECIPIENT_MAX } from '@formloom/contracts/limits';
+import { EMAIL_PREVIEW_RATE_MAX, WORKFLOW_EMAIL_PER_RECIPIENT_MAX } from '@formloom/contracts/limits';
 import { AllowedHostsVariable } from '@formloom/kit/outbound-http';
 
 const ms = (fallback: number) => z.coerce.number().int().positive().default(fallback);
@@ -33,6 +35,7 @@ const ms = (fallback: number) => z.coerce.number().int().positive().default(fall
 export const EngineConfig = z.object({
   FLOWS_URL: z.url().optional(),
   FLOWS_TIMEOUT_MS: ms(5000),
+  FLOWS_FILES_TIMEOUT_MS: ms(30_000),
   MAIL_FROM: z.email().default('notifications@formloom.local'),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
   SMTP_TIMEOUT_MS: ms(15_000),
@@ -42,6 +45,7 @@ export const EngineConfig = z.object({
   RUNS_LINGER_MS: z.coerce.number().int().min(0).max(1000).default(5),
   RUNS_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(32),
   WORKFLOW_EMAIL_RECIPIENT_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(WORKFLOW_EMAIL_PER_RECIPIENT_MAX),
+  EMAIL_PREVIEW_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(EMAIL_PREVIEW_RATE_MAX),
   WEBHOOK_ALLOWED_HOSTS: AllowedHostsVariable,
   WEBHOOK_SECRET_ENCRYPTION_KEY: z.string().min(16).optional(),
   WEBHOOK_POLL_MS: ms(1000),

@@ -50,6 +50,7 @@ import { claimRuns, commitSteps, leaseEnd, type ClaimedRunRow, type RunLease, ty
 import type { Mailer } from '@formloom/kit/mail';
 import type { RateLimit } from '@formloom/kit/rate-limit';
 import type { NodeExecutor, NodeOutcome, NodeServices, StepInput } from './nodes/executor';
+import type { SubmissionFilesApi } from './flows-client';
 import { NODE_EXECUTORS } from './nodes/registry';
 import { stepIdempotencyKey } from './nodes/executor';
 import { GroupCommit } from '@formloom/kit/group-commit';
@@ -73,6 +74,8 @@ export interface RunWorkerOptions {
   mailFrom: string;
   /** The per-recipient limit of workflow email to addresses from answers (see `NodeServices.recipientLimit`). */
   recipientLimit?: RateLimit;
+  /** A submission's files for email attachments (see `NodeServices.files`). */
+  files?: SubmissionFilesApi;
   /** Poll interval when not kicked (ms); a waiting run resumes at the first pass after its due time. */
   pollMs: number;
   /** How long a claim holds a run without a heartbeat (ms). */
@@ -185,7 +188,7 @@ export class RunWorker {
 
   constructor(private readonly options: RunWorkerOptions) {
     this.executors = registryOf(options.executors ?? NODE_EXECUTORS);
-    this.services = { mailer: options.mailer, mailFrom: options.mailFrom, recipientLimit: options.recipientLimit };
+    this.services = { mailer: options.mailer, mailFrom: options.mailFrom, recipientLimit: options.recipientLimit, files: options.files };
     this.stepCommits = new GroupCommit<StepCommit, number | null | undefined>({
       name: 'run step commits',
       isolate: (error) => !isDatabaseUnavailable(error),

@@ -304,6 +304,7 @@ export async function commitSteps(db: Db, commits: readonly StepCommit[], leaseM
       body_text: mail?.bodyText ?? null,
       body_html: mail?.bodyHtml ?? null,
       transport: mail?.transport ?? null,
+      attachments: mail?.attachments ?? [],
     };
   });
   const held = await executePrepared<{ id: string; duration_s: number | string | null }>(
@@ -315,7 +316,7 @@ export async function commitSteps(db: Db, commits: readonly StepCommit[], leaseM
           output jsonb, next_node_id text, started boolean, started_at timestamptz, due_at timestamptz,
           mail_id uuid, organization_id int, message_id text, from_address text, to_addresses jsonb,
           cc_addresses jsonb, bcc_addresses jsonb, reply_to text, subject text, body_text text, body_html text,
-          transport text)
+          transport text, attachments jsonb)
       ), held AS (
         UPDATE workflow_runs r
            SET status = CASE WHEN e.ends OR e.status = 'waiting' THEN e.status ELSE r.status END,
@@ -345,10 +346,10 @@ export async function commitSteps(db: Db, commits: readonly StepCommit[], leaseM
       ), mail AS (
         INSERT INTO mail_messages (id, organization_id, message_id, from_address, to_addresses, cc_addresses,
                                    bcc_addresses, reply_to, subject, body_text, body_html, transport,
-                                   workflow_run_id, node_id)
+                                   workflow_run_id, node_id, attachments)
         SELECT e.mail_id, e.organization_id, e.message_id, e.from_address, ${textArrayOf(sql`e.to_addresses`)},
                ${textArrayOf(sql`e.cc_addresses`)}, ${textArrayOf(sql`e.bcc_addresses`)}, e.reply_to, e.subject,
-               e.body_text, e.body_html, e.transport, e.run_id, e.node_id
+               e.body_text, e.body_html, e.transport, e.run_id, e.node_id, ${textArrayOf(sql`e.attachments`)}
           FROM held JOIN e ON e.run_id = held.id
          WHERE e.status = 'succeeded' AND e.mail_id IS NOT NULL
         ON CONFLICT DO NOTHING

@@ -20,6 +20,7 @@ import type { FormSubmittedData } from '@formloom/contracts/events/form-submitte
 import type { LogicContext } from '@formloom/contracts/logic';
 import type { NodeDefinition } from '@formloom/contracts/workflows/define';
 import type { MailRecord } from '../domain/mail';
+import type { SubmissionFilesApi } from '../flows-client';
 import type { RateLimit } from '@formloom/kit/rate-limit';
 import type { Mailer } from '@formloom/kit/mail';
 
@@ -33,6 +34,11 @@ export interface NodeServices {
    * address); absent when `WORKFLOW_EMAIL_RECIPIENT_RATE_LIMIT` is 0.
    */
   recipientLimit?: RateLimit;
+  /**
+   * A submission's uploaded files with their bytes (flows' internal API), for email attachments sent over SMTP;
+   * absent when flows is not configured (the files are then left out, named in the step's `skipped`).
+   */
+  files?: SubmissionFilesApi;
 }
 
 /** The run a node runs in, as the worker claimed it. */
