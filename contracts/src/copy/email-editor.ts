@@ -18,9 +18,9 @@ export const emailEditor = {
   previewSendFailed: 'The preview could not be sent. Try again later',
   /** ours: a preview sent over SMTP by an account whose address is unconfirmed. */
   confirmEmailToPreview: 'Confirm your email address to send a preview',
-  /** ours: the subject line of a preview ('[Preview] Thank you for your submission'). */
-  previewSubject: (subject: string) => `[Preview] ${subject}`,
 
+  /** ours: the node's line in the add-action popover. */
+  nodeDescription: 'Send an email',
   /** ours: the panel's tabs and actions (spec 001 §2 names them). */
   tabs: { recipients: 'Recipients', email: 'Email' },
   preview: 'Preview',

@@ -1,79 +1,291 @@
 /**
- * The `email` node on the canvas (spec 001 §2): a mail icon, 'Email', and its setup status line (the subject
- * when complete, else 'Setup needed: …' — `@formloom/contracts/workflows/nodes/email`). Its editor panel has
- * the spec's tabs Recipients and Email and starts on Recipients while the node is incomplete, otherwise on
- * Email (spec 001 §2); read-only for now.
+ * The `email` node on the canvas and in its editor panel (spec 001 §2 "Email editors have Preview and Done actions
+ * and tabs Recipients and Email. The editor starts on Recipients if the node is incomplete, otherwise on the Email
+ * tab", §3 template, §5 validation, §7 preview, §8 toasts). The card shows a mail icon, 'Email' and its setup status
+ * line (the subject when complete, else 'Setup needed: …' — `@formloom/contracts/workflows/nodes/email`).
+ *
+ * - Recipients tab: the form's Email questions (`{var: 'answers.<id>'}`; other references the template holds — an
+ *   earlier step's output — stay and show by their names), a variable picked from the list, and typed addresses in
+ *   the spec's tag input ('Invalid email: {value}'); Cc and Bcc (a switch, then their addresses); the reply-to
+ *   address (may be a variable: reply to the respondent); the sender name ('Notifications' when empty; shown to
+ *   everyone — the spec's plan condition is not shown).
+ * - Email tab: 'Send email from' (required: 'Choose Send email from'), the subject (required, variables allowed), the
+ *   body's blocks (`inputs/email-blocks.tsx`: add, edit, reorder by drag or buttons, delete) and the attachments (the
+ *   form's file upload questions whose files go with the email).
+ * - Footer: 'Preview' sends the email to the signed-in user (`components/email-preview-button.tsx`).
+ * Every edit goes through `onChange` with a new template (`model/email-template.ts`); `readOnly` shows without
+ * editing. The node's rule messages show at their fields.
  */
-import { Badge, Stack, Tabs, Text } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { Group, MultiSelect, Select, Stack, Switch, Tabs, Text, TextInput } from '@mantine/core';
 import * as copy from '@formloom/contracts/copy';
-import { isLogicRef } from '@formloom/contracts/logic';
+import { ANSWER_RULES } from '@formloom/contracts/answers/registry';
+import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
+import type { FieldError } from '@formloom/contracts/errors';
+import type { LogicRef } from '@formloom/contracts/logic';
+import { isValidEmail } from '@formloom/contracts/rules/answers';
+import { formWidgets } from '@formloom/contracts/rules/steps';
 import { field } from '@formloom/contracts/workflows/define';
-import { emailNode } from '@formloom/contracts/workflows/nodes/email';
+import { EMAIL_SENDER_TYPES, emailNode, emailNodeErrors } from '@formloom/contracts/workflows/nodes/email';
 import { IconMail } from '../../../ui/icons';
+import { EmailPreviewButton } from '../components/email-preview-button';
+import { EmailBlocks } from '../inputs/email-blocks';
+import { TagInput } from '../inputs/tag-input';
+import { TextWithVariables, VariableMenu, variableGroupsFor, variableLabel } from '../inputs/variable-menu';
+import {
+  attachmentIds,
+  blocksOf,
+  copyListOf,
+  emailOf,
+  emailText,
+  recipientAddresses,
+  recipientEntries,
+  recipientRefs,
+  withAttachments,
+  withBlocks,
+  withCopyList,
+  withEmail,
+  withRecipients,
+} from '../model/email-template';
 import { defineNodeUi, type NodePanelProps } from './types';
-import classes from '../workflows.module.css';
+import classes from './email.module.css';
 
-/** A recipient as text: the address, or 'Answer to <question id>' for `{var: 'answers.<id>'}`. */
-function recipientText(value: unknown): string {
-  if (isLogicRef(value)) return value.var.startsWith('answers.') ? `Answer to ${value.var.slice('answers.'.length)}` : value.var;
-  return typeof value === 'string' ? value : '';
+/** A question of the form the panel offers: its id and the text it shows (its label, or its name). */
+interface QuestionOption {
+  value: string;
+  label: string;
 }
 
-/** A block as text: its own text, 'Submission overview', or the button's label. */
-function blockText(block: unknown): string {
-  const type = field(block, 'type');
-  if (type === 'text') return String(field(block, 'text') ?? '');
-  if (type === 'submission_overview') return 'Submission overview';
-  if (type === 'button') return `Button: ${String(field(block, 'buttonText') ?? '')}`;
-  return String(type ?? '');
+/** The questions of `form` that `keep` accepts, in page order, labelled. */
+function questionsOf(form: FlowTemplate | undefined, keep: (type: string) => boolean): QuestionOption[] {
+  if (!form) return [];
+  return formWidgets(form)
+    .filter(({ widget }) => keep(widget.type))
+    .map(({ widget }) => {
+      const label = (widget.template as { label?: unknown }).label;
+      return { value: widget.id, label: typeof label === 'string' && label.trim() !== '' ? label.trim() : widget.name };
+    });
 }
 
-function EmailPanel({ node, status }: NodePanelProps) {
-  const email = field(node.template, 'email');
-  const list = field(field(node.template, 'recipients'), 'list');
-  const recipients = (Array.isArray(list) ? list : []).map((entry) => recipientText(field(entry, 'email'))).filter(Boolean);
-  const blocks = field(email, 'blocks');
-  const subject = field(email, 'subject');
-  const fromName = field(email, 'customFromName');
+/** True for a question type whose answers hold uploaded files (FileUpload, Signature: `answers/registry.ts` `files`). */
+function holdsFiles(type: string): boolean {
+  return Object.prototype.hasOwnProperty.call(ANSWER_RULES, type) && ANSWER_RULES[type as keyof typeof ANSWER_RULES].files !== undefined;
+}
+
+/** The message of the first error whose path is `path` (or under it, with `nested`), if any. */
+function errorAt(errors: readonly FieldError[], path: string, nested = false): string | undefined {
+  return errors.find((error) => error.path === path || (nested && error.path.startsWith(`${path}.`)))?.message;
+}
+
+/** The errors under `prefix.` with the prefix taken off (`email.blocks.1.url` → `1.url`). */
+function errorsUnder(errors: readonly FieldError[], prefix: string): FieldError[] {
+  return errors.filter((error) => error.path.startsWith(`${prefix}.`)).map((error) => ({ ...error, path: error.path.slice(prefix.length + 1) }));
+}
+
+/** What a recipient reference reads as: its variable's name, else 'Answer to <id>' for an answer, else its path. */
+function referenceLabel(groups: ReturnType<typeof variableGroupsFor>, path: string): string {
+  const label = variableLabel(groups, path);
+  return label === path && path.startsWith('answers.') ? copy.emailEditor.recipients.answerTo(path.slice('answers.'.length)) : label;
+}
+
+/** 'Invalid email: {value}' for a typed address that is not one (spec 001 §5), else `null`. */
+function addressError(tag: string): string | null {
+  return isValidEmail(tag) ? null : copy.workflows.invalidEmail(tag);
+}
+
+/** The Recipients tab (see the module doc). */
+function RecipientsTab({ nodeId, node, readOnly, onChange, context, errors }: NodePanelProps & { errors: FieldError[] }) {
+  const labels = copy.emailEditor.recipients;
+  const template = node.template;
+  const entries = recipientEntries(template);
+  const refs = recipientRefs(entries);
+  const addresses = recipientAddresses(entries);
+  const groups = useMemo(() => variableGroupsFor(context, nodeId), [context, nodeId]);
+  const emailQuestions = questionsOf(context.formTemplate, (type) => type === 'EmailInput');
+  // Every reference the list holds is an option: the Email questions, and what else it reads (an earlier step's output).
+  const options = [
+    ...emailQuestions.map((question) => ({ value: `answers.${question.value}`, label: question.label })),
+    ...refs
+      .filter((ref) => !emailQuestions.some((question) => `answers.${question.value}` === ref.var))
+      .map((ref) => ({ value: ref.var, label: referenceLabel(groups, ref.var) })),
+  ];
+  const setRefs = (paths: readonly string[]) => onChange(withRecipients(template, paths.map((path): LogicRef => ({ var: path })), addresses));
+  const setAddresses = (next: readonly string[]) => onChange(withRecipients(template, refs, next));
+  const required = errorAt(errors, 'recipients.list');
   return (
-    <Tabs defaultValue={status.complete ? 'email' : 'recipients'} data-testid="email-panel">
+    <Stack gap="sm">
+      <Stack gap={2}>
+        <MultiSelect
+          label={labels.emailQuestions}
+          description={emailQuestions.length > 0 ? labels.emailQuestionsHint : labels.noEmailQuestions}
+          data={options}
+          value={refs.map((ref) => ref.var)}
+          onChange={setRefs}
+          readOnly={readOnly}
+          clearable={!readOnly}
+          searchable
+          data-testid="email-recipient-questions"
+        />
+        {!readOnly && (
+          <Group justify="flex-end">
+            <VariableMenu
+              context={context}
+              nodeId={nodeId}
+              label={copy.emailEditor.email.insertVariable}
+              onPick={(path) => !refs.some((ref) => ref.var === path) && setRefs([...refs.map((ref) => ref.var), path])}
+            />
+          </Group>
+        )}
+      </Stack>
+      <TagInput
+        label={labels.addresses}
+        description={labels.addressesHint}
+        placeholder={readOnly ? undefined : labels.addressPlaceholder}
+        value={addresses}
+        onChange={setAddresses}
+        validate={addressError}
+        error={required}
+        disabled={readOnly}
+        data-testid="email-recipient-addresses"
+      />
+      {(['cc', 'bcc'] as const).map((key) => {
+        const list = copyListOf(template, key);
+        return (
+          <Stack key={key} gap={4}>
+            <Switch
+              label={labels[key]}
+              checked={list.enabled}
+              disabled={readOnly}
+              onChange={(event) => onChange(withCopyList(template, key, { ...list, enabled: event.currentTarget.checked }))}
+            />
+            {list.enabled && (
+              <TagInput
+                label={key === 'cc' ? labels.ccAddresses : labels.bccAddresses}
+                placeholder={readOnly ? undefined : labels.addressPlaceholder}
+                value={list.addresses}
+                onChange={(next) => onChange(withCopyList(template, key, { ...list, addresses: next }))}
+                validate={addressError}
+                disabled={readOnly}
+              />
+            )}
+          </Stack>
+        );
+      })}
+      <TextWithVariables
+        label={labels.replyTo}
+        description={labels.replyToHint}
+        value={emailText(template, 'replyTo')}
+        onChange={(value) => onChange(withEmail(template, { replyTo: value === '' ? undefined : value }))}
+        context={context}
+        nodeId={nodeId}
+        placeholder={labels.addressPlaceholder}
+        error={errorAt(errors, 'email.replyTo')}
+        readOnly={readOnly}
+      />
+      <TextInput
+        label={labels.senderName}
+        description={labels.senderNameHint}
+        placeholder={copy.email.defaultSenderName}
+        value={emailText(template, 'customFromName')}
+        readOnly={readOnly}
+        onChange={(event) => onChange(withEmail(template, { customFromName: event.currentTarget.value === '' ? undefined : event.currentTarget.value }))}
+      />
+    </Stack>
+  );
+}
+
+/** The Email tab (see the module doc). */
+function EmailTab({ nodeId, node, readOnly, onChange, context, errors }: NodePanelProps & { errors: FieldError[] }) {
+  const labels = copy.emailEditor.email;
+  const template = node.template;
+  const from = field(field(emailOf(template), 'from'), 'type');
+  const uploads = questionsOf(context.formTemplate, holdsFiles);
+  const attached = attachmentIds(template);
+  // A chosen question the form no longer has still shows (by its id), so it can be taken away.
+  const attachmentOptions = [...uploads, ...attached.filter((id) => !uploads.some((question) => question.value === id)).map((id) => ({ value: id, label: id }))];
+  return (
+    <Stack gap="sm">
+      <Select
+        label={labels.sendFrom}
+        required
+        data={EMAIL_SENDER_TYPES.map((value) => ({ value, label: labels.senderTypes[value] }))}
+        value={typeof from === 'string' && (EMAIL_SENDER_TYPES as readonly string[]).includes(from) ? from : null}
+        onChange={(value) => onChange(withEmail(template, { from: value ? { type: value } : undefined }))}
+        readOnly={readOnly}
+        error={errorAt(errors, 'email.from')}
+      />
+      <TextWithVariables
+        label={labels.subject}
+        value={emailText(template, 'subject')}
+        onChange={(subject) => onChange(withEmail(template, { subject }))}
+        context={context}
+        nodeId={nodeId}
+        required
+        readOnly={readOnly}
+        error={errorAt(errors, 'email.subject')}
+        data-testid="email-subject"
+      />
+      <Stack gap={4}>
+        <Text fz="sm" fw={500}>
+          {labels.blocks}
+        </Text>
+        <EmailBlocks
+          blocks={blocksOf(template)}
+          onChange={(blocks) => onChange(withBlocks(template, blocks))}
+          context={context}
+          nodeId={nodeId}
+          readOnly={readOnly}
+          errors={errorsUnder(errors, 'email.blocks')}
+        />
+      </Stack>
+      <MultiSelect
+        label={labels.attachments}
+        description={uploads.length > 0 ? labels.attachmentsHint : labels.noUploadQuestions}
+        data={attachmentOptions}
+        value={attached}
+        onChange={(ids) => onChange(withAttachments(template, ids))}
+        readOnly={readOnly}
+        disabled={!readOnly && attachmentOptions.length === 0}
+        clearable={!readOnly}
+        error={errorAt(errors, 'email.attachments', true)}
+        data-testid="email-attachments"
+      />
+    </Stack>
+  );
+}
+
+/** The panel: tabs Recipients and Email, starting on Recipients while the node is incomplete (spec 001 §2). */
+function EmailPanel(props: NodePanelProps) {
+  const [tab, setTab] = useState<string>(props.status.complete ? 'email' : 'recipients');
+  const errors = emailNodeErrors(props.node.template);
+  const recipientsInvalid = errors.some((error) => error.path.startsWith('recipients.') || /^email\.(cc|bcc|replyTo)/.test(error.path));
+  const emailInvalid = errors.some((error) => /^email\.(subject|from|blocks|attachments)/.test(error.path));
+  return (
+    <Tabs value={tab} onChange={(value) => value && setTab(value)} keepMounted={false} data-testid="email-panel">
       <Tabs.List>
-        <Tabs.Tab value="recipients">Recipients</Tabs.Tab>
-        <Tabs.Tab value="email">Email</Tabs.Tab>
+        <Tabs.Tab value="recipients" rightSection={recipientsInvalid ? <span className={classes.dot} aria-hidden="true" /> : undefined}>
+          {copy.emailEditor.tabs.recipients}
+        </Tabs.Tab>
+        <Tabs.Tab value="email" rightSection={emailInvalid ? <span className={classes.dot} aria-hidden="true" /> : undefined}>
+          {copy.emailEditor.tabs.email}
+        </Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="recipients" pt="sm">
-        <Stack gap={4}>
-          {recipients.length === 0 ? (
-            <Text fz="sm" c="dimmed">
-              {copy.workflows.recipientsRequired}
-            </Text>
-          ) : (
-            recipients.map((recipient, index) => (
-              <Badge key={`${recipient}-${index}`} variant="light" tt="none">
-                {recipient}
-              </Badge>
-            ))
-          )}
-        </Stack>
+        <RecipientsTab {...props} errors={errors} />
       </Tabs.Panel>
       <Tabs.Panel value="email" pt="sm">
-        <Stack gap={6}>
-          <Text fz="xs" c="dimmed">
-            From: {typeof fromName === 'string' && fromName.trim() ? fromName : copy.email.defaultSenderName}
-          </Text>
-          <Text fz="sm" fw={600}>
-            {typeof subject === 'string' ? subject : ''}
-          </Text>
-          {(Array.isArray(blocks) ? blocks : []).map((block, index) => (
-            <Text key={index} fz="sm" className={classes.preLine}>
-              {blockText(block)}
-            </Text>
-          ))}
-        </Stack>
+        <EmailTab {...props} errors={errors} />
       </Tabs.Panel>
     </Tabs>
   );
 }
 
-/** The email node's card and panel. */
-export const emailNodeUi = defineNodeUi(emailNode, { title: 'Email', icon: IconMail, color: 'grape', Panel: EmailPanel });
+/** The email node's card, panel and footer action (Preview). */
+export const emailNodeUi = defineNodeUi(emailNode, {
+  title: 'Email',
+  icon: IconMail,
+  color: 'grape',
+  description: copy.emailEditor.nodeDescription,
+  Panel: EmailPanel,
+  FooterActions: EmailPreviewButton,
+});
