@@ -18,14 +18,24 @@ import {
 } from './rich-text';
 
 /**
- * `doc` as plain text, for places that show text only: a line per paragraph, a line break as a line break, list
- * items as '• Item' or '1. Item', two spaces deeper per nested list, and a link as its text followed by its address
- * in brackets when they differ ('terms (https://example.com/terms)').
+ * `doc` as plain text, for places that show text only: a line per paragraph or heading, a line break as a line break,
+ * list items as '• Item' or '1. Item', two spaces deeper per nested list, and a link as its text followed by its
+ * address in brackets when they differ ('terms (https://example.com/terms)'). With `blankLines` (an email's plain text
+ * part) the blocks at the top are set apart by an empty line, as paragraphs of a plain-text message are.
  */
-export function richTextPlainText(doc: RichText): string {
-  const lines: string[] = [];
-  writeBlocks(doc.content, '', lines);
-  return lines.join('\n');
+export function richTextPlainText(doc: RichText, options: { blankLines?: boolean } = {}): string {
+  if (!options.blankLines) {
+    const lines: string[] = [];
+    writeBlocks(doc.content, '', lines);
+    return lines.join('\n');
+  }
+  return doc.content
+    .map((block) => {
+      const lines: string[] = [];
+      writeBlocks([block], '', lines);
+      return lines.join('\n');
+    })
+    .join('\n\n');
 }
 
 /** Writes `blocks` into `lines`, list items with their markers, `indent` before each line. */

@@ -113,7 +113,7 @@ describe('an email step reads the outputs of the steps before it', () => {
     const { messages } = await mailOf(h);
     const second = messages.find((message) => message.workflowRunId === run?.id && message.subject === 'Re: Welcome Grace');
     expect(second?.to).toEqual(['grace@example.com']);
-    expect(second?.text).toBe('Follow-up\nWe wrote to grace@example.com: Welcome Grace');
+    expect(second?.text).toBe('Follow-up\n\nWe wrote to grace@example.com: Welcome Grace');
     expect(second?.html).toContain('<h2 style="margin:0 0 14px;font-size:21px;line-height:1.3">Follow-up</h2>');
     expect(second?.html).toContain('<strong>We wrote to grace@example.com: </strong>Welcome Grace');
   });

@@ -17,7 +17,7 @@
  * - Blocks:
  *   - `text`: rich text (headings, bold, italic, underline, links, lists; `rules/rich-text.ts`) or a plain string
  *     (`emailTextDoc`); variables are interpolated in each piece of text, the result rendered to HTML with every
- *     text escaped (`richTextHtml`) and to plain text (`richTextPlainText`);
+ *     text escaped (`richTextHtml`) and to plain text, its paragraphs set apart by empty lines (`richTextPlainText`);
  *   - `submission_overview`: a table of the submission's questions, name → the question's `displayValue` (the text
  *     the Results table shows; `formatValue(value)` for events written before `displayValue` existed), then, with
  *     `showHidden`, the hidden fields (name → value);
@@ -211,7 +211,7 @@ const TEXT_STYLES: RichTextHtmlStyles = {
 
 function renderText(text: unknown, logic: LogicContext): Rendered {
   const doc = mapRichTextTexts(emailTextDoc(text), (piece) => interpolate(piece, logic));
-  return { text: richTextPlainText(doc), html: richTextHtml(doc, TEXT_STYLES) };
+  return { text: richTextPlainText(doc, { blankLines: true }), html: richTextHtml(doc, TEXT_STYLES) };
 }
 
 function renderOverview(questions: readonly SubmittedQuestion[], hidden: ReadonlyArray<{ name: string; value: string }>): Rendered {
