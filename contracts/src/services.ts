@@ -96,6 +96,7 @@ export const SERVICE_MANIFEST = [
     settings: [
       'MAIL_FROM',
       'FLOWS_TIMEOUT_MS',
+      'FLOWS_FILES_TIMEOUT_MS',
       'SMTP_TIMEOUT_MS',
       'RUNS_POLL_MS',
       'RUN_LEASE_MS',
@@ -103,6 +104,7 @@ export const SERVICE_MANIFEST = [
       'RUNS_LINGER_MS',
       'RUNS_CONCURRENCY',
       'WORKFLOW_EMAIL_RECIPIENT_RATE_LIMIT',
+      'EMAIL_PREVIEW_RATE_LIMIT',
       'WEBHOOK_ALLOWED_HOSTS',
       'WEBHOOK_POLL_MS',
       'WEBHOOK_CONCURRENCY',
