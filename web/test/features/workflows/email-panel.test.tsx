@@ -13,7 +13,7 @@ import * as copy from '@formloom/contracts/copy';
 import { exampleFormTemplate } from '@formloom/contracts/example-forms';
 import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
 import type { WorkflowTemplate } from '@formloom/contracts/entities/workflow';
-import { emailNode } from '@formloom/contracts/workflows/nodes/email';
+import { emailNode, type EmailNodeTemplate } from '@formloom/contracts/workflows/nodes/email';
 import { AppProvider } from '../../../src/app/provider';
 import { emailNodeUi } from '../../../src/features/workflows/nodes/email';
 import type { WorkflowEditorContext } from '../../../src/features/workflows/nodes/types';
@@ -76,7 +76,8 @@ function Host({ initial, formTemplate = form(), flowPublicIdentifier = 'abc', re
   );
 }
 
-function renderPanel(props: Omit<HostProps, 'changes'>) {
+/** Renders the panel (its module loads on demand) and waits for it; `last()` is the last template it handed over. */
+async function renderPanel(props: Omit<HostProps, 'changes'>) {
   const changes: unknown[] = [];
   const user = userEvent.setup();
   render(
@@ -84,8 +85,12 @@ function renderPanel(props: Omit<HostProps, 'changes'>) {
       <Host {...props} changes={changes} />
     </AppProvider>,
   );
-  return { user, changes, last: () => changes.at(-1) as Record<string, any> };
+  await screen.findByTestId('email-panel');
+  return { user, changes, last: () => changes.at(-1) as EmailNodeTemplate };
 }
+
+/** Block `index` of `template` as an object of its fields. */
+const blockOf = (template: EmailNodeTemplate, index: number) => template.email.blocks[index] as Record<string, unknown> | undefined;
 
 /** Signs a new user up and confirms their address through the mailed link (previews over SMTP need it). */
 async function confirmedUser(): Promise<{ email: string; workspaceId: number }> {
@@ -100,28 +105,28 @@ async function confirmedUser(): Promise<{ email: string; workspaceId: number }> 
 const tab = (name: string) => screen.getByRole('tab', { name });
 
 describe('the email panel', () => {
-  it('opens on Recipients while the node is incomplete, and on Email once it is complete', async () => {
-    renderPanel({ initial: incomplete() });
+  it('opens on Recipients while the node is incomplete, saying what is missing', async () => {
+    await renderPanel({ initial: incomplete() });
     expect(tab(copy.emailEditor.tabs.recipients)).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByLabelText(copy.emailEditor.recipients.addresses)).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: copy.emailEditor.recipients.addresses })).toBeInTheDocument();
     expect(screen.getByText(copy.workflows.recipientsRequired)).toBeInTheDocument();
   });
 
   it('opens on the Email tab of a complete node', async () => {
-    renderPanel({ initial: complete() });
+    await renderPanel({ initial: complete() });
     expect(tab(copy.emailEditor.tabs.email)).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByTestId('email-subject')).toHaveValue(copy.email.defaultSubject);
   });
 
   it('says which typed address is not one, and sends to the addresses and the Email question picked', async () => {
-    const { user, last } = renderPanel({ initial: incomplete() });
-    const addresses = screen.getByLabelText(copy.emailEditor.recipients.addresses);
+    const { user, last } = await renderPanel({ initial: incomplete() });
+    const addresses = screen.getByRole('combobox', { name: copy.emailEditor.recipients.addresses });
     await user.type(addresses, 'nope{Enter}');
     expect(await screen.findByText(copy.workflows.invalidEmail('nope'))).toBeInTheDocument();
     await user.type(addresses, 'team@example.com, boss@example.com{Enter}');
     expect(last().recipients.list).toEqual([{ email: 'nope' }, { email: 'team@example.com' }, { email: 'boss@example.com' }]);
 
-    await user.click(screen.getByRole('textbox', { name: copy.emailEditor.recipients.emailQuestions }));
+    await user.click(screen.getByRole('combobox', { name: copy.emailEditor.recipients.emailQuestions }));
     await user.click(await screen.findByRole('option', { name: 'Email' }));
     expect(last().recipients).toEqual({
       type: 'picker',
@@ -129,51 +134,56 @@ describe('the email panel', () => {
     });
 
     await user.click(screen.getByRole('switch', { name: copy.emailEditor.recipients.cc }));
-    await user.type(await screen.findByLabelText(copy.emailEditor.recipients.ccAddresses), 'copy@example.com{Enter}');
+    await user.type(await screen.findByRole('combobox', { name: copy.emailEditor.recipients.ccAddresses }), 'copy@example.com{Enter}');
     expect(last().email.cc).toEqual({ enabled: true, recipients: [{ email: 'copy@example.com' }] });
   });
 
   it('adds, reorders and deletes blocks, and edits a button', async () => {
-    const { user, last } = renderPanel({ initial: complete() });
+    const { user, last } = await renderPanel({ initial: complete() });
     const types = () => screen.getAllByTestId('email-block').map((block) => block.dataset.blockType);
     expect(types()).toEqual(['text', 'submission_overview']);
 
     await user.click(screen.getByRole('button', { name: copy.emailEditor.email.addBlock }));
     await user.click(await screen.findByRole('menuitem', { name: copy.emailEditor.email.blockNames.button }));
     expect(types()).toEqual(['text', 'submission_overview', 'button']);
-    expect(last().email.blocks[2]).toEqual({ type: 'button', buttonText: copy.emailEditor.email.defaultButtonText, buttonType: 'edit_submission', alignment: 'left' });
+    expect(blockOf(last(), 2)).toEqual({ type: 'button', buttonText: copy.emailEditor.email.defaultButtonText, buttonType: 'edit_submission', alignment: 'left' });
 
     await user.click(screen.getByRole('button', { name: copy.emailEditor.email.moveUp('Button', 3) }));
     await user.click(screen.getByRole('button', { name: copy.emailEditor.email.moveUp('Button', 2) }));
     expect(types()).toEqual(['button', 'text', 'submission_overview']);
-    expect(last().email.blocks.map((block: { type: string }) => block.type)).toEqual(['button', 'text', 'submission_overview']);
+    expect(last().email.blocks.map((block) => block.type)).toEqual(['button', 'text', 'submission_overview']);
     expect(screen.getByRole('button', { name: copy.emailEditor.email.moveBlock('Button', 1) })).toBeInTheDocument();
 
     const button = screen.getAllByTestId('email-block')[0]!;
-    await user.click(within(button).getByRole('textbox', { name: copy.emailEditor.email.buttonLink }));
+    await user.click(within(button).getByRole('combobox', { name: copy.emailEditor.email.buttonLink }));
     await user.click(await screen.findByRole('option', { name: copy.emailEditor.email.buttonTypes.url }));
     expect(await within(button).findByText(copy.emailEditor.rules.buttonUrlRequired)).toBeInTheDocument();
     await user.type(within(button).getByRole('textbox', { name: new RegExp(copy.emailEditor.email.buttonUrl) }), 'https://example.com/help');
-    expect(last().email.blocks[0]).toEqual(expect.objectContaining({ buttonType: 'url', url: 'https://example.com/help' }));
+    expect(blockOf(last(), 0)).toEqual(expect.objectContaining({ buttonType: 'url', url: 'https://example.com/help' }));
 
     await user.click(screen.getByRole('button', { name: copy.emailEditor.email.deleteBlock('Submission overview', 3) }));
     expect(types()).toEqual(['button', 'text']);
   });
 
   it('writes rich text with a heading and a variable chip, stored as {{answers.<id>}}', async () => {
-    const { user, last } = renderPanel({ initial: complete() });
-    const block = screen.getAllByTestId('email-block')[0]!;
-    const editable = await within(block).findByRole('textbox', { name: copy.emailEditor.email.textLabel(1) });
-    expect(editable).toHaveTextContent(`${copy.email.defaultBodyGreeting},`);
+    const { user, last } = await renderPanel({ initial: complete() });
+    // The default body, a plain text, reads as its two paragraphs.
+    const first = await within(screen.getAllByTestId('email-block')[0]!).findByRole('textbox', { name: copy.emailEditor.email.textLabel(1) });
+    expect(first).toHaveTextContent(`${copy.email.defaultBodyGreeting},`);
+    expect(first).toHaveTextContent(copy.email.defaultBodyLine);
+
+    await user.click(screen.getByRole('button', { name: copy.emailEditor.email.addBlock }));
+    await user.click(await screen.findByRole('menuitem', { name: copy.emailEditor.email.blockNames.text }));
+    const block = screen.getAllByTestId('email-block')[2]!;
+    const editable = await within(block).findByRole('textbox', { name: copy.emailEditor.email.textLabel(3) });
     await user.click(editable);
-    await user.keyboard('{Control>}a{/Control}');
     await user.click(within(block).getByRole('button', { name: 'Heading 1' }));
     await user.keyboard('Dear ');
     await user.click(within(block).getByRole('button', { name: copy.emailEditor.email.insertVariable }));
     await user.click(await screen.findByRole('option', { name: 'Your name' }));
     expect(await within(block).findByTestId('variable-chip')).toHaveTextContent('Your name');
     await waitFor(() =>
-      expect(last().email.blocks[0].text).toEqual({
+      expect(blockOf(last(), 2)?.text).toEqual({
         type: 'doc',
         content: [{ type: 'heading', attrs: { level: 1 }, content: [{ type: 'text', text: 'Dear ' }, { type: 'text', text: '{{answers.w1}}' }] }],
       }),
@@ -181,14 +191,14 @@ describe('the email panel', () => {
   });
 
   it('attaches the files of the upload questions chosen', async () => {
-    const { user, last } = renderPanel({ initial: complete() });
-    await user.click(screen.getByRole('textbox', { name: copy.emailEditor.email.attachments }));
+    const { user, last } = await renderPanel({ initial: complete() });
+    await user.click(screen.getByRole('combobox', { name: copy.emailEditor.email.attachments }));
     await user.click(await screen.findByRole('option', { name: 'Your CV' }));
     expect(last().email.attachments).toEqual([{ var: 'answers.w4' }]);
   });
 
   it('shows a read-only node without anything to edit', async () => {
-    renderPanel({ initial: complete(), readOnly: true });
+    await renderPanel({ initial: complete(), readOnly: true });
     expect(screen.queryByRole('button', { name: copy.emailEditor.email.addBlock })).not.toBeInTheDocument();
     expect(screen.getByTestId('email-subject')).toHaveAttribute('readonly');
     expect(await screen.findByRole('textbox', { name: copy.emailEditor.email.textLabel(1) })).toHaveAttribute('contenteditable', 'false');
@@ -197,7 +207,7 @@ describe('the email panel', () => {
 
 describe('the Preview action', () => {
   it('needs the form template', async () => {
-    const { user } = renderPanel({ initial: complete(), formTemplate: null });
+    const { user } = await renderPanel({ initial: complete(), formTemplate: null });
     await user.click(screen.getByRole('button', { name: copy.emailEditor.preview }));
     expect(await screen.findByText(copy.emailEditor.flowTemplateUnavailable)).toBeInTheDocument();
     expect(screen.getByText(copy.emailEditor.previewNeedsFlowTemplate)).toBeInTheDocument();
@@ -206,7 +216,7 @@ describe('the Preview action', () => {
   it('sends the preview to the signed-in user and says so', async () => {
     const { email, workspaceId } = await confirmedUser();
     const { flow } = await callEndpoint(createFlow, { body: { name: 'Contact', type: 'form', workspaceId, flowTemplate: form() } });
-    const { user } = renderPanel({ initial: complete(), flowPublicIdentifier: flow.publicIdentifier });
+    const { user } = await renderPanel({ initial: complete(), flowPublicIdentifier: flow.publicIdentifier });
     await user.click(screen.getByRole('button', { name: copy.emailEditor.preview }));
     expect(await screen.findByText(copy.emailEditor.previewSent(email))).toBeInTheDocument();
     await waitFor(() => expect(messagesTo(email).some((message) => message.data.includes(copy.email.defaultSubject))).toBe(true));
@@ -217,7 +227,7 @@ describe('the Preview action', () => {
     const { flow } = await callEndpoint(createFlow, { body: { name: 'Contact', type: 'form', workspaceId, flowTemplate: form() } });
     const broken = complete();
     (broken.email as Record<string, unknown>).subject = '';
-    const { user } = renderPanel({ initial: broken, flowPublicIdentifier: flow.publicIdentifier });
+    const { user } = await renderPanel({ initial: broken, flowPublicIdentifier: flow.publicIdentifier });
     await user.click(screen.getByRole('button', { name: copy.emailEditor.preview }));
     expect(await screen.findByText(copy.emailEditor.previewMisconfigured)).toBeInTheDocument();
     expect(screen.getByText(copy.emailEditor.previewPleaseFix([copy.workflows.subjectRequired]))).toBeInTheDocument();

@@ -15,7 +15,7 @@
  * This module is its own chunk (`email-blocks.tsx` loads it on demand): Tiptap stays out of the canvas's first paint.
  */
 import '@mantine/tiptap/styles.css';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { Link, RichTextEditor } from '@mantine/tiptap';
 import { mergeAttributes, Node } from '@tiptap/core';
 import Bold from '@tiptap/extension-bold';
@@ -143,6 +143,9 @@ const EMPTY: RichText = { type: 'doc', content: [] };
 export default function EmailRichText({ value, onChange, label, placeholder, context, nodeId, readOnly = false }: EmailRichTextProps) {
   const groups = useMemo(() => variableGroupsFor(context, nodeId), [context, nodeId]);
   const labelOf = (path: string) => variableLabel(groups, path);
+  // The documents this editor handed over that have not come back as `value` yet (serialized, oldest first): a value
+  // among them is this editor's own change coming back — perhaps after a faster keystroke — never a change to undo.
+  const pending = useRef<string[]>([]);
   const editor = useEditor({
     extensions: [
       Document,
@@ -171,15 +174,27 @@ export default function EmailRichText({ value, onChange, label, placeholder, con
     content: toEditorJson(value, labelOf),
     editable: !readOnly,
     editorProps: { attributes: { 'aria-label': label, role: 'textbox', 'aria-multiline': 'true', ...(readOnly ? { 'aria-readonly': 'true' } : {}) } },
-    onUpdate: ({ editor: current }) => onChange(fromEditorJson(current.getJSON()) ?? EMPTY),
+    onUpdate: ({ editor: current }) => {
+      const doc = fromEditorJson(current.getJSON()) ?? EMPTY;
+      pending.current.push(JSON.stringify(doc));
+      onChange(doc);
+    },
   });
 
-  // A change from outside (the canvas's undo): show what it is now, unless that is what is shown already.
+  // A change from outside (the canvas's undo): show what it is now, unless it is this editor's own change coming back
+  // or what is shown already.
   useEffect(() => {
     if (!editor || editor.isDestroyed) return;
-    const shown = fromEditorJson(editor.getJSON()) ?? EMPTY;
-    const wanted = toRichText(value, { headings: true }) ?? EMPTY;
-    if (JSON.stringify(shown) !== JSON.stringify(wanted)) editor.commands.setContent(toEditorJson(value, (path) => variableLabel(groups, path)), { emitUpdate: false });
+    const wanted = JSON.stringify(toRichText(value, { headings: true }) ?? EMPTY);
+    const echo = pending.current.indexOf(wanted);
+    if (echo >= 0) {
+      pending.current.splice(0, echo + 1);
+      return;
+    }
+    pending.current = [];
+    if (JSON.stringify(fromEditorJson(editor.getJSON()) ?? EMPTY) !== wanted) {
+      editor.commands.setContent(toEditorJson(value, (path) => variableLabel(groups, path)), { emitUpdate: false });
+    }
   }, [editor, value, groups]);
 
   const insert = (path: string) => editor?.chain().focus().insertContent({ type: VARIABLE_NODE, attrs: { path, label: labelOf(path) } }).run();
