@@ -18,8 +18,11 @@ import * as copy from '@formloom/contracts/copy';
 import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
 import type { WorkflowTemplate } from '@formloom/contracts/entities/workflow';
 import { readEditLink } from '@formloom/contracts/rules/edit-links';
+import type { FormSubmittedData } from '@formloom/contracts/events/form-submitted';
+import { EmailNodeTemplate } from '@formloom/contracts/workflows/nodes/email';
 import { endpointRequest } from '@formloom/kit/testing';
 import { startSmtpServer, type TestSmtpServer } from '@formloom/kit/testing-smtp';
+import { composeEmail, emailRunData, submissionContext } from '../src/domain/email';
 import { eventually, exampleForm, finishedRuns, INTERNAL_TOKEN, liveWorkflow, mailOf, setup, submit, users, WS, type Harness } from './helpers';
 
 let smtp: TestSmtpServer;
@@ -196,6 +199,56 @@ describe('attachments', () => {
     );
     expect(files.statusCode).toBe(200);
     expect(files.json()).toEqual({ files: [], missing: [mine.id] });
+  });
+});
+
+describe('composition', () => {
+  const data: FormSubmittedData = {
+    flowId: 1,
+    flowPublicIdentifier: 'abc',
+    flowName: 'Contact',
+    submissionId: 's1',
+    submissionTime: '2026-03-05T10:00:00.000Z',
+    answers: { w1: 'Ada', u1: 'newsletter' },
+    questions: [{ id: 'w1', name: 'Name', type: 'ShortAnswer', value: 'Ada', displayValue: 'Ada' }],
+    urlParameters: [{ id: 'u1', name: 'utm_source', value: 'newsletter' }],
+  };
+  const compose = (blocks: unknown[], approvalButtons?: Array<{ label: string; url: string; color?: string }>) => {
+    const composed = composeEmail(EmailNodeTemplate.parse(emailTemplate([{ email: 'a@example.com' }], blocks)), {
+      ...emailRunData(data, submissionContext(data)),
+      approvalButtons,
+    });
+    if (!composed.ok) throw new Error(composed.error);
+    return composed.email;
+  };
+
+  it('reads hidden fields by name, and lists them in the overview with showHidden', () => {
+    expect(compose([{ type: 'text', text: 'From {{urlParams.utm_source}}' }]).text).toBe('From newsletter');
+    expect(compose([{ type: 'submission_overview', showHidden: false }]).text).toBe('Name: Ada');
+    expect(compose([{ type: 'submission_overview', showHidden: true }]).text).toBe('Name: Ada\nutm_source: newsletter');
+  });
+
+  it('draws the approval step’s buttons, and nothing without them', () => {
+    const blocks = [{ type: 'approval_buttons', alignment: 'center' }];
+    const email = compose(blocks, [
+      { label: 'Approve', url: 'https://formloom.test/public/approvals/x?state=approve', color: '#d3f9d8' },
+      { label: 'Reject', url: 'https://formloom.test/public/approvals/x?state=reject' },
+    ]);
+    expect(email.html).toContain('<a href="https://formloom.test/public/approvals/x?state=approve" style="display:inline-block;');
+    expect(email.html).toContain('background:#d3f9d8');
+    expect(email.text).toBe('Approve: https://formloom.test/public/approvals/x?state=approve\nReject: https://formloom.test/public/approvals/x?state=reject');
+    expect(compose(blocks).html).not.toContain('<p style="text-align:center');
+  });
+
+  it('escapes what an answer says, and links only http(s) buttons', () => {
+    const evil = { ...data, answers: { ...data.answers, w1: '<script>x</script>' } };
+    const composed = composeEmail(
+      EmailNodeTemplate.parse(emailTemplate([{ email: 'a@example.com' }], [{ type: 'text', text: 'Hi {{answers.w1}}' }, { type: 'button', buttonText: 'Go', url: 'javascript:alert(1)' }])),
+      emailRunData(evil, submissionContext(evil)),
+    );
+    if (!composed.ok) throw new Error(composed.error);
+    expect(composed.email.html).toContain('Hi &lt;script&gt;x&lt;/script&gt;');
+    expect(composed.email.html).not.toContain('javascript:');
   });
 });
 
