@@ -32,6 +32,7 @@ export { workflowTriggers } from './copy/workflow-triggers';
 export { galleryTitles } from './copy/gallery-titles';
 export { galleryEmails } from './copy/gallery-emails';
 export { email } from './copy/email';
+export { emailEditor } from './copy/email-editor';
 export { toasts } from './copy/toasts';
 export { errors } from './copy/errors';
 export { validation } from './copy/validation';

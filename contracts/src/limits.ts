@@ -174,6 +174,8 @@ export const RICH_TEXT_MAX_BLOCKS = 100;
 export const RICH_TEXT_MAX_ITEMS = 200;
 export const RICH_TEXT_MAX_LIST_DEPTH = 3;
 export const RICH_TEXT_LINK_MAX_LENGTH = 2000;
+/** spec 001 §9 "Rich text headings levels 1-3": the heading levels of an email's rich text (`rules/rich-text.ts`). */
+export const RICH_TEXT_HEADING_LEVELS = [1, 2, 3] as const;
 /** ours: length bounds of answers and names. */
 export const SHORT_ANSWER_MAX_LENGTH = 1000;
 export const LONG_ANSWER_MAX_LENGTH = 20_000;
@@ -417,3 +419,25 @@ export const AI_INPUT_MAX_CHARS = 60_000;
 export const CHAT_MESSAGE_MAX_LENGTH = 40_000;
 /** ours: the longest text a twilio step may send (Twilio's limit on a message body, in characters). */
 export const TWILIO_CONTENT_MAX_LENGTH = 1600;
+/**
+ * The workflow email node (`workflows/nodes/email.ts`, spec 001 §3):
+ * - {@link EMAIL_PREVIEW_TOAST_MS}: spec 001 §9 "preview and copy toasts 5000 ms";
+ * - ours: {@link EMAIL_TEXT_MAX_LENGTH} characters of text per text block, {@link EMAIL_MAX_BLOCKS} blocks,
+ *   {@link EMAIL_MAX_RECIPIENTS} entries per recipient list (spec 001 §5: "a per-plan maximum (figure not shown)");
+ * - ours: attachments (the form's uploaded files, fetched from flows when the email is sent): at most
+ *   {@link EMAIL_ATTACHMENT_FIELDS_MAX} upload questions chosen, {@link EMAIL_ATTACHMENTS_MAX_FILES} files and
+ *   {@link EMAIL_ATTACHMENTS_MAX_BYTES} bytes (10 MB, 2^20 bytes each) in all per email — base64 makes that ~13.3 MB
+ *   on the wire, under the 20–25 MB most mail providers accept; files past either bound are left out and named in
+ *   the step's output;
+ * - ours: previews a user may send, {@link EMAIL_PREVIEW_RATE_MAX} per {@link EMAIL_PREVIEW_RATE_WINDOW_MS} (ten
+ *   minutes), counted across replicas.
+ */
+export const EMAIL_PREVIEW_TOAST_MS = 5000;
+export const EMAIL_TEXT_MAX_LENGTH = 20_000;
+export const EMAIL_MAX_BLOCKS = 100;
+export const EMAIL_MAX_RECIPIENTS = 100;
+export const EMAIL_ATTACHMENT_FIELDS_MAX = 20;
+export const EMAIL_ATTACHMENTS_MAX_FILES = 20;
+export const EMAIL_ATTACHMENTS_MAX_BYTES = 10 * 1024 * 1024;
+export const EMAIL_PREVIEW_RATE_MAX = 10;
+export const EMAIL_PREVIEW_RATE_WINDOW_MS = 10 * 60 * 1000;

@@ -8,6 +8,7 @@ import type { Endpoint } from './endpoint';
 import * as customColumns from './flows/custom-columns';
 import * as flows from './flows/flows';
 import * as flowsInternal from './flows/internal';
+import * as flowsInternalFiles from './flows/internal-files';
 import * as progress from './flows/progress';
 import * as editSubmissions from './flows/edit-submissions';
 import * as publicApi from './flows/public-api';
@@ -16,6 +17,7 @@ import * as submissions from './flows/submissions';
 import * as summary from './flows/summary';
 import * as uploads from './flows/uploads';
 import * as approvals from './workflows-engine/approvals';
+import * as emailPreview from './workflows-engine/email-preview';
 import * as mail from './workflows-engine/mail';
 import * as runs from './workflows-engine/runs';
 import * as webhooks from './workflows-engine/webhooks';
@@ -51,9 +53,11 @@ export const ENDPOINTS: readonly Endpoint[] = [
   progress,
   uploads,
   flowsInternal,
+  flowsInternalFiles,
   workflows,
   runs,
   mail,
+  emailPreview,
   webhooks,
   approvals,
 ].flatMap((module) => endpointsOf(module as Record<string, unknown>));

@@ -1,11 +1,13 @@
 /**
- * Rich text of a question's description (`template.description`): a small document model — paragraphs, bulleted
- * and numbered lists (nested at most `RICH_TEXT_MAX_LIST_DEPTH` deep), line breaks, and text that is bold, italic,
- * underlined or a link to an `http:`, `https:` or `mailto:` address. It is the JSON shape Tiptap (ProseMirror) gives
+ * Rich text of a question's description (`template.description`) and of a workflow email's text block (spec 001 §3,
+ * §9): a small document model — paragraphs, headings of levels 1 to 3 (`RICH_TEXT_HEADING_LEVELS`; only an email's
+ * text may hold them: the description's schema refuses them), bulleted and numbered lists (nested at most
+ * `RICH_TEXT_MAX_LIST_DEPTH` deep), line breaks, and text that is bold, italic, underlined or a link to an `http:`,
+ * `https:` or `mailto:` address. It is the JSON shape Tiptap (ProseMirror) gives
  * for those node and mark types (`editor.getJSON()`), so the editor stores what it edits, and the public form draws
- * it as React elements — never as HTML (`web/src/respondent/rich-text.tsx`). Its zod schema, with its bounds, is
- * `widgets/shared/rich-text.ts`; saving refuses anything else. Its plain text and the editor's conversion are
- * `rules/rich-text-convert.ts`.
+ * it as React elements — never as HTML (`web/src/respondent/rich-text.tsx`). Its zod schemas, with their bounds, are
+ * `widgets/shared/rich-text.ts` (`RichText` for descriptions, `richTextSchema` for others); saving refuses anything
+ * else. Its plain text, its HTML (an email's body) and the editor's conversion are `rules/rich-text-convert.ts`.
  *
  * ```json
  * {"type": "doc", "content": [
@@ -16,7 +18,7 @@
  *
  * ZOD-FREE AT RUNTIME: the public form runs it (docs/architecture.md "The public form's bundle"). Pure; never throws.
  */
-import { RICH_TEXT_LINK_MAX_LENGTH } from '../limits';
+import { RICH_TEXT_HEADING_LEVELS, RICH_TEXT_LINK_MAX_LENGTH } from '../limits';
 
 /** A mark on a piece of text: bold, italic, underline, or a link (`attrs.href`, see {@link isSafeLinkHref}). */
 export type RichTextMark = { type: 'bold' } | { type: 'italic' } | { type: 'underline' } | { type: 'link'; attrs: { href: string } };
@@ -42,6 +44,21 @@ export interface RichTextParagraph {
   content?: RichTextInline[];
 }
 
+/** A heading's level: 1 to 3 (spec 001 §9 "Rich text headings levels 1-3"). */
+export type RichTextHeadingLevel = (typeof RICH_TEXT_HEADING_LEVELS)[number];
+
+/** True for a heading level the model has ({@link RichTextHeadingLevel}). */
+export function isHeadingLevel(value: unknown): value is RichTextHeadingLevel {
+  return (RICH_TEXT_HEADING_LEVELS as readonly unknown[]).includes(value);
+}
+
+/** A heading (Tiptap's `heading` node, `attrs.level` 1–3): inline content like a paragraph's. */
+export interface RichTextHeading {
+  type: 'heading';
+  attrs: { level: RichTextHeadingLevel };
+  content?: RichTextInline[];
+}
+
 /** A bulleted (`bulletList`) or numbered (`orderedList`) list. */
 export interface RichTextList {
   type: 'bulletList' | 'orderedList';
@@ -54,8 +71,13 @@ export interface RichTextListItem {
   content: RichTextBlock[];
 }
 
-/** A paragraph or a list. */
-export type RichTextBlock = RichTextParagraph | RichTextList;
+/** A paragraph, a heading or a list. */
+export type RichTextBlock = RichTextParagraph | RichTextHeading | RichTextList;
+
+/** True for a block of inline content (a paragraph or a heading), false for a list. */
+export function isTextBlock(block: RichTextBlock): block is RichTextParagraph | RichTextHeading {
+  return block.type === 'paragraph' || block.type === 'heading';
+}
 
 /** A rich text document. */
 export interface RichText {
@@ -88,7 +110,7 @@ export function richTextTexts(doc: RichText): string[] {
   const texts: string[] = [];
   const visit = (blocks: readonly RichTextBlock[]) => {
     for (const block of blocks) {
-      if (block.type !== 'paragraph') for (const item of block.content) visit(item.content);
+      if (!isTextBlock(block)) for (const item of block.content) visit(item.content);
       else for (const inline of block.content ?? []) if (inline.type === 'text') texts.push(inline.text);
     }
   };
@@ -112,15 +134,12 @@ export function isEmptyRichText(doc: RichText | undefined): boolean {
  */
 export function mapRichTextTexts(doc: RichText, replace: (text: string) => string): RichText {
   const blocks = (content: readonly RichTextBlock[]): RichTextBlock[] =>
-    content.map((block) =>
-      block.type === 'paragraph'
-        ? {
-            type: 'paragraph',
-            content: (block.content ?? [])
-              .map((inline) => (inline.type === 'text' ? { ...inline, text: replace(inline.text) } : inline))
-              .filter((inline) => inline.type !== 'text' || inline.text !== ''),
-          }
-        : { type: block.type, content: block.content.map((item) => ({ type: 'listItem', content: blocks(item.content) })) },
-    );
+    content.map((block): RichTextBlock => {
+      if (!isTextBlock(block)) return { type: block.type, content: block.content.map((item) => ({ type: 'listItem', content: blocks(item.content) })) };
+      const inlines = (block.content ?? [])
+        .map((inline) => (inline.type === 'text' ? { ...inline, text: replace(inline.text) } : inline))
+        .filter((inline) => inline.type !== 'text' || inline.text !== '');
+      return block.type === 'heading' ? { type: 'heading', attrs: { level: block.attrs.level }, content: inlines } : { type: 'paragraph', content: inlines };
+    });
   return { type: 'doc', content: blocks(doc.content) };
 }

@@ -61,6 +61,7 @@ export const endpoints = {
   'workflows.deleteRuns': { method: 'DELETE', path: '/v1/admin/flow/:flowId/workflowRuns/:workflowId' },
   'workflows.runs': { method: 'GET', path: '/admin/workflows/:id/runs' },
   'mail.list': { method: 'GET', path: '/admin/mail' },
+  'workflows.emailPreview': { method: 'POST', path: '/admin/workflows/email/preview' },
   'webhooks.create': { method: 'POST', path: '/v1/api/webhook/create' },
   'webhooks.delete': { method: 'POST', path: '/v1/api/webhook/delete' },
   'webhooks.deliveries': { method: 'GET', path: '/v1/api/webhook/:webhookId/deliveries' },

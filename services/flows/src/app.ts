@@ -26,6 +26,7 @@ import { createSubmissionWriter } from './domain/submissions';
 import { sweepUploads } from './domain/uploads';
 import { adminFlowRoutes } from './routes/admin-flows';
 import { customColumnRoutes } from './routes/custom-columns';
+import { internalFileRoutes } from './routes/internal-files';
 import { internalFlowRoutes } from './routes/internal-flows';
 import { publicFlowRoutes } from './routes/public-flows';
 import { publicApiRoutes } from './routes/public-api';
@@ -122,7 +123,7 @@ export const definition: ServiceDefinition<FlowsShape, FlowsServiceDeps> = {
           })
         : undefined,
   }),
-  routes: [adminFlowRoutes, customColumnRoutes, publicFlowRoutes, publicApiRoutes, uploadRoutes, internalFlowRoutes],
+  routes: [adminFlowRoutes, customColumnRoutes, publicFlowRoutes, publicApiRoutes, uploadRoutes, internalFlowRoutes, internalFileRoutes],
   // The sweep of uploads no response refers to (after a day) and of the files of deleted rows (`domain/uploads.ts`).
   workers: (deps) => {
     const loop = new PollingLoop({ name: 'upload sweep', pollMs: UPLOAD_SWEEP_INTERVAL_MS, log: deps.log, pass: () => sweepUploads(deps) });

@@ -7,6 +7,13 @@
  */
 import nodemailer from 'nodemailer';
 
+/** A file a message carries: its name, its media type and its bytes. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
 /** A message to hand to the transport. */
 export interface OutgoingMail {
   /** The RFC 5322 Message-ID, `<…@…>`; set by us so the log and the SMTP copy agree. */
@@ -19,6 +26,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** Files attached (multipart/mixed, each base64-encoded by nodemailer); none when absent. */
+  attachments?: readonly MailAttachment[];
 }
 
 /** A mail transport. */
@@ -61,6 +70,7 @@ export function createMailer(options: MailerOptions): Mailer {
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        attachments: mail.attachments?.map((file) => ({ filename: file.filename, contentType: file.contentType, content: file.content })),
       });
     },
     close: () => transport.close(),

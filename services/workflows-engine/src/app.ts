@@ -17,6 +17,7 @@ import {
 import { migrations } from './db/migrations';
 import { engineDependencies, type EngineDeps } from './deps';
 import { approvalRoutes } from './routes/approvals';
+import { emailPreviewRoutes } from './routes/email-preview';
 import { mailRoutes } from './routes/mail';
 import { webhookRoutes } from './routes/webhooks';
 import { workflowRoutes } from './routes/workflows';
@@ -27,7 +28,7 @@ export const definition: ServiceDefinition<typeof EngineConfig.shape, EngineDeps
   config: EngineConfig,
   migrations,
   dependencies: engineDependencies,
-  routes: [workflowRoutes, mailRoutes, webhookRoutes, approvalRoutes],
+  routes: [workflowRoutes, mailRoutes, webhookRoutes, approvalRoutes, emailPreviewRoutes],
   consumers: (deps) => [
     formSubmittedConsumer({
       lease: () => deps.runWorker.lease(),

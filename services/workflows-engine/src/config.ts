@@ -5,6 +5,7 @@
  * | --- | --- | --- |
  * | FLOWS_URL | — | flows' base URL for `GET /internal/flows/:publicIdentifier`; unset → creating a workflow answers 503 |
  * | FLOWS_TIMEOUT_MS | 5000 | timeout of that call (ms) |
+ * | FLOWS_FILES_TIMEOUT_MS | 30000 | timeout of reading a submission's files from flows for an email's attachments (ms; up to 10 MB) |
  * | MAIL_FROM | notifications@formloom.local | sender address of workflow emails |
  * | SMTP_URL | — | `smtp://user:pass@host:port` (or `smtps://`); unset → emails go to the mail log only |
  * | SMTP_TIMEOUT_MS | 15000 | SMTP connection, greeting and socket timeout (ms) |
@@ -13,6 +14,7 @@
  * | RUN_MAX_ATTEMPTS | 5 | claims after which an unfinished run is failed |
  * | RUNS_LINGER_MS | 5 | how long the worker waits after runs were queued before claiming, so that runs queued meanwhile share the claim (ms; 0 = at once) |
  * | WORKFLOW_EMAIL_RECIPIENT_RATE_LIMIT | 10 | emails sent over SMTP per hour to one address taken from answers, per organization (`WORKFLOW_EMAIL_PER_RECIPIENT_MAX`); past it the address is skipped; 0 = no limit |
+ * | EMAIL_PREVIEW_RATE_LIMIT | 10 | email previews a user may send per ten minutes (`EMAIL_PREVIEW_RATE_MAX`, `EMAIL_PREVIEW_RATE_WINDOW_MS`); 0 = no limit |
  * | RUNS_CONCURRENCY | 32 | runs claimed per pass and executed at once per replica; their node commits share transactions, so a pass needs at most 3 connections of DATABASE_POOL_SIZE (docs/benchmarks.md) |
  * | PUBLIC_URL | http://localhost:8080 | the product's public origin (what browsers open): the links of approval emails point there (`<PUBLIC_URL>/approve#…`) |
  * | APPROVAL_PUBLIC_RATE_LIMIT | 60 | requests to the approver's page calls (`/public/approvals/…`) per client address and ten minutes (`APPROVAL_PUBLIC_PER_ADDRESS_MAX`); 0 = no limit |
@@ -31,7 +33,7 @@
  * | AI_RESPONSE_FORMAT | json_schema | how structured answers (classify, extractFields) are asked for: `json_schema` (structured outputs), `json_object` (JSON mode, for providers without JSON schemas), or `text` (the prompt alone); the answer is checked whatever it is |
  */
 import { z } from 'zod';
-import { APPROVAL_PUBLIC_PER_ADDRESS_MAX, WORKFLOW_EMAIL_PER_RECIPIENT_MAX } from '@formloom/contracts/limits';
+import { APPROVAL_PUBLIC_PER_ADDRESS_MAX, EMAIL_PREVIEW_RATE_MAX, WORKFLOW_EMAIL_PER_RECIPIENT_MAX } from '@formloom/contracts/limits';
 import { AllowedHostsVariable } from '@formloom/kit/outbound-http';
 
 const ms = (fallback: number) => z.coerce.number().int().positive().default(fallback);
@@ -40,6 +42,7 @@ const ms = (fallback: number) => z.coerce.number().int().positive().default(fall
 export const EngineConfig = z.object({
   FLOWS_URL: z.url().optional(),
   FLOWS_TIMEOUT_MS: ms(5000),
+  FLOWS_FILES_TIMEOUT_MS: ms(30_000),
   MAIL_FROM: z.email().default('notifications@formloom.local'),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
   SMTP_TIMEOUT_MS: ms(15_000),
@@ -51,6 +54,7 @@ export const EngineConfig = z.object({
   WORKFLOW_EMAIL_RECIPIENT_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(WORKFLOW_EMAIL_PER_RECIPIENT_MAX),
   PUBLIC_URL: z.url().default('http://localhost:8080'),
   APPROVAL_PUBLIC_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(APPROVAL_PUBLIC_PER_ADDRESS_MAX),
+  EMAIL_PREVIEW_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(EMAIL_PREVIEW_RATE_MAX),
   WEBHOOK_ALLOWED_HOSTS: AllowedHostsVariable,
   WEBHOOK_SECRET_ENCRYPTION_KEY: z.string().min(16).optional(),
   WEBHOOK_POLL_MS: ms(1000),

@@ -2,7 +2,8 @@
  * The workflows-engine's dependencies object (kit `ServiceDefinition.dependencies`): built once per service
  * instance by {@link engineDependencies} and handed to its route modules, consumers and workers.
  */
-import { APPROVAL_PUBLIC_WINDOW_MS, WORKFLOW_EMAIL_RECIPIENT_WINDOW_MS } from '@formloom/contracts/limits';
+import * as copy from '@formloom/contracts/copy';
+import { APPROVAL_PUBLIC_WINDOW_MS, EMAIL_PREVIEW_RATE_WINDOW_MS, WORKFLOW_EMAIL_RECIPIENT_WINDOW_MS } from '@formloom/contracts/limits';
 import type { ServiceContext } from '@formloom/kit/service';
 import { createInternalClient } from '@formloom/kit/internal-client';
 import { resolveDatabaseLocation } from '@formloom/kit/db';
@@ -10,9 +11,9 @@ import type { AllowedHost } from '@formloom/kit/outbound-http';
 import type { RateLimit } from '@formloom/kit/rate-limit';
 import { createApprovalLinkSigner, type ApprovalLinkSigner } from './domain/approval-tokens';
 import type { EngineConfig } from './config';
-import { createMailer } from '@formloom/kit/mail';
+import { createMailer, type Mailer } from '@formloom/kit/mail';
 import { aiSettingsFromConfig, createOpenAiProvider, type AiProvider } from './ai-provider';
-import { createFlowsApi, type FlowsApi } from './flows-client';
+import { createFlowsApi, createSubmissionFilesApi, type FlowsApi } from './flows-client';
 import { createRunMetrics } from './metrics';
 import { RunWorker } from './worker';
 import { resolveWebhookKeySecret, SecretBox } from './domain/webhook-secrets';
@@ -27,6 +28,10 @@ export interface EngineDeps extends ServiceContext<EngineConfig> {
   runWorker: RunWorker;
   /** How email leaves: `smtp` (`SMTP_URL` set) or `log` (the mail log only). */
   mailDelivery: 'smtp' | 'log';
+  /** The mail transport (the run worker's too): email previews go through it (`domain/email-preview.ts`). */
+  mailer: Mailer;
+  /** The per-user limit of email previews; absent when `EMAIL_PREVIEW_RATE_LIMIT` is 0. */
+  previewLimit?: RateLimit;
   /**
    * Encrypts webhook signing secrets at rest (`domain/webhook-secrets.ts`); `null` when no key secret can be had
    * (Kubernetes with PostgreSQL and no WEBHOOK_SECRET_ENCRYPTION_KEY): creating a webhook then answers 503.
@@ -54,6 +59,12 @@ export function engineDependencies(ctx: ServiceContext<EngineConfig>): EngineDep
     log: ctx.log,
   });
   const flowsApi = createFlowsApi(flows);
+  const flowsFiles = createInternalClient({
+    baseUrl: config.FLOWS_URL,
+    token: config.INTERNAL_TOKEN,
+    timeoutMs: config.FLOWS_FILES_TIMEOUT_MS,
+    log: ctx.log,
+  });
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, timeoutMs: config.SMTP_TIMEOUT_MS });
   const approvalLinks = createApprovalLinkSigner(ctx.db);
   const aiSettings = aiSettingsFromConfig(config);
@@ -67,6 +78,7 @@ export function engineDependencies(ctx: ServiceContext<EngineConfig>): EngineDep
     publicUrl: config.PUBLIC_URL,
     approvalLinks,
     ai: ai ?? undefined,
+    files: createSubmissionFilesApi(flowsFiles),
     recipientLimit:
       config.WORKFLOW_EMAIL_RECIPIENT_RATE_LIMIT > 0
         ? ctx.rateLimits.limit({
@@ -110,6 +122,16 @@ export function engineDependencies(ctx: ServiceContext<EngineConfig>): EngineDep
     flows: flowsApi,
     runWorker,
     mailDelivery: mailer.kind,
+    mailer,
+    previewLimit:
+      config.EMAIL_PREVIEW_RATE_LIMIT > 0
+        ? ctx.rateLimits.limit({
+            name: 'email-previews',
+            points: config.EMAIL_PREVIEW_RATE_LIMIT,
+            durationMs: EMAIL_PREVIEW_RATE_WINDOW_MS,
+            message: copy.emailEditor.tooManyPreviews,
+          })
+        : undefined,
     webhookSecrets,
     webhookAllowedHosts: config.WEBHOOK_ALLOWED_HOSTS,
     webhookWorker,

@@ -5,6 +5,8 @@
  * - {@link FlowsApi.draft}: the form's draft template, to generate a gallery workflow against it (spec 001 §4);
  * - {@link FlowsApi.createBlankForm}: the new form of a workflow created on the placeholder `new_form` (spec 001 §4);
  * - {@link FlowsApi.submissionStatus}: whether a respondent finished the form (before a `formAbandoned` run starts).
+ * - {@link SubmissionFilesApi} (its own client, with a longer timeout): a submission's uploaded files with their
+ *   bytes, attached to a workflow email (spec 001 §3 email `attachments`).
  */
 import {
   createInternalFlow,
@@ -15,6 +17,7 @@ import {
   type InternalFlow,
   type InternalFlowDraftResponse,
 } from '@formloom/contracts/api/flows/internal';
+import { getSubmissionFiles, type SubmissionFilesResponse } from '@formloom/contracts/api/flows/internal-files';
 import type { InternalClient } from '@formloom/kit/internal-client';
 import { unavailable } from '@formloom/kit/errors';
 
@@ -72,5 +75,26 @@ export function createFlowsApi(flows: InternalClient): FlowsApi {
       if (!result.ok) throw unavailable();
       return result.data;
     },
+  };
+}
+
+/**
+ * A submission's files with their bytes (`POST /internal/flows/:publicIdentifier/submissions/:submissionId/files`):
+ * those of `uploadIds` the submission holds, and the ids it does not (`missing`); a form flows does not know (404)
+ * has all of them missing. @throws 503 `unavailable` when flows is not configured, unreachable, slow or answers
+ * otherwise (the run is then retried, like after a crash).
+ */
+export type SubmissionFilesApi = (input: { publicIdentifier: string; submissionId: string; uploadIds: readonly string[] }) => Promise<SubmissionFilesResponse>;
+
+/** The {@link SubmissionFilesApi} over `flows` (an internal client of the flows service with `FLOWS_FILES_TIMEOUT_MS`). */
+export function createSubmissionFilesApi(flows: InternalClient): SubmissionFilesApi {
+  return async (input) => {
+    const result = await flows.call(getSubmissionFiles, {
+      params: { publicIdentifier: input.publicIdentifier, submissionId: input.submissionId },
+      body: { uploadIds: [...input.uploadIds] },
+    });
+    if (result.ok) return result.data;
+    if (result.refusal.status === 404) return { files: [], missing: [...input.uploadIds] };
+    throw unavailable();
   };
 }

@@ -56,6 +56,7 @@ import type { ApprovalLinkSigner } from './domain/approval-tokens';
 import type { AiProvider } from './ai-provider';
 import type { RateLimit } from '@formloom/kit/rate-limit';
 import type { NodeExecutor, NodeOutcome, NodeServices, StepInput } from './nodes/executor';
+import type { SubmissionFilesApi } from './flows-client';
 import { NODE_EXECUTORS } from './nodes/registry';
 import { resumeAsWaited, stepIdempotencyKey, type StepEffects } from './nodes/executor';
 import { GroupCommit } from '@formloom/kit/group-commit';
@@ -85,6 +86,8 @@ export interface RunWorkerOptions {
   approvalLinks?: ApprovalLinkSigner;
   /** The AI provider of `ai` steps (see `NodeServices.ai`); absent: AI steps fail as not configured. */
   ai?: AiProvider;
+  /** A submission's files for email attachments (see `NodeServices.files`). */
+  files?: SubmissionFilesApi;
   /** Poll interval when not kicked (ms); a waiting run resumes at the first pass after its due time. */
   pollMs: number;
   /** How long a claim holds a run without a heartbeat (ms). */
@@ -212,6 +215,7 @@ export class RunWorker {
       publicUrl: options.publicUrl,
       approvalLinks: options.approvalLinks,
       ai: options.ai,
+      files: options.files,
     };
     this.stepCommits = new GroupCommit<StepCommit, number | null | undefined>({
       name: 'run step commits',

@@ -9,8 +9,13 @@ import { EmailNodeTemplate } from '@formloom/contracts/entities/workflow';
 import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
 import type { FormSubmittedData } from '@formloom/contracts/events/form-submitted';
 import { endpointRequest } from '@formloom/kit/testing';
-import { composeEmail } from '../src/domain/email';
+import { composeEmail as composeWithRunData, emailRunData, submissionContext } from '../src/domain/email';
 import { exampleWorkflow, finishedRuns, liveWorkflow, mailOf, setup, submit, WS, type Harness } from './helpers';
+
+/** Composes the email of `template` for the `form.submitted` data `data`, as the executor does for a first step. */
+function composeEmail(template: Parameters<typeof composeWithRunData>[0], data: FormSubmittedData) {
+  return composeWithRunData(template, emailRunData(data, submissionContext(data)));
+}
 
 let h: Harness;
 beforeAll(async () => {

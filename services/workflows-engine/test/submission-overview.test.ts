@@ -13,8 +13,13 @@ import { downloadUpload, uploadFile } from '@formloom/contracts/api/flows/upload
 import type { UploadReference } from '@formloom/contracts/answers/shared/uploads';
 import { everyWidgetAnswers, everyWidgetDisplayWithLinks, everyWidgetFiles, everyWidgetTemplate, withUploadedFiles } from '@formloom/contracts/widgets/samples';
 import { escapeHtml } from '@formloom/kit/mail';
-import { composeEmail } from '../src/domain/email';
+import { composeEmail as composeWithRunData, emailRunData, submissionContext } from '../src/domain/email';
 import { eventually, exampleWorkflow, finishedRuns, liveWorkflow, mailOf, setup, submit, WS, type Harness } from './helpers';
+
+/** Composes the email of `template` for the `form.submitted` data `data`, as the executor does for a first step. */
+function composeEmail(template: Parameters<typeof composeWithRunData>[0], data: FormSubmittedData) {
+  return composeWithRunData(template, emailRunData(data, submissionContext(data)));
+}
 
 let h: Harness;
 beforeAll(async () => {

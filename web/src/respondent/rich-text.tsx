@@ -20,7 +20,8 @@ export function RichTextView({ doc, id }: { doc: RichText; id?: string }) {
 
 function blocks(content: readonly RichTextBlock[]): ReactNode[] {
   return content.map((block, index) => {
-    if (block.type === 'paragraph') return <p key={index}>{block.content?.length ? block.content.map(inline) : <br />}</p>;
+    // A description never holds a heading (its schema refuses them; only an email's text has them): shown as a paragraph.
+    if (block.type === 'paragraph' || block.type === 'heading') return <p key={index}>{block.content?.length ? block.content.map(inline) : <br />}</p>;
     const items = block.content.map((item, at) => <li key={at}>{blocks(item.content)}</li>);
     return block.type === 'orderedList' ? <ol key={index}>{items}</ol> : <ul key={index}>{items}</ul>;
   });

@@ -24,7 +24,10 @@ export const MailMessage = z.object({
   text: z.string(),
   html: z.string(),
   sentAt: z.string(),
+  /** The run that sent it; `null` for an email preview (`email-preview.ts`). */
   workflowRunId: z.string().nullable(),
+  /** The names of the files the message carried (workflow email attachments). */
+  attachments: z.array(z.string()),
 });
 /** A logged message. */
 export type MailMessage = z.infer<typeof MailMessage>;

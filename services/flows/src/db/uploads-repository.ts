@@ -133,3 +133,15 @@ export async function countStorageDeletions(db: DbOrTx): Promise<number> {
   const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(uploadDeletions);
   return row?.count ?? 0;
 }
+
+/**
+ * The uploads among `ids` that submission `submissionId` of flow `flowId` holds (claimed by it: `submission_id`);
+ * those of another response or flow, unclaimed ones and unknown ids are left out.
+ */
+export async function findSubmissionUploads(db: DbOrTx, input: { flowId: number; submissionId: string; ids: readonly string[] }): Promise<UploadRecord[]> {
+  if (input.ids.length === 0) return [];
+  return db
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.flowId, input.flowId), eq(uploads.submissionId, input.submissionId), inArray(uploads.id, [...input.ids])));
+}

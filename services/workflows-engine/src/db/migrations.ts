@@ -176,4 +176,12 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  {
+    // The mail log names the files each message carried (email attachments, spec 001 §3); a preview's row has no
+    // run. Self-contained: it only adds a column with a default.
+    id: '0006_mail_attachments',
+    sql: `
+      ALTER TABLE mail_messages ADD COLUMN IF NOT EXISTS attachments text[] NOT NULL DEFAULT '{}'::text[];
+    `,
+  },
 ];

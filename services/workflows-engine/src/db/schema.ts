@@ -145,11 +145,13 @@ export const mailMessages = pgTable(
     /** `smtp` (handed to the SMTP server) or `log` (no SMTP configured: the log is the only copy). */
     transport: text('transport').$type<'smtp' | 'log'>().notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
-    /** The run that sent it (no foreign key: the log outlives deleted runs). */
+    /** The run that sent it (no foreign key: the log outlives deleted runs); null for a preview. */
     workflowRunId: uuid('workflow_run_id'),
     nodeId: text('node_id'),
     /** Which message of its step: 0 for an email step's one; an approval step's approver index (migration 0005). */
     part: integer('part').notNull().default(0),
+    /** The names of the files attached (their bytes are not kept). */
+    attachments: text('attachments').array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [
     index('mail_messages_org').on(t.organizationId, t.sentAt),

@@ -11,7 +11,7 @@ import { interpolate, type LogicContext } from '@formloom/contracts/logic';
 import { approvalLinkOf } from '@formloom/contracts/rules/approval-links';
 import { APPROVAL_STATE_TEXT_COLOR, type ApprovalNodeTemplate } from '@formloom/contracts/workflows/nodes/approval';
 import { escapeHtml } from '@formloom/kit/mail';
-import { emailBodies, htmlLines, renderBlock, type ComposedEmail, type Rendered } from './email';
+import { emailBodies, emailRunData, htmlLines, renderBlock, type ComposedEmail, type Rendered } from './email';
 
 /** Input of {@link composeApprovalEmail}. */
 export interface ApprovalEmailInput {
@@ -53,7 +53,7 @@ export function composeApprovalEmail(input: ApprovalEmailInput): ComposedEmail {
   const hasButtons = template.email.blocks.some((block) => block.type === 'approval_buttons');
   const blocks = hasButtons ? template.email.blocks : [...template.email.blocks, { type: 'approval_buttons' as const }];
   const rendered = blocks.map((block) =>
-    block.type === 'approval_buttons' ? renderButtons(template, token, publicUrl) : renderBlock(block, context, data.questions),
+    block.type === 'approval_buttons' ? renderButtons(template, token, publicUrl) : renderBlock(block, emailRunData(data, context)),
   );
   return {
     fromName: copy.email.defaultSenderName,
@@ -64,5 +64,6 @@ export function composeApprovalEmail(input: ApprovalEmailInput): ComposedEmail {
     replyTo: null,
     subject: interpolate(template.email.subject, context).replace(/[\r\n]+/g, ' ').trim() || copy.approval.pageTitle,
     ...emailBodies(rendered),
+    attachments: [],
   };
 }

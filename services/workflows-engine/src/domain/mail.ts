@@ -13,15 +13,15 @@ import type { DbOrTx } from '@formloom/kit/db';
 import { mailMessages } from '../db/schema';
 import { formatFrom, type ComposedEmail } from './email';
 
-/** A mail log row to insert, with its id and RFC 5322 Message-ID (`<…@…>`) set. */
-export type MailRecord = typeof mailMessages.$inferInsert & { id: string; messageId: string };
+/** A mail log row to insert, with its id, RFC 5322 Message-ID (`<…@…>`) and attachment names set. */
+export type MailRecord = typeof mailMessages.$inferInsert & { id: string; messageId: string; attachments: string[] };
 
 /** Input of {@link mailRecord}. */
 export interface MailRecordInput {
   organizationId: number;
-  /** The run and node that send it. */
-  runId: string;
-  nodeId: string;
+  /** The run and node that send it; `null` for a preview (`domain/email-preview.ts`). */
+  runId: string | null;
+  nodeId: string | null;
   /** The composed message (`domain/email.ts` `composeEmail`). */
   email: ComposedEmail;
   /** The sender address (MAIL_FROM); its domain names the Message-ID's. */
@@ -33,12 +33,26 @@ export interface MailRecordInput {
 }
 
 /**
- * The mail log row of a message (a new UUIDv7 id, and the Message-ID `<id@MAIL_FROM's domain>` that the SMTP
- * copy carries too) and the email step's output `{to, subject, messageId, skipped?}` (`skipped`: resolved
- * recipients left out as invalid, only when there are some).
+ * The email step's output, which the runs list shows and later steps read (`nodes.<id>.to` …): the recipients, the
+ * subject, the Message-ID, the names of the files attached (only when there are some) and what was left out
+ * (`skipped`: invalid or rate-limited recipients, attachments that did not fit; only when there are some).
  */
-export function mailRecord(input: MailRecordInput): { row: MailRecord; output: { to: string[]; subject: string; messageId: string; skipped?: string[] } } {
+export interface EmailStepOutput {
+  to: string[];
+  subject: string;
+  messageId: string;
+  attachments?: string[];
+  skipped?: string[];
+}
+
+/**
+ * The mail log row of a message (a new UUIDv7 id, and the Message-ID `<id@MAIL_FROM's domain>` that the SMTP
+ * copy carries too) and the email step's output ({@link EmailStepOutput}). `attachments`: the names of the files
+ * the message carries (default those `email` chose).
+ */
+export function mailRecord(input: MailRecordInput & { attachments?: readonly string[] }): { row: MailRecord; output: EmailStepOutput } {
   const { email, mailFrom } = input;
+  const attachments = [...(input.attachments ?? email.attachments.map((file) => file.name))];
   const id = uuidv7();
   const messageId = `<${id}@${mailFrom.split('@')[1] ?? 'formloom.local'}>`;
   return {
@@ -58,14 +72,21 @@ export function mailRecord(input: MailRecordInput): { row: MailRecord; output: {
       workflowRunId: input.runId,
       nodeId: input.nodeId,
       part: input.part ?? 0,
+      attachments,
     },
     output: {
       to: email.to,
       subject: email.subject,
       messageId,
+      ...(attachments.length > 0 ? { attachments } : {}),
       ...(email.skipped.length > 0 ? { skipped: email.skipped } : {}),
     },
   };
+}
+
+/** Writes a mail log row outside a run's step (a preview's; a step's is written with the step by `commitSteps`). */
+export async function insertMail(db: DbOrTx, row: MailRecord): Promise<void> {
+  await db.insert(mailMessages).values(row);
 }
 
 /** One page of an organization's mail log, newest first; `total` counts all of its messages. */
@@ -93,6 +114,7 @@ export async function listMail(db: DbOrTx, organizationId: number, page: PageQue
       html: row.bodyHtml,
       sentAt: row.sentAt.toISOString(),
       workflowRunId: row.workflowRunId,
+      attachments: row.attachments,
     })),
     total: counted?.total ?? 0,
   };

@@ -309,6 +309,7 @@ export async function commitSteps(db: Db, commits: readonly StepCommit[], leaseM
         body_html: mail.bodyHtml,
         transport: mail.transport,
         part: mail.part ?? 0,
+        attachments: mail.attachments ?? [],
       })),
     };
   });
@@ -349,15 +350,16 @@ export async function commitSteps(db: Db, commits: readonly StepCommit[], leaseM
       ), mail AS (
         INSERT INTO mail_messages (id, organization_id, message_id, from_address, to_addresses, cc_addresses,
                                    bcc_addresses, reply_to, subject, body_text, body_html, transport,
-                                   workflow_run_id, node_id, part)
+                                   workflow_run_id, node_id, part, attachments)
         SELECT m.mail_id, m.organization_id, m.message_id, m.from_address, ${textArrayOf(sql`m.to_addresses`)},
                ${textArrayOf(sql`m.cc_addresses`)}, ${textArrayOf(sql`m.bcc_addresses`)}, m.reply_to, m.subject,
-               m.body_text, m.body_html, m.transport, e.run_id, e.node_id, m.part
+               m.body_text, m.body_html, m.transport, e.run_id, e.node_id, m.part,
+               ${textArrayOf(sql`m.attachments`)}
           FROM held JOIN e ON e.run_id = held.id
                CROSS JOIN LATERAL jsonb_to_recordset(e.mails) AS m(
                  mail_id uuid, organization_id int, message_id text, from_address text, to_addresses jsonb,
                  cc_addresses jsonb, bcc_addresses jsonb, reply_to text, subject text, body_text text,
-                 body_html text, transport text, part int)
+                 body_html text, transport text, part int, attachments jsonb)
          WHERE e.status IN ('succeeded', 'waiting')
         ON CONFLICT DO NOTHING
       )

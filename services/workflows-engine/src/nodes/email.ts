@@ -1,7 +1,8 @@
 /**
  * The `email` node's executor (spec 001 §3 email template; rules and schema in
- * `@formloom/contracts/workflows/nodes/email`): composes the message from the run's submission
- * (`domain/email.ts` `composeEmail`) and records it in the mail log (`domain/mail.ts`).
+ * `@formloom/contracts/workflows/nodes/email`): composes the message from the step's logic context — the
+ * submission and the outputs of the run's earlier steps — (`domain/email.ts` `composeEmail`) and records it in the
+ * mail log (`domain/mail.ts`).
  *
  * - Without SMTP the mail log row IS the delivery: the node is local — the row is returned as the step's
  *   effect and written in the step's statement, so each email step delivers exactly once.
@@ -15,10 +16,17 @@
  * emails per organization and hour (`services.recipientLimit`): past it the address is left out and listed in the
  * step's `skipped` ('Too many emails to … recently; not sent'), and the step fails when no one is left to send to.
  * A public form cannot be used to flood someone's inbox. Without SMTP nothing leaves the mail log: no limit.
+ *
+ * Attachments (the chosen upload questions' files, `selectAttachments`): over SMTP their bytes are fetched from flows
+ * when the email is sent (`services.files`: only files the submission holds; at most `EMAIL_ATTACHMENTS_MAX_FILES`
+ * and `EMAIL_ATTACHMENTS_MAX_BYTES`), and attached; a file flows no longer has is left out and named in `skipped`;
+ * flows not answering throws, so the run is retried after its lease like after a crash. Without SMTP the mail log
+ * row names the files (the log keeps no bytes). The log row and the step's output list the attached files' names.
  */
 import { emailNode } from '@formloom/contracts/workflows/nodes/email';
 import * as copy from '@formloom/contracts/copy';
-import { answerRecipients, composeEmail, type ComposedEmail } from '../domain/email';
+import type { MailAttachment } from '@formloom/kit/mail';
+import { answerRecipients, composeEmail, emailRunData, type ComposedEmail } from '../domain/email';
 import { mailRecord } from '../domain/mail';
 import { defineExecutor, type NodeServices } from './executor';
 
@@ -27,11 +35,12 @@ export const emailExecutor = defineExecutor(emailNode, {
   local: (services) => services.mailer.kind === 'log',
   sendsMail: true,
   async execute({ run, nodeId, template, trigger, logic, services }) {
-    const composed = composeEmail(template, trigger.data, logic);
+    const composed = composeEmail(template, emailRunData(trigger.data, logic));
     if (!composed.ok) return { kind: 'fail', error: composed.error };
     const { mailer, mailFrom } = services;
-    const email = mailer.kind === 'smtp' ? await withinRecipientLimit(composed.email, answerRecipients(template, logic), run.organizationId, services) : composed.email;
-    if (email.to.length === 0) return { kind: 'fail', error: email.skipped.at(-1) ?? copy.workflows.noValidRecipients };
+    const limited = mailer.kind === 'smtp' ? await withinRecipientLimit(composed.email, answerRecipients(template, logic), run.organizationId, services) : composed.email;
+    if (limited.to.length === 0) return { kind: 'fail', error: limited.skipped.at(-1) ?? copy.workflows.noValidRecipients };
+    const { email, files } = mailer.kind === 'smtp' ? await withAttachments(limited, trigger.data, services) : { email: limited, files: [] };
     const { row, output } = mailRecord({ organizationId: run.organizationId, runId: run.id, nodeId, email, mailFrom, transport: mailer.kind });
     if (mailer.kind === 'smtp') {
       try {
@@ -45,6 +54,7 @@ export const emailExecutor = defineExecutor(emailNode, {
           subject: email.subject,
           text: email.text,
           html: email.html,
+          attachments: files,
         });
       } catch (error) {
         return { kind: 'fail', error: `SMTP: ${error instanceof Error ? error.message : String(error)}` };
@@ -53,6 +63,32 @@ export const emailExecutor = defineExecutor(emailNode, {
     return { kind: 'next', output, effects: { mail: row } };
   },
 });
+
+/**
+ * The bytes of `email`'s attachments, fetched from flows (see the module doc): `email` with the files flows does not
+ * have left out of `attachments` and named in `skipped`, and the files to attach, in order.
+ * @throws DomainError `unavailable` when flows cannot answer (the run is retried).
+ */
+async function withAttachments(
+  email: ComposedEmail,
+  data: { flowPublicIdentifier: string; submissionId: string },
+  services: NodeServices,
+): Promise<{ email: ComposedEmail; files: MailAttachment[] }> {
+  if (email.attachments.length === 0) return { email, files: [] };
+  const fetched = services.files
+    ? await services.files({ publicIdentifier: data.flowPublicIdentifier, submissionId: data.submissionId, uploadIds: email.attachments.map((file) => file.id) })
+    : { files: [], missing: email.attachments.map((file) => file.id) };
+  const byId = new Map(fetched.files.map((file) => [file.id, file]));
+  const kept = email.attachments.filter((file) => byId.has(file.id));
+  const lost = email.attachments.filter((file) => !byId.has(file.id)).map((file) => copy.emailEditor.attachmentMissing(file.name));
+  return {
+    email: { ...email, attachments: kept, skipped: [...email.skipped, ...lost] },
+    files: kept.map((file) => {
+      const found = byId.get(file.id)!;
+      return { filename: found.name, contentType: found.contentType, content: Buffer.from(found.contentBase64, 'base64') };
+    }),
+  };
+}
 
 /**
  * `email` without the answer-taken addresses (`fromAnswers`) that used up their limit: each such address of to,

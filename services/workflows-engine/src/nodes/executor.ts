@@ -22,6 +22,7 @@ import type { NodeDefinition } from '@formloom/contracts/workflows/define';
 import type { ApprovalLinkSigner } from '../domain/approval-tokens';
 import type { AiProvider } from '../ai-provider';
 import type { MailRecord } from '../domain/mail';
+import type { SubmissionFilesApi } from '../flows-client';
 import type { RateLimit } from '@formloom/kit/rate-limit';
 import type { Mailer } from '@formloom/kit/mail';
 
@@ -41,6 +42,11 @@ export interface NodeServices {
   approvalLinks?: ApprovalLinkSigner;
   /** The operator's AI provider (`AI_*` settings, `ai-provider.ts`); absent when none is configured (AI steps then fail). */
   ai?: AiProvider;
+  /**
+   * A submission's uploaded files with their bytes (flows' internal API), for email attachments sent over SMTP;
+   * absent when flows is not configured (the files are then left out, named in the step's `skipped`).
+   */
+  files?: SubmissionFilesApi;
 }
 
 /** The run a node runs in, as the worker claimed it. */
