@@ -28,6 +28,7 @@ export { auth } from './copy/auth';
 export { roles } from './copy/roles';
 export { settings } from './copy/settings';
 export { workflows } from './copy/workflows';
+export { workflowRuns } from './copy/workflow-runs';
 export { galleryTitles } from './copy/gallery-titles';
 export { email } from './copy/email';
 export { toasts } from './copy/toasts';

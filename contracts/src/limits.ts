@@ -321,3 +321,13 @@ export const CUSTOM_COLUMNS_MAX = 50;
 export const CUSTOM_COLUMN_NAME_MAX_LENGTH = 100;
 export const CUSTOM_COLUMN_OPTIONS_MAX = 100;
 export const CUSTOM_COLUMN_OPTION_LABEL_MAX_LENGTH = 200;
+
+/**
+ * ours (docs/architecture.md "workflows-engine" → "Runs"): a run's trigger line in the runs list shows the first
+ * this many answered questions of its submission (`name: value`).
+ */
+export const RUN_TRIGGER_SUMMARY_ANSWERS = 3;
+/** ours: the test run dialog offers this many of the form's latest submissions to test with. */
+export const TEST_RUN_SUBMISSION_CHOICES = 20;
+/** ours: how often the web's runs list and an unfinished run's page refresh while shown (ms). */
+export const RUNS_REFRESH_MS = 3000;

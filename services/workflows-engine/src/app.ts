@@ -9,6 +9,7 @@ import { flowDeletedConsumer, formSubmittedConsumer } from './consumers';
 import { migrations } from './db/migrations';
 import { engineDependencies, type EngineDeps } from './deps';
 import { mailRoutes } from './routes/mail';
+import { runRoutes } from './routes/runs';
 import { webhookRoutes } from './routes/webhooks';
 import { workflowRoutes } from './routes/workflows';
 
@@ -18,7 +19,7 @@ export const definition: ServiceDefinition<typeof EngineConfig.shape, EngineDeps
   config: EngineConfig,
   migrations,
   dependencies: engineDependencies,
-  routes: [workflowRoutes, mailRoutes, webhookRoutes],
+  routes: [workflowRoutes, runRoutes, mailRoutes, webhookRoutes],
   consumers: (deps) => [
     formSubmittedConsumer({
       lease: () => deps.runWorker.lease(),
