@@ -75,6 +75,8 @@ export const workflowRuns = {
   attempts: 'Attempts',
   retries: (count: number) => (count === 1 ? 'Retried once' : `Retried ${count} times`),
   input: 'Input',
+  template: 'Template',
+  steps: 'Steps',
   resolvedInput: 'Input as the run read it',
   output: 'Output',
   error: 'Error',

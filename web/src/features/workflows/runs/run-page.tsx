@@ -139,7 +139,7 @@ function RunFacts({ run }: { run: WorkflowRunDetail }) {
 function RunTimeline({ run, workflowId, canWrite }: { run: WorkflowRunDetail; workflowId: string; canWrite: boolean }) {
   const triggerName = triggerUi(run.trigger.type)?.title ?? triggerTitle(run.trigger);
   return (
-    <Timeline bulletSize={18} lineWidth={2} active={run.steps.length} aria-label="Steps">
+    <Timeline bulletSize={18} lineWidth={2} active={run.steps.length} aria-label={copy.workflowRuns.steps}>
       <Timeline.Item color="blue" title={<StepTitle title={triggerName} />} data-testid="run-trigger">
         <Expandable label={triggerName} defaultOpen={false}>
           <JsonBlock label={copy.workflowRuns.triggerData} value={run.trigger.data} testId="run-trigger-data" />
@@ -284,14 +284,14 @@ function StepDetails({ step }: { step: WorkflowRunStepDetail }) {
       <Tabs defaultValue={step.status === 'failed' ? 'input' : 'output'} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="input">{copy.workflowRuns.input}</Tabs.Tab>
-          <Tabs.Tab value="template">Template</Tabs.Tab>
+          <Tabs.Tab value="template">{copy.workflowRuns.template}</Tabs.Tab>
           <Tabs.Tab value="output">{copy.workflowRuns.output}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="input" pt="xs">
           <JsonBlock label={copy.workflowRuns.resolvedInput} value={step.input.resolved} testId="run-step-input" />
         </Tabs.Panel>
         <Tabs.Panel value="template" pt="xs">
-          <JsonBlock label={copy.workflowRuns.input} value={step.input.template} testId="run-step-template" />
+          <JsonBlock label={copy.workflowRuns.template} value={step.input.template} testId="run-step-template" />
         </Tabs.Panel>
         <Tabs.Panel value="output" pt="xs">
           <JsonBlock label={copy.workflowRuns.output} value={step.output} testId="run-step-output" />
