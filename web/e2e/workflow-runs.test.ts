@@ -1,5 +1,5 @@
 /**
- * A workflow's runs page and a failed run's page in headless Chromium, at 1280 px and at 390 px: no WCAG 2 A/AA
+ * A workflow's runs page, a failed run's page and the test runs in headless Chromium, at 1280 px and at 390 px: no WCAG 2 A/AA
  * violation (axe-core, colour contrast included), nothing wider than the screen, and the failed step's error and
  * 'Retry from this step' in view. The workflow (n1 emails a fixed address; n2 emails the Name answer, which is no
  * address, so it fails) is made through the API as its owner, and a respondent submits the form.
@@ -10,7 +10,7 @@ import { pathOf } from '@formloom/contracts/api/endpoint';
 import { createFlow, publishFlow } from '@formloom/contracts/api/flows/flows';
 import { submitAnswers } from '@formloom/contracts/api/flows/submissions';
 import { getMe, signUp } from '@formloom/contracts/api/workspaces-auth/auth';
-import { listWorkflowRuns, type WorkflowRunsResponse } from '@formloom/contracts/api/workflows-engine/runs';
+import { listWorkflowRuns, startTestRun, type WorkflowRunsResponse } from '@formloom/contracts/api/workflows-engine/runs';
 import { createWorkflow, enableOrDisableWorkflow, publishWorkflow, type WorkflowResponse } from '@formloom/contracts/api/workflows-engine/workflows';
 import * as copy from '@formloom/contracts/copy';
 import { exampleFormTemplate } from '@formloom/contracts/example-forms';
@@ -125,6 +125,14 @@ async function auditAt(browser: Browser, url: string, viewport: { width: number;
   await sent.getByRole('tab', { name: copy.workflowRuns.output }).click();
   await sent.getByTestId('run-step-output').waitFor();
   await check(page, 'failed run, both steps open');
+
+  // A test run of the draft: the test runs' list, with 'Delete test runs'.
+  const started = await page.request.post(`${url}${pathOf(startTestRun, { id: workflowId })}`, { data: {} });
+  expect(started.status()).toBe(201);
+  await page.goto(`${url}/editor/${flow}/workflows-edit/${workflowId}/runs?mode=edit`);
+  await page.locator('[data-testid="workflow-run"]').first().waitFor();
+  await page.getByRole('button', { name: copy.workflowRuns.deleteTestRuns }).waitFor();
+  await check(page, 'test runs');
 
   await context.close();
   return found;

@@ -32,7 +32,7 @@ export function DeleteTestRunsButton({ flowPublicIdentifier, workflowId }: { flo
 
   return (
     <>
-      <Button variant="subtle" color="red" leftSection={<IconTrash size={14} />} onClick={() => setOpened(true)}>
+      <Button variant="light" color="red.9" leftSection={<IconTrash size={14} />} onClick={() => setOpened(true)}>
         {copy.workflowRuns.deleteTestRuns}
       </Button>
       <Modal opened={opened} onClose={() => setOpened(false)} title={copy.workflowRuns.deleteTestRuns}>
@@ -42,7 +42,7 @@ export function DeleteTestRunsButton({ flowPublicIdentifier, workflowId }: { flo
             <Button variant="default" onClick={() => setOpened(false)}>
               {copy.workflowRuns.cancel}
             </Button>
-            <Button color="red" onClick={() => void confirm()} loading={remove.isPending}>
+            <Button color="red.9" onClick={() => void confirm()} loading={remove.isPending}>
               {copy.workflowRuns.deleteTestRuns}
             </Button>
           </Group>

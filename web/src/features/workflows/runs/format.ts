@@ -8,15 +8,16 @@ import type { RunStatus, RunTrigger, StepStatus } from '@formloom/contracts/api/
 /** A run's or step's state. */
 export type AnyStatus = RunStatus | StepStatus;
 
+/** Dark shades: their text on the light badges and on white keeps WCAG AA contrast (4.5:1) even at the smallest size. */
 const COLORS: Record<AnyStatus, string> = {
-  queued: 'gray',
-  running: 'blue',
-  waiting: 'yellow',
-  succeeded: 'green',
-  failed: 'red',
+  queued: 'gray.8',
+  running: 'blue.9',
+  waiting: 'yellow.9',
+  succeeded: 'green.9',
+  failed: 'red.9',
 };
 
-/** The Mantine colour of a state. */
+/** The Mantine colour (with its shade) of a state. */
 export function statusColor(status: AnyStatus): string {
   return COLORS[status];
 }

@@ -1,6 +1,7 @@
 /**
  * JSON shown pretty in a scrollable block with a copy button (a step's input and output, a run's trigger data). The
- * block is a labelled region, so a screen reader names what it reads; the copy button says what it copies.
+ * scrolling block is a labelled region a keyboard can reach, so a screen reader names what it reads; the copy button
+ * says what it copies.
  */
 import { useId } from 'react';
 import { ActionIcon, Code, CopyButton, Group, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
@@ -34,7 +35,13 @@ export function JsonBlock({ label, value, testId }: { label: string; value: unkn
           )}
         </CopyButton>
       </Group>
-      <ScrollArea.Autosize mah={320} type="auto" className={classes.json} role="region" aria-labelledby={id}>
+      <ScrollArea.Autosize
+        mah={320}
+        type="auto"
+        className={classes.json}
+        // The viewport scrolls: keyboard users reach it (Tab, then the arrow keys), and it is named by the label.
+        viewportProps={{ tabIndex: 0, role: 'region', 'aria-labelledby': id }}
+      >
         <Code block className={classes.code} data-testid={testId}>
           {text}
         </Code>

@@ -82,7 +82,7 @@ export function RunPage({ flowPublicIdentifier, workflowId, runId, canWrite }: R
         </Title>
         <RunStatusBadge status={data.status} size="lg" />
         {data.mode === 'edit' && (
-          <Badge variant="outline" color="grape">
+          <Badge variant="outline" color="grape.9">
             {copy.workflowRuns.testBadge}
           </Badge>
         )}
@@ -204,7 +204,7 @@ function StepBody({ step, run, workflowId, canWrite }: { step: WorkflowRunStepDe
   return (
     <Stack gap={6} mt={4}>
       {step.error && (
-        <Text fz="sm" c="red" data-testid="run-step-error">
+        <Text fz="sm" c="red.9" data-testid="run-step-error">
           {step.error}
         </Text>
       )}
@@ -318,7 +318,7 @@ function RetryButton({ run, workflowId }: { run: WorkflowRunDetail; workflowId: 
   return (
     <Button
       size="xs"
-      color="red"
+      color="red.9"
       variant="light"
       w="fit-content"
       leftSection={<IconRefresh size={14} />}

@@ -137,7 +137,7 @@ export function RunRow({ run, href }: { run: WorkflowRun; href: string }) {
                 {triggerTitle(run.trigger)}
               </Text>
               {run.mode === 'edit' && (
-                <Badge size="xs" variant="outline" color="grape">
+                <Badge size="xs" variant="outline" color="grape.9">
                   {copy.workflowRuns.testBadge}
                 </Badge>
               )}
