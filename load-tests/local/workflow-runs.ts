@@ -7,7 +7,7 @@
  * of its own — PostgreSQL `formloom_bench_runs_<BENCH_TAG>` (dropped first and after), or in-memory PGlite with
  * `PGLITE=1` — writes `WORKFLOWS` workflows on one form with `RUNS` live runs each (one in 10 failed, one in 100 in
  * progress, one email step each, trigger data of three answers) and `TEST_RUNS` test runs on the first, plus
- * `OTHER_RUNS` runs of a workflow of another form (what a page must never read), with `generate_series`; `ANALYZE`s;
+ * `OTHER_RUNS` runs of a workflow of another form (what a page must never read), with `generate_series`; `VACUUM ANALYZE`s;
  * then asks through `app.inject` (handler and database, no network), one request at a time, `REQUESTS` per scenario
  * after 10 warm-up ones, and prints p50 / p95 / max (ms) per scenario and the plan of the stats' grouped count.
  *
@@ -65,21 +65,21 @@ function seed(id: string, form: string, count: number, mode: 'live' | 'edit') {
   const workflow = sql`
     INSERT INTO workflows (id, organization_id, workspace_id, flow_id, flow_public_identifier, name, draft_template,
                            published_template, is_active, published_at)
-    VALUES (${id}::uuid, 1, 1, 1, ${form}, ${`Workflow ${id.slice(-4)}`}, ${JSON.stringify(template(form))}::jsonb,
+    VALUES (${id}::uuid, 1, 1, 1, ${form}::text, ${`Workflow ${id.slice(-4)}`}::text, ${JSON.stringify(template(form))}::jsonb,
             ${JSON.stringify(template(form))}::jsonb, true, now())
     ON CONFLICT DO NOTHING`;
   const runs = sql`
     WITH made AS (
       INSERT INTO workflow_runs (id, workflow_id, organization_id, trigger_event_id, submission_id, template, trigger_data,
                                  status, attempts, mode, created_at, started_at, finished_at, error)
-      SELECT gen_random_uuid(), ${id}::uuid, 1, gen_random_uuid(), ${mode} || '-' || i, ${JSON.stringify(template(form))}::jsonb,
-             jsonb_build_object('flowId', 1, 'flowPublicIdentifier', ${form}, 'flowName', 'Bench', 'submissionId', 's' || i,
+      SELECT gen_random_uuid(), ${id}::uuid, 1, gen_random_uuid(), ${mode}::text || '-' || i, ${JSON.stringify(template(form))}::jsonb,
+             jsonb_build_object('flowId', 1, 'flowPublicIdentifier', ${form}::text, 'flowName', 'Bench', 'submissionId', 's' || i,
                'submissionTime', t.at, 'answers', jsonb_build_object('w1', 'Person ' || i),
                'questions', jsonb_build_array(
                  jsonb_build_object('id', 'w1', 'name', 'Name', 'type', 'ShortAnswer', 'value', 'Person ' || i, 'displayValue', 'Person ' || i),
                  jsonb_build_object('id', 'w2', 'name', 'Email', 'type', 'EmailInput', 'value', 'p' || i || '@example.com', 'displayValue', 'p' || i || '@example.com'),
                  jsonb_build_object('id', 'w3', 'name', 'Plan', 'type', 'MultipleChoice', 'value', 'o1', 'displayValue', 'Free'))),
-             CASE WHEN i % 100 = 0 THEN 'queued' WHEN i % 10 = 0 THEN 'failed' ELSE 'succeeded' END, 1, ${mode},
+             CASE WHEN i % 100 = 0 THEN 'queued' WHEN i % 10 = 0 THEN 'failed' ELSE 'succeeded' END, 1, ${mode}::text,
              t.at, t.at, CASE WHEN i % 100 = 0 THEN NULL ELSE t.at + interval '120 milliseconds' END,
              CASE WHEN i % 10 = 0 AND i % 100 <> 0 THEN 'SMTP: 550 mailbox unavailable' END
         FROM generate_series(1, ${count}::int) AS i, LATERAL (SELECT now() - make_interval(secs => i * 30) AS at) AS t
@@ -140,7 +140,7 @@ async function main(): Promise<void> {
       if (index === 0 && TEST_RUNS > 0) for (const statement of seed(id, FORM, TEST_RUNS, 'edit')) await db.execute(statement);
     }
     for (const statement of seed(other, OTHER_FORM, OTHER_RUNS, 'live')) await db.execute(statement);
-    await db.execute(sql`ANALYZE`);
+    await db.execute(sql`VACUUM ANALYZE`);
     const [counted] = rowsOf<{ runs: number }>(await db.execute(sql`SELECT count(*)::int AS runs FROM workflow_runs`));
     console.log(
       `${PGLITE ? 'PGlite' : 'PostgreSQL'}: ${counted?.runs} runs (${WORKFLOWS} × ${RUNS} live + ${TEST_RUNS} test on the form, ${OTHER_RUNS} on another form), seeded in ${Math.round(performance.now() - seeded)} ms`,
