@@ -3,10 +3,10 @@
  * `@formloom/contracts/api/workflows-engine/runs`): a workflow's runs page by page, one run in full, and the run
  * counts of a form's workflows. Plain functions over the database; access is the routes' job.
  *
- * Costs, measured in `test/run-history.test.ts` (a few thousand runs): a page is one keyset scan of
- * `workflow_runs_list` (or `workflow_runs_by_status` with a status filter) plus one read of its runs' steps, as fast
- * on page 100 as on page 1; its `total` and the workflows' stats are index-only counts over the listed workflows'
- * runs (never the other workflows'), one grouped statement for all the workflows of a form.
+ * Costs (`npm run bench:runs`, docs/benchmarks.md §11): a page is one keyset scan of `workflow_runs_list` (or
+ * `workflow_runs_by_status` with a status filter) plus one read of its runs' steps, as fast on page 100 as on page
+ * 1; its `total` and the workflows' stats are index-only counts over the listed workflows' runs (never the other
+ * workflows'), one grouped statement for all the workflows of a form.
  */
 import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type {
