@@ -29,6 +29,7 @@ export { roles } from './copy/roles';
 export { settings } from './copy/settings';
 export { workflows } from './copy/workflows';
 export { workflowTriggers } from './copy/workflow-triggers';
+export { workflowRuns } from './copy/workflow-runs';
 export { galleryTitles } from './copy/gallery-titles';
 export { galleryEmails } from './copy/gallery-emails';
 export { email } from './copy/email';

@@ -441,3 +441,12 @@ export const EMAIL_ATTACHMENTS_MAX_FILES = 20;
 export const EMAIL_ATTACHMENTS_MAX_BYTES = 10 * 1024 * 1024;
 export const EMAIL_PREVIEW_RATE_MAX = 10;
 export const EMAIL_PREVIEW_RATE_WINDOW_MS = 10 * 60 * 1000;
+/**
+ * ours (docs/architecture.md "workflows-engine" → "Runs"): a run's trigger line in the runs list shows the first
+ * this many answered questions of its submission (`name: value`).
+ */
+export const RUN_TRIGGER_SUMMARY_ANSWERS = 3;
+/** ours: the test run dialog offers this many of the form's latest submissions to test with. */
+export const TEST_RUN_SUBMISSION_CHOICES = 20;
+/** ours: how often the web's runs list and an unfinished run's page refresh while shown (ms). */
+export const RUNS_REFRESH_MS = 3000;

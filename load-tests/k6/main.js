@@ -264,24 +264,24 @@ export function submit(data) {
 }
 
 /**
- * Looks for the run whose email step went to `address` among the workflow's runs, newest first, paging back
- * until the page reaches runs queued before the submission. Returns the run or undefined.
+ * Looks for the run whose email step went to `address` among the workflow's runs, newest first, paging back (by
+ * the runs list's cursor) until the page reaches runs queued before the submission. Returns the run or undefined.
  */
 function findProbeRun(data, address, submittedAtMs) {
-  for (let offset = 0; offset < 20 * RUNS_PAGE; offset += RUNS_PAGE) {
-    const res = http.get(
-      url('workflows.runs', { id: data.workflowId }, `limit=${RUNS_PAGE}&offset=${offset}`),
-      session(data, 'follow_runs'),
-    );
+  let cursor = null;
+  for (let page = 0; page < 20; page += 1) {
+    const after = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
+    const res = http.get(url('workflows.runs', { id: data.workflowId }, `limit=${RUNS_PAGE}${after}`), session(data, 'follow_runs'));
     if (res.status !== 200) return undefined;
     const runs = res.json('runs') || [];
+    cursor = res.json('nextCursor');
     for (const run of runs) {
       const sentTo = run.steps.some((step) => step.output && Array.isArray(step.output.to) && step.output.to.includes(address));
       if (sentTo) return run;
     }
     const oldest = runs[runs.length - 1];
     // Runs are queued after their submission: older runs cannot be the probe's.
-    if (runs.length < RUNS_PAGE || !oldest || Date.parse(oldest.createdAt) < submittedAtMs - 1000) return undefined;
+    if (!cursor || runs.length < RUNS_PAGE || !oldest || Date.parse(oldest.createdAt) < submittedAtMs - 1000) return undefined;
   }
   return undefined;
 }

@@ -1,7 +1,8 @@
 /**
  * A tiny SMTP server on 127.0.0.1 for tests (RFC 5321 subset: EHLO/HELO, MAIL, RCPT, DATA, RSET, NOOP, QUIT;
  * no TLS, no AUTH). It records every accepted message and refuses recipients whose address contains
- * `reject` (550), so both the success and the failure path of the SMTP mailer can be exercised.
+ * `reject` (550) — or those `options.refuse` names — so both the success and the failure path of the SMTP mailer
+ * can be exercised.
  */
 import { createServer, type Socket } from 'node:net';
 
@@ -25,6 +26,11 @@ export interface TestSmtpServer {
 export interface TestSmtpServerOptions {
   /** Called with each accepted message (e.g. to write it where another process can read it). */
   onMessage?: (mail: ReceivedMail) => void;
+  /**
+   * Whether to refuse a recipient (550), asked at each RCPT, so a test can refuse an address first and take it
+   * later (a mailbox that was full). Default: addresses containing `reject`.
+   */
+  refuse?: (address: string) => boolean;
 }
 
 /** Starts the server on a free port. */
@@ -77,7 +83,7 @@ export async function startSmtpServer(options: TestSmtpServerOptions = {}): Prom
           reply('250 2.1.0 ok');
         } else if (verb === 'RCPT') {
           const address = /<([^>]*)>/.exec(line)?.[1] ?? '';
-          if (address.includes('reject')) {
+          if ((options.refuse ?? ((candidate: string) => candidate.includes('reject')))(address)) {
             reply('550 5.1.1 mailbox unavailable');
           } else {
             to.push(address);

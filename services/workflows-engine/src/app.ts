@@ -19,6 +19,7 @@ import { engineDependencies, type EngineDeps } from './deps';
 import { approvalRoutes } from './routes/approvals';
 import { emailPreviewRoutes } from './routes/email-preview';
 import { mailRoutes } from './routes/mail';
+import { runRoutes } from './routes/runs';
 import { webhookRoutes } from './routes/webhooks';
 import { workflowRoutes } from './routes/workflows';
 
@@ -28,7 +29,7 @@ export const definition: ServiceDefinition<typeof EngineConfig.shape, EngineDeps
   config: EngineConfig,
   migrations,
   dependencies: engineDependencies,
-  routes: [workflowRoutes, mailRoutes, webhookRoutes, approvalRoutes, emailPreviewRoutes],
+  routes: [workflowRoutes, runRoutes, mailRoutes, webhookRoutes, approvalRoutes, emailPreviewRoutes],
   consumers: (deps) => [
     formSubmittedConsumer({
       lease: () => deps.runWorker.lease(),

@@ -7,15 +7,18 @@
  * - {@link FlowsApi.submissionStatus}: whether a respondent finished the form (before a `formAbandoned` run starts).
  * - {@link SubmissionFilesApi} (its own client, with a longer timeout): a submission's uploaded files with their
  *   bytes, attached to a workflow email (spec 001 §3 email `attachments`).
+ * - {@link FlowsApi.submissionEvent}: a stored submission's `form.submitted` data, which a test run starts from.
  */
 import {
   createInternalFlow,
   getInternalFlow,
   getInternalFlowDraft,
   getInternalSubmissionStatus,
+  getInternalSubmissionEvent,
   type CreateInternalFlowBody,
   type InternalFlow,
   type InternalFlowDraftResponse,
+  type InternalSubmissionEventResponse,
 } from '@formloom/contracts/api/flows/internal';
 import { getSubmissionFiles, type SubmissionFilesResponse } from '@formloom/contracts/api/flows/internal-files';
 import type { InternalClient } from '@formloom/kit/internal-client';
@@ -47,6 +50,12 @@ export interface FlowsApi {
    * @throws 503 `unavailable` as {@link FlowLookup}.
    */
   submissionStatus(publicIdentifier: string, submissionId: string): Promise<'in_progress' | 'finished' | null>;
+  /**
+   * The `form.submitted` data of the form's finished submission `submissionId` (absent: its latest; `data: null` when
+   * it has none), or `null` when flows answers 404 (no such form, or no such submission of it).
+   * @throws 503 `unavailable` as {@link FlowLookup}.
+   */
+  submissionEvent(publicIdentifier: string, submissionId?: string): Promise<InternalSubmissionEventResponse | null>;
 }
 
 /** The {@link FlowsApi} over `flows`, the internal client of the flows service (`FLOWS_URL`). */
@@ -67,6 +76,15 @@ export function createFlowsApi(flows: InternalClient): FlowsApi {
     async submissionStatus(publicIdentifier, submissionId) {
       const result = await flows.call(getInternalSubmissionStatus, { params: { publicIdentifier, submissionId } });
       if (result.ok) return result.data.status;
+      if (result.refusal.status === 404) return null;
+      throw unavailable();
+    },
+    async submissionEvent(publicIdentifier, submissionId) {
+      const result = await flows.call(getInternalSubmissionEvent, {
+        params: { publicIdentifier },
+        query: submissionId === undefined ? {} : { submissionId },
+      });
+      if (result.ok) return result.data;
       if (result.refusal.status === 404) return null;
       throw unavailable();
     },

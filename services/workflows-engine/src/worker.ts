@@ -32,6 +32,13 @@
  *    step and the run. The run ends `succeeded` when it goes on to no node. A wait may be ended early from outside
  *    the worker: an approval's decision rewrites the waiting step's output and next node and makes the run due now,
  *    in one transaction (`domain/approvals.ts`), and the next pass resumes it like any due run.
+ *    chose (recorded on the step); `wait` leaves the run `waiting` until its due time (step 2 resumes it);
+ *    `fail` fails the step and the run. The run ends `succeeded` when it goes on to no node.
+ * 5. A user's retry of a failed run (`domain/run-actions.ts` `retryRun`) resets its failed step to `queued` and
+ *    queues the run (claims from 0, `retries + 1`) in one transaction. The next claim walks it like a reclaimed
+ *    run: succeeded steps are skipped along their recorded next node, never run again; the reset step runs again
+ *    as a retry of its row (`attempts + 1`), fenced by the new claim's lease. A test run (`mode = 'edit'`, the
+ *    draft on a stored submission) is queued and walked like any run.
  *
  * Effects and duplicates: a local step's effects (mail log rows, `UNIQUE (workflow_run_id, node_id, part)`) and
  * its `succeeded` are written by one statement, so it happens exactly once. An outside effect happens before
@@ -145,7 +152,20 @@ type WalkOutcome =
 /** The columns of a run the worker reads when it claims it. */
 type ClaimedRun = Pick<
   WorkflowRunRow,
-  'id' | 'workflowId' | 'organizationId' | 'template' | 'triggerData' | 'status' | 'attempts' | 'createdAt' | 'startedAt' | 'finishedAt' | 'traceparent' | 'dueAt'
+  | 'id'
+  | 'workflowId'
+  | 'organizationId'
+  | 'template'
+  | 'triggerData'
+  | 'status'
+  | 'attempts'
+  | 'createdAt'
+  | 'startedAt'
+  | 'finishedAt'
+  | 'traceparent'
+  | 'dueAt'
+  | 'mode'
+  | 'retries'
 >;
 
 /** A run as claimed: its row and the token that fences its writes. */
@@ -181,6 +201,8 @@ function toClaimedRun(row: ClaimedRunRow): ClaimedRun {
     finishedAt: toDate(row.finished_at),
     traceparent: row.traceparent,
     dueAt: toDate(row.due_at),
+    mode: row.mode,
+    retries: Number(row.retries),
   };
 }
 
@@ -401,9 +423,10 @@ export class RunWorker {
    */
   private async walk(claim: Claimed): Promise<WalkOutcome> {
     const template: WorkflowTemplate = claim.run.template;
-    // A run's steps are written only under a claim: on the first claim of a run that never waited there are none.
+    // A run's steps are written only under a claim: on the first claim of a run that never waited and was never
+    // retried there are none.
     const existing =
-      claim.run.attempts <= 1 && claim.run.dueAt === null
+      claim.run.attempts <= 1 && claim.run.dueAt === null && claim.run.retries === 0
         ? []
         : await this.options.db.select().from(workflowRunSteps).where(eq(workflowRunSteps.runId, claim.run.id));
     if (existing.length === 0 && this.options.beforeFirstStep) {
@@ -431,8 +454,12 @@ export class RunWorker {
         nodeId = before.nextNodeId;
         continue;
       }
+      // A run ends with its failed step in the same statement, and a retry resets that step to `queued` before it
+      // queues the run again: a claimed run never meets a failed step. Should one be there, the run fails again.
       if (before?.status === 'failed') return { status: 'failed', error: before.error ?? copy.workflows.nodeNotSupported(node.type) };
       const step: WalkStep = { nodeId, seq, node };
+      // A step reset by a retry (`queued`), or interrupted (`running`), runs again below as a retry of its row
+      // (`attempts + 1`), under this claim's lease like any step.
       // A waiting step whose run was claimed again is due: it ends as its executor's `resume` says (by default it
       // succeeds as it was), without running again.
       const ran: { outcome: NodeOutcome; started: boolean; startedAt: Date } =
@@ -506,13 +533,13 @@ export class RunWorker {
     return { outcome: await this.withHeartbeat(claim, () => executor.run(input)), started: true, startedAt };
   }
 
-  /** Records the step as `running` before its node runs (a retry bumps `attempts`). */
+  /** Records the step as `running` before its node runs (a retry — after a crash or a user's retry — bumps `attempts`). */
   private async startStep(claim: Claimed, step: WalkStep, retry: boolean): Promise<void> {
     await this.fenced(claim, async (tx) => {
       if (retry) {
         await tx
           .update(workflowRunSteps)
-          .set({ attempts: sql`${workflowRunSteps.attempts} + 1`, startedAt: sql`now()` })
+          .set({ status: 'running', error: null, finishedAt: null, attempts: sql`${workflowRunSteps.attempts} + 1`, startedAt: sql`now()` })
           .where(and(eq(workflowRunSteps.runId, claim.run.id), eq(workflowRunSteps.nodeId, step.nodeId)));
       } else {
         await tx.insert(workflowRunSteps).values({ runId: claim.run.id, nodeId: step.nodeId, seq: step.seq, type: step.node.type, status: 'running' });

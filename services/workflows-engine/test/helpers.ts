@@ -13,7 +13,7 @@ import type { EventEnvelope } from '@formloom/contracts/events/envelope';
 import { createFlow, publishFlow } from '@formloom/contracts/api/flows/flows';
 import { submitAnswers } from '@formloom/contracts/api/flows/submissions';
 import { listMail, type MailMessagesResponse } from '@formloom/contracts/api/workflows-engine/mail';
-import { listWorkflowRuns, type WorkflowRunsResponse } from '@formloom/contracts/api/workflows-engine/runs';
+import { listWorkflowRuns, type ListRunsQueryInput, type WorkflowRunsResponse } from '@formloom/contracts/api/workflows-engine/runs';
 import {
   createWorkflow as createWorkflowEndpoint,
   enableOrDisableWorkflow,
@@ -183,8 +183,8 @@ export async function liveWorkflow(h: Harness, template: WorkflowTemplate, optio
   return id;
 }
 
-/** The runs page of a workflow, read as the writer. */
-export async function runsOf(h: Harness, workflowId: string, query: { limit?: number; offset?: number } = {}): Promise<WorkflowRunsResponse> {
+/** The runs page of a workflow (live runs unless `query.mode` says `edit`), read as the writer. */
+export async function runsOf(h: Harness, workflowId: string, query: ListRunsQueryInput = {}): Promise<WorkflowRunsResponse> {
   const response = await h.engine.app.inject(endpointRequest(listWorkflowRuns, { params: { id: workflowId }, query, headers: h.headers.writer }));
   if (response.statusCode !== 200) throw new Error(`runs failed: ${response.statusCode} ${response.body}`);
   return response.json<WorkflowRunsResponse>();
@@ -211,10 +211,10 @@ export async function eventually<T>(read: () => Promise<T>, done: (value: T) => 
   }
 }
 
-/** Waits until a workflow has `count` finished runs and returns the runs page. */
-export function finishedRuns(h: Harness, workflowId: string, count: number): Promise<WorkflowRunsResponse> {
+/** Waits until a workflow has `count` finished runs (live, or of `mode`) and returns the runs page. */
+export function finishedRuns(h: Harness, workflowId: string, count: number, mode: 'live' | 'edit' = 'live'): Promise<WorkflowRunsResponse> {
   return eventually(
-    () => runsOf(h, workflowId),
+    () => runsOf(h, workflowId, { mode }),
     (page) => page.runs.filter((run) => run.status === 'succeeded' || run.status === 'failed').length >= count,
     `${count} finished runs of ${workflowId}`,
   );

@@ -22,7 +22,8 @@ import { uuidv7 } from '@formloom/kit/ids';
 import { createTelemetry } from '@formloom/kit/telemetry';
 import { migrations } from '../src/db/migrations';
 import { workflows } from '../src/db/schema';
-import { listRuns, queueSubmissionRuns, type QueuedRuns, type RunLease } from '../src/domain/runs';
+import { queueSubmissionRuns, type QueuedRuns, type RunLease } from '../src/domain/runs';
+import { listRuns } from '../src/domain/run-history';
 import { createMailer } from '@formloom/kit/mail';
 import { defineExecutor } from '../src/nodes/executor';
 import { NODE_EXECUTORS } from '../src/nodes/registry';
@@ -251,7 +252,7 @@ describe.each(DATABASES)('node outcomes on %s', (_name, location) => {
     ]);
     expect(await mailOf(runId)).toEqual([]);
     // The runs list shows the waiting run and its waiting step as such.
-    const listed = await listRuns(handle.db, delayed.workflowId, { limit: 10, offset: 0 });
+    const listed = await listRuns(handle.db, delayed.workflowId, { limit: 10, mode: 'live' });
     expect(listed.runs[0]).toMatchObject({ status: 'waiting', finishedAt: null, steps: [{ nodeId: 'd1', status: 'waiting' }] });
 
     // A restart: the first worker stops, a new one takes over. It runs what is queued, but not the waiting run.

@@ -261,46 +261,6 @@ describe('execution', () => {
   });
 });
 
-describe('GET /admin/workflows/:id/runs', () => {
-  it('pages runs newest first with the total, and refuses a limit above 1000', async () => {
-    const form = await publishedForm(h);
-    const workflowId = await liveWorkflow(h, exampleWorkflow(form));
-    for (const name of ['first', 'second', 'third']) {
-      await submit(h, form, { w1: name, w2: 'ada@example.com' });
-      await finishedRuns(h, workflowId, ['first', 'second', 'third'].indexOf(name) + 1);
-    }
-    const all = await runsOf(h, workflowId);
-    expect(all.total).toBe(3);
-    const firstPage = await runsOf(h, workflowId, { limit: 2, offset: 0 });
-    const secondPage = await runsOf(h, workflowId, { limit: 2, offset: 2 });
-    expect(firstPage.total).toBe(3);
-    expect(firstPage.runs).toHaveLength(2);
-    expect(secondPage.runs).toHaveLength(1);
-    const ids = [...firstPage.runs, ...secondPage.runs].map((run) => run.id);
-    expect(new Set(ids).size).toBe(3);
-    const created = [...firstPage.runs, ...secondPage.runs].map((run) => run.createdAt);
-    expect([...created].sort().reverse()).toEqual(created);
-
-    expect((await call(h, 'GET', `/admin/workflows/${workflowId}/runs?limit=1001`, 'writer')).statusCode).toBe(400);
-    expect((await call(h, 'GET', `/admin/workflows/${workflowId}/runs?limit=1000`, 'writer')).statusCode).toBe(200);
-  });
-
-  it('DELETE /v1/admin/flow/:flowId/workflowRuns/:workflowId?mode=edit deletes the runs but keeps the mail log', async () => {
-    const form = await publishedForm(h);
-    const workflowId = await liveWorkflow(h, exampleWorkflow(form));
-    await submit(h, form, { w1: 'Ada', w2: 'ada@example.com' });
-    const runId = (await finishedRuns(h, workflowId, 1)).runs[0]?.id ?? '';
-
-    const wrongFlow = await call(h, 'DELETE', `/v1/admin/flow/${await publishedForm(h)}/workflowRuns/${workflowId}?mode=edit`, 'writer');
-    expect(wrongFlow.statusCode).toBe(404);
-    const response = await call(h, 'DELETE', `/v1/admin/flow/${form}/workflowRuns/${workflowId}?mode=edit`, 'writer');
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ success: true });
-    expect(await runsOf(h, workflowId)).toEqual({ runs: [], total: 0 });
-    expect(await mailOfRun(runId)).toHaveLength(1);
-  });
-});
-
 describe('GET /admin/mail', () => {
   it('is for admins of the organization only', async () => {
     const form = await publishedForm(h);

@@ -12,6 +12,8 @@
  * | `/home`, `/home/:workspaceSlug` | the home dashboard (spec 000 §2 "Home page"); the slug is `<id>-<name>` |
  * | `/home/settings` | settings (spec 000 §2 "Settings and members"): the organization's API keys so far; it wins over `/home/:workspaceSlug` (a slug starts with the workspace's id) |
  * | `/editor/:flowPublicIdentifier/{edit,share,results,workflows}` | the editor and its tabs |
+ * | `/editor/:flowPublicIdentifier/workflows-edit/:workflowId/runs[?mode=edit]` | a workflow's runs (live, or its test runs), inside the editor |
+ * | `/editor/:flowPublicIdentifier/workflows-edit/:workflowId/runs/:runId` | one run: its trigger and steps |
  * | `/t/:flowPublicIdentifier` | the published (live) form, for respondents: its own page (`form.html`), not a route of the app's router; link to it with a plain `<a href>` |
  * | `/approve#token=…&state=…` | the approver's page of an approval step (no sign-in, no app shell); the token is in the fragment, never sent to a server (`rules/approval-links.ts`) |
  *
@@ -42,6 +44,11 @@ function withRedirect(path: string, redirectTo?: string | null): string {
 const editorPath = '/editor/:flowPublicIdentifier';
 const workspacePath = '/home/:workspaceSlug';
 const publicFormPath = '/t/:flowPublicIdentifier';
+const workflowRunsPath = `${editorPath}/workflows-edit/:workflowId/runs` as const;
+const workflowRunPath = `${workflowRunsPath}/:runId` as const;
+
+/** The query parameter of a workflow's runs page that shows its test runs (`?mode=edit`, spec 001 §7's mode). */
+export const RUNS_MODE_PARAM = 'mode';
 
 /** The app's routes: `path` for the router, `getHref(…)` → the URL (a path, with a query where it has one). */
 export const paths = {
@@ -87,6 +94,21 @@ export const paths = {
   approval: {
     path: APPROVAL_PAGE_PATH,
     getHref: (token: string, stateId?: string) => approvalLinkOf('', token, stateId),
+  },
+  /**
+   * `/editor/:flowPublicIdentifier/workflows-edit/:workflowId/runs[?mode=edit]`: a workflow's runs, inside the editor
+   * shell — its live runs, or with `test` its test runs (`?mode=edit`).
+   */
+  workflowRuns: {
+    path: workflowRunsPath,
+    getHref: (flowPublicIdentifier: string, workflowId: string, options: { test?: boolean } = {}) =>
+      `${generatePath(workflowRunsPath, { flowPublicIdentifier, workflowId })}${options.test ? `?${RUNS_MODE_PARAM}=edit` : ''}`,
+  },
+  /** `/editor/:flowPublicIdentifier/workflows-edit/:workflowId/runs/:runId`: one run of a workflow, inside the editor shell. */
+  workflowRun: {
+    path: workflowRunPath,
+    getHref: (flowPublicIdentifier: string, workflowId: string, runId: string) =>
+      generatePath(workflowRunPath, { flowPublicIdentifier, workflowId, runId }),
   },
   /** `/t/:flowPublicIdentifier`: the live form respondents fill out (no sign-in, no app chrome). */
   publicForm: {

@@ -68,8 +68,15 @@ export const submissionKeys = {
 export const workflowKeys = {
   all: ['workflows'] as const,
   list: (flowPublicIdentifier: string) => [...workflowKeys.all, 'list', flowPublicIdentifier] as const,
-  runs: (workflowId: string, page: { limit: number; offset: number }) =>
-    [...workflowKeys.all, 'runs', workflowId, page.limit, page.offset] as const,
+  /** Every runs query of a workflow (lists of every filter and its runs in full): what a retry or a test run refreshes. */
+  runsOf: (workflowId: string) => [...workflowKeys.all, 'runs', workflowId] as const,
+  /** A workflow's runs list under one filter (mode, states, page size). */
+  runs: (workflowId: string, filter: { mode: string; status?: string; limit: number }) =>
+    [...workflowKeys.runsOf(workflowId), 'list', filter.mode, filter.status ?? '', filter.limit] as const,
+  /** One run in full. */
+  run: (workflowId: string, runId: string) => [...workflowKeys.runsOf(workflowId), 'run', runId] as const,
+  /** The latest submissions of a form, to test a workflow with. */
+  testSubmissions: (flowPublicIdentifier: string) => [...workflowKeys.all, 'testSubmissions', flowPublicIdentifier] as const,
 };
 
 /** An approval request as its approver's page reads it (by the link's token). */

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import * as copy from '../../copy';
 import { FlowType } from '../../entities/flow';
 import { FlowTemplate } from '../../entities/flow-template';
+import { FormSubmittedData } from '../../events/form-submitted';
 import { FLOW_NAME_MAX_LENGTH } from '../../limits';
 import { defineEndpoint, errorResponse, okResponse } from '../endpoint';
 import { FlowParams } from './flows';
@@ -113,5 +114,40 @@ export const getInternalSubmissionStatus = defineEndpoint({
   responses: {
     200: okResponse(InternalSubmissionStatusResponse),
     404: errorResponse(`'${copy.flows.submissionNotFound}': no such submission of that form.`),
+  },
+});
+
+/**
+ * `GET /internal/flows/:publicIdentifier/submissionEvent?submissionId=` query: the submission (absent: the form's
+ * latest finished one).
+ */
+export const InternalSubmissionEventQuery = z.object({ submissionId: z.string().min(1).max(64).optional() });
+
+/**
+ * The `form.submitted` data of one of a flow's finished submissions, as flows would send it now (`data`, built
+ * from the stored answers and the snapshot the submission was made against; without `editLink`: only the link's
+ * hash is kept) — `data: null` when the flow has no finished submission yet and none was named.
+ */
+export const InternalSubmissionEventResponse = z.object({ flow: InternalFlow, data: FormSubmittedData.nullable() });
+/** `{flow, data}`. */
+export type InternalSubmissionEventResponse = z.infer<typeof InternalSubmissionEventResponse>;
+
+/**
+ * `GET /internal/flows/:publicIdentifier/submissionEvent`: a submission's `form.submitted` data (cross-service
+ * agreement: workflows-engine runs a workflow's draft against it as a test run). 404 for an unknown flow or a
+ * named submission that is not one of its finished ones.
+ */
+export const getInternalSubmissionEvent = defineEndpoint({
+  id: 'internal.flows.submissionEvent',
+  service: 'flows',
+  method: 'GET',
+  path: '/internal/flows/:publicIdentifier/submissionEvent',
+  access: 'internal',
+  summary: "A submission's form.submitted data (internal)",
+  params: FlowParams,
+  query: InternalSubmissionEventQuery,
+  responses: {
+    200: okResponse(InternalSubmissionEventResponse),
+    404: errorResponse(`'${copy.flows.flowNotFound}' or '${copy.flows.submissionNotFound}'.`),
   },
 });

@@ -14,6 +14,7 @@ import { Workflow, type WorkflowTemplate } from '../../entities/workflow';
 import { NEW_FORM_PLACEHOLDER } from '../../limits';
 import { WORKFLOW_GALLERY_TEMPLATES, type WorkflowGalleryTemplate } from '../../workflow-templates';
 import { defineEndpoint, errorResponse, okResponse } from '../endpoint';
+import { WorkflowRunStats } from './run-stats';
 
 const workflowId = z.uuid();
 /** Request body of a template: parsed by the engine with `WorkflowTemplate` (see the module doc). */
@@ -98,8 +99,16 @@ export const WorkflowResponse = z.object({ workflow: Workflow });
 /** `{workflow}`. */
 export type WorkflowResponse = z.infer<typeof WorkflowResponse>;
 
-/** `{workflows}`, newest first. */
-export const WorkflowsResponse = z.object({ workflows: z.array(Workflow) });
+/**
+ * A workflow as the list of a form's workflows shows it: the workflow and its live runs' `stats` (counts and the
+ * last run; `run-stats.ts`).
+ */
+export const ListedWorkflow = Workflow.extend({ stats: WorkflowRunStats });
+/** A listed workflow. */
+export type ListedWorkflow = z.infer<typeof ListedWorkflow>;
+
+/** `{workflows}`, newest first, each with its live runs' `stats`. */
+export const WorkflowsResponse = z.object({ workflows: z.array(ListedWorkflow) });
 /** `{workflows}`. */
 export type WorkflowsResponse = z.infer<typeof WorkflowsResponse>;
 
@@ -183,7 +192,10 @@ export const deleteWorkflow = defineEndpoint({
   responses: { 200: okResponse(SuccessResponse), 403: forbidden, 404: workflowNotFound },
 });
 
-/** `GET /admin/workflows?flowPublicIdentifier=`: the workflows of one form the caller may view. */
+/**
+ * `GET /admin/workflows?flowPublicIdentifier=`: the workflows of one form the caller may view, each with its live
+ * runs' `stats` (`{total, succeeded, failed, inProgress, lastRun}`, test runs left out).
+ */
 export const listWorkflows = defineEndpoint({
   id: 'workflows.list',
   service: 'workflows-engine',
@@ -191,6 +203,10 @@ export const listWorkflows = defineEndpoint({
   path: '/admin/workflows',
   access: 'session',
   summary: "List a form's workflows",
+  description:
+    'Newest first. Each workflow has `stats`: how many live runs it had (`total`, `succeeded`, `failed`, `inProgress` — ' +
+    'queued, running or waiting) and its newest live run (`lastRun: {id, status, createdAt, finishedAt}` or null). Test ' +
+    'runs never count. One grouped query over the listed workflows computes them.',
   query: ListWorkflowsQuery,
   responses: { 200: okResponse(WorkflowsResponse) },
 });

@@ -1,11 +1,20 @@
 /**
  * Internal flow routes for other services (cross-service agreements: workflows-engine checks a user's access to
- * a workflow's form, generates gallery workflows against a form's draft, and creates the form of a workflow made
- * on the placeholder `new_form`, and asks whether a respondent finished a form before a `formAbandoned` run starts). Never routed by the gateway; the router requires the shared `x-internal-token`.
+ * a workflow's form, generates gallery workflows against a form's draft, creates the form of a workflow made on
+ * the placeholder `new_form`, runs a workflow's draft against a stored submission as a test run, and asks whether a
+ * respondent finished a form before a `formAbandoned` run starts). Never routed by the gateway; the router requires
+ * the shared `x-internal-token`.
  */
-import { createInternalFlow, getInternalFlow, getInternalFlowDraft, getInternalSubmissionStatus } from '@formloom/contracts/api/flows/internal';
+import {
+  createInternalFlow,
+  getInternalFlow,
+  getInternalFlowDraft,
+  getInternalSubmissionEvent,
+  getInternalSubmissionStatus,
+} from '@formloom/contracts/api/flows/internal';
 import { defineRoutes } from '@formloom/kit/routes';
 import * as flows from '../domain/flows';
+import { getSubmissionEvent } from '../domain/submission-events';
 import type { FlowsServiceDeps } from '../deps';
 
 /** The internal routes of flows. */
@@ -17,6 +26,8 @@ export const internalFlowRoutes = defineRoutes<FlowsServiceDeps>((router, deps) 
   router.handle(getInternalSubmissionStatus, async ({ params }) => ({
     status: await flows.getSubmissionStatus(deps, params.publicIdentifier, params.submissionId),
   }));
+  /** A submission's `form.submitted` data (the latest without `submissionId`): a workflow's test run starts from it. */
+  router.handle(getInternalSubmissionEvent, async ({ params, query }) => getSubmissionEvent(deps, params.publicIdentifier, query.submissionId));
 
   /** A blank flow on behalf of a user whose write access the caller checked; its name deduplicated. */
   router.handle(createInternalFlow, async ({ body }) => {

@@ -184,4 +184,32 @@ export const migrations: Migration[] = [
       ALTER TABLE mail_messages ADD COLUMN IF NOT EXISTS attachments text[] NOT NULL DEFAULT '{}'::text[];
     `,
   },
+  {
+    // Runs as users see them (docs/architecture.md "workflows-engine" → "Runs"):
+    // - `mode`: `live` (its trigger started it) or `edit` (a test run of the draft; spec 001 §7 `mode=edit`). A test
+    //   run may use a submission a live run already used, so the one-run-per-submission index covers live runs only.
+    // - `retries`: how many times a user retried the failed run; it also tells the worker that a run claimed for the
+    //   first time since a retry already has steps (the ones that succeeded are not run again).
+    // - a step reset by a retry is `queued` until the worker runs it again.
+    // - the list's indexes: by (workflow, mode, time, id) for the newest-first keyset pages, and by (workflow, mode,
+    //   status, time, id) for a status filter and the grouped counts of `GET /admin/workflows` (index-only); they
+    //   replace `workflow_runs_by_workflow`, whose prefix they share.
+    // CHECKs are added NOT VALID as in 0003 (the existing rows satisfy them: no scan).
+    id: '0007_run_modes_and_retries',
+    sql: `
+      ALTER TABLE workflow_runs ADD COLUMN mode text NOT NULL DEFAULT 'live';
+      ALTER TABLE workflow_runs ADD CONSTRAINT workflow_runs_mode_check CHECK (mode IN ('live', 'edit')) NOT VALID;
+      ALTER TABLE workflow_runs ADD COLUMN retries integer NOT NULL DEFAULT 0;
+      DROP INDEX workflow_runs_submission;
+      CREATE UNIQUE INDEX workflow_runs_submission ON workflow_runs (workflow_id, submission_id)
+        WHERE submission_id IS NOT NULL AND mode = 'live';
+      DROP INDEX workflow_runs_by_workflow;
+      CREATE INDEX workflow_runs_list ON workflow_runs (workflow_id, mode, created_at, id);
+      CREATE INDEX workflow_runs_by_status ON workflow_runs (workflow_id, mode, status, created_at, id);
+
+      ALTER TABLE workflow_run_steps DROP CONSTRAINT workflow_run_steps_status_check;
+      ALTER TABLE workflow_run_steps ADD CONSTRAINT workflow_run_steps_status_check
+        CHECK (status IN ('queued', 'running', 'waiting', 'succeeded', 'failed')) NOT VALID;
+    `,
+  },
 ];

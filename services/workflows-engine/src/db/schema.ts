@@ -6,7 +6,8 @@
  *   creation: organization, workspace, numeric id and public identifier), the draft template (saved) and the
  *   published template (what runs).
  * - `workflow_runs`: one row per (workflow, trigger event), durable work queue of the run worker; carries the
- *   published template and the trigger data as they were when the event arrived. A run that waits (a node
+ *   published template and the trigger data as they were when the event arrived. A test run (`mode = 'edit'`)
+ *   carries the draft template and a stored submission's data instead. A run that waits (a node
  *   asked to go on at a later time) is a `waiting` row with its due time, claimed like a queued one.
  * - `workflow_run_steps`: one row per executed node of a run (at most once per node: templates are acyclic),
  *   with the node the run went on to.
@@ -19,7 +20,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { WorkflowTemplate } from '@formloom/contracts/entities/workflow';
 import type { FormSubmittedData } from '@formloom/contracts/events/form-submitted';
-import type { RunStatus, StepStatus } from '@formloom/contracts/api/workflows-engine/runs';
+import type { RunMode, RunStatus, StepStatus } from '@formloom/contracts/api/workflows-engine/runs';
 import type { WebhookDeliveryStatus } from '@formloom/contracts/api/workflows-engine/webhooks';
 
 /** A run row's state (`RunStatus` of the API; `waiting`: a node asked to go on at `due_at`). */
@@ -87,11 +88,24 @@ export const workflowRuns = pgTable(
      * resumed (then it also tells the worker that the run already has steps). Null for runs that never waited.
      */
     dueAt: timestamp('due_at', { withTimezone: true }),
+    /**
+     * `live` (its trigger started it, with the published template) or `edit` (a test run of the draft, started from
+     * the editor; spec 001 §7 `mode=edit`). Test runs never count as live runs.
+     */
+    mode: text('mode').$type<RunMode>().notNull().default('live'),
+    /**
+     * How many times a user retried the run after it failed. A retried run's first claim reads its steps: those
+     * that succeeded are not run again.
+     */
+    retries: integer('retries').notNull().default(0),
   },
   (t) => [
     unique('workflow_runs_event').on(t.workflowId, t.triggerEventId),
-    uniqueIndex('workflow_runs_submission').on(t.workflowId, t.submissionId).where(sql`submission_id IS NOT NULL`),
-    index('workflow_runs_by_workflow').on(t.workflowId, t.createdAt),
+    uniqueIndex('workflow_runs_submission')
+      .on(t.workflowId, t.submissionId)
+      .where(sql`submission_id IS NOT NULL AND mode = 'live'`),
+    index('workflow_runs_list').on(t.workflowId, t.mode, t.createdAt, t.id),
+    index('workflow_runs_by_status').on(t.workflowId, t.mode, t.status, t.createdAt, t.id),
   ],
 );
 /** A run row. */

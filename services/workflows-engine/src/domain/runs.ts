@@ -1,19 +1,19 @@
 /**
- * Workflow runs: queuing runs for a trigger event, the run worker's claim and step commits, and the runs list
- * and deletion of spec 001 §7.
+ * Workflow runs: queuing runs for a trigger event, and the run worker's claim and step commits. What users read and
+ * do with runs is in `run-history.ts` (list, detail, stats) and `run-actions.ts` (retry, test runs, deletion).
  *
  * A run is queued in the consumer's transaction (with the inbox row), so an event is turned into runs exactly
  * once; `UNIQUE (workflow_id, trigger_event_id)` and a unique `(workflow_id, submission_id)` guard the same
  * again at the table. The run keeps a copy of the published template and of the event's data, so the worker
  * needs nothing else and later edits do not change a queued run.
  */
-import { asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { WorkflowTemplate } from '@formloom/contracts/entities/workflow';
 import type { EventEnvelope } from '@formloom/contracts/events/envelope';
 import type { FormSubmittedData } from '@formloom/contracts/events/form-submitted';
-import type { PageQuery, WorkflowRun, WorkflowRunsResponse } from '@formloom/contracts/api/workflows-engine/runs';
-import { executePrepared, rowsOf, type Db, type DbOrTx, type Tx } from '@formloom/kit/db';
-import { workflowRuns, workflowRunSteps, type RunRowStatus, type WorkflowRunRow, type WorkflowRunStepRow } from '../db/schema';
+import type { RunMode } from '@formloom/contracts/api/workflows-engine/runs';
+import { executePrepared, rowsOf, type Db, type Tx } from '@formloom/kit/db';
+import type { RunRowStatus } from '../db/schema';
 import type { MailRecord } from './mail';
 
 /** One `form.submitted` event to queue runs for, with the trace context its runs continue. */
@@ -35,7 +35,7 @@ export interface RunLease {
 
 /** The columns of a {@link ClaimedRunRow}, as the claim and the claimed insert return them. */
 const CLAIMED_RUN_COLUMNS = sql.raw(
-  'id, workflow_id, organization_id, template, trigger_data, status, attempts, created_at, started_at, finished_at, traceparent, due_at',
+  'id, workflow_id, organization_id, template, trigger_data, status, attempts, created_at, started_at, finished_at, traceparent, due_at, mode, retries',
 );
 
 /** What {@link queueSubmissionRuns} queued: every run's id, and the rows of the runs it inserted claimed. */
@@ -104,65 +104,6 @@ export const SQL_UUIDV7 = sql`encode(
     placing substring(int8send(floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint) FROM 3) FROM 1 FOR 6),
   52, 1), 53, 1), 'hex')::uuid`;
 
-function iso(date: Date | null): string | null {
-  return date ? date.toISOString() : null;
-}
-
-function toRun(run: WorkflowRunRow, steps: readonly WorkflowRunStepRow[]): WorkflowRun {
-  return {
-    id: run.id,
-    status: run.status,
-    triggerEventId: run.triggerEventId,
-    createdAt: run.createdAt.toISOString(),
-    startedAt: iso(run.startedAt),
-    finishedAt: iso(run.finishedAt),
-    error: run.error,
-    steps: steps.map((step) => ({
-      nodeId: step.nodeId,
-      type: step.type,
-      status: step.status,
-      output: step.output ?? null,
-      error: step.error,
-      startedAt: iso(step.startedAt),
-      finishedAt: iso(step.finishedAt),
-    })),
-  };
-}
-
-/**
- * One page of a workflow's runs, newest first, each with its steps in execution order; `total` counts all.
- */
-export async function listRuns(db: DbOrTx, workflowId: string, page: PageQuery): Promise<WorkflowRunsResponse> {
-  const [counted] = await db.select({ total: count() }).from(workflowRuns).where(eq(workflowRuns.workflowId, workflowId));
-  const runs = await db
-    .select()
-    .from(workflowRuns)
-    .where(eq(workflowRuns.workflowId, workflowId))
-    .orderBy(desc(workflowRuns.createdAt), desc(workflowRuns.id))
-    .limit(page.limit)
-    .offset(page.offset);
-  const steps =
-    runs.length === 0
-      ? []
-      : await db
-          .select()
-          .from(workflowRunSteps)
-          .where(inArray(workflowRunSteps.runId, runs.map((run) => run.id)))
-          .orderBy(asc(workflowRunSteps.seq));
-  return {
-    runs: runs.map((run) => toRun(run, steps.filter((step) => step.runId === run.id))),
-    total: counted?.total ?? 0,
-  };
-}
-
-/**
- * Deletes every run (and step) of a workflow (spec 001 §7 `DELETE …/workflowRuns/…`). A run a worker is
- * executing at that moment stops at its next write (its lease is gone); the mail log is kept.
- */
-export async function deleteRuns(db: DbOrTx, workflowId: string): Promise<void> {
-  await db.delete(workflowRuns).where(eq(workflowRuns.workflowId, workflowId));
-}
-
 /** A claimed run as the claim returns it (node-postgres and PGlite parse jsonb; timestamps may be strings). */
 export interface ClaimedRunRow {
   id: string;
@@ -177,6 +118,10 @@ export interface ClaimedRunRow {
   finished_at: Date | string | null;
   traceparent: string | null;
   due_at: Date | string | null;
+  /** `live`, or `edit` for a test run. */
+  mode: RunMode;
+  /** Retries a user asked for (`run-actions.ts` `retryRun`): a retried run has steps already. */
+  retries: number;
 }
 
 /** Input of {@link claimRuns}. */

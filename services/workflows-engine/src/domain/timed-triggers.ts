@@ -87,7 +87,7 @@ export async function armAbandonedRuns(tx: Tx, events: readonly TriggerEvent<For
                AS e(event_id uuid, organization_id int, flow text, submission_id text, last_updated_at timestamptz,
                     data jsonb, traceparent text)
       ${listening('formAbandoned')}
-      ON CONFLICT (workflow_id, submission_id) WHERE submission_id IS NOT NULL
+      ON CONFLICT (workflow_id, submission_id) WHERE submission_id IS NOT NULL AND mode = 'live'
       DO UPDATE SET due_at = EXCLUDED.due_at, trigger_data = EXCLUDED.trigger_data, template = EXCLUDED.template,
                     traceparent = EXCLUDED.traceparent
        WHERE workflow_runs.status = 'waiting'

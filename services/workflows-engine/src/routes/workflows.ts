@@ -1,6 +1,6 @@
 /**
- * The workflow calls of spec 001 §7 (the endpoints of `@formloom/contracts/api/workflows-engine/workflows` and
- * `…/runs`): create, save, publish, enableOrDisable, delete, list, get, runs, delete runs. Access as in
+ * The workflow calls of spec 001 §7 (the endpoints of `@formloom/contracts/api/workflows-engine/workflows`): create,
+ * save, publish, enableOrDisable, delete, list (with each workflow's run stats), get. The run calls are in `runs.ts`. Access as in
  * `access.ts`; failures the spec names answer its texts (spec 001 §8, `failingWith`).
  */
 import type { FastifyRequest } from 'fastify';
@@ -11,7 +11,6 @@ import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
 import { NEW_FORM_PLACEHOLDER } from '@formloom/contracts/limits';
 import { blankFlowTemplate } from '@formloom/contracts/rules/flow-template';
 import type { WorkflowGalleryTemplate } from '@formloom/contracts/workflow-templates';
-import { deleteWorkflowRuns, listWorkflowRuns } from '@formloom/contracts/api/workflows-engine/runs';
 import {
   createWorkflow,
   deleteWorkflow,
@@ -23,6 +22,7 @@ import {
   type CreateWorkflowBody,
 } from '@formloom/contracts/api/workflows-engine/workflows';
 import { accessLevelIn } from '@formloom/contracts/rules/access';
+import { emptyRunStats } from '@formloom/contracts/api/workflows-engine/run-stats';
 import { requireWorkspaceAccess } from '@formloom/kit/auth';
 import { notFound } from '@formloom/kit/errors';
 import { defineRoutes } from '@formloom/kit/routes';
@@ -38,7 +38,7 @@ import {
   triggerFlowPublicIdentifier,
 } from '../domain/template-rules';
 import * as workflows from '../domain/workflows';
-import { deleteRuns, listRuns } from '../domain/runs';
+import { runStats } from '../domain/run-history';
 import { failingWith, requireWorkflowAccess } from './access';
 
 /** The workflow routes. */
@@ -114,32 +114,17 @@ export const workflowRoutes = defineRoutes<EngineDeps>((router, deps) => {
     return { success: true as const };
   });
 
-  /** The form's workflows the caller may view. */
+  /** The form's workflows the caller may view, each with its live runs' stats (one grouped count for all). */
   router.handle(listWorkflows, async ({ query, auth }) => {
     const rows = await workflows.listFlowWorkflows(db, query.flowPublicIdentifier, auth.org);
     const visible = rows.filter((row) => accessLevelIn(auth, row.workspaceId) !== null);
-    return { workflows: visible.map(workflows.toWorkflow) };
+    const stats = await runStats(db, visible.map((row) => row.id));
+    return { workflows: visible.map((row) => ({ ...workflows.toWorkflow(row), stats: stats.get(row.id) ?? emptyRunStats() })) };
   });
 
   router.handle(getWorkflow, async ({ params, request }) => {
     const row = requireWorkflowAccess(request, await workflows.findWorkflow(db, params.id), 'view');
     return { workflow: workflows.toWorkflow(row) };
-  });
-
-  /** Newest first, limit ≤ RUNS_PAGE_MAX. */
-  router.handle(listWorkflowRuns, async ({ params, query, request }) => {
-    const row = requireWorkflowAccess(request, await workflows.findWorkflow(db, params.id), 'view');
-    return listRuns(db, row.id, query);
-  });
-
-  /** Deletes every run of the workflow; `flowId` (public identifier or numeric id) must be its form (else 404). */
-  router.handle(deleteWorkflowRuns, async ({ params, request }) => {
-    const row = requireWorkflowAccess(request, await workflows.findWorkflow(db, params.workflowId), 'change');
-    if (params.flowId !== row.flowPublicIdentifier && params.flowId !== String(row.flowId)) {
-      throw notFound(copy.workflows.workflowNotFound);
-    }
-    await failingWith(copy.workflows.deleteRunsFailed, request, () => deleteRuns(db, row.id));
-    return { success: true as const };
   });
 });
 

@@ -219,7 +219,9 @@ function EditorFrame({
   const navigate = useNavigate();
   // The editor's own paths: `<base>/<tab>` (`paths.editor`).
   const base = paths.editor.getHref(publicIdentifier).replace(/\/edit$/, '');
-  const segment = location.pathname.slice(base.length + 1).split('/')[0] || 'edit';
+  const first = location.pathname.slice(base.length + 1).split('/')[0] || 'edit';
+  // A workflow's pages (`workflows-edit/…`: its runs) belong to the Workflows tab.
+  const segment = first === 'workflows-edit' ? 'workflows' : first;
   const canWrite = flow.accessLevel === 'write';
 
   // Keyboard shortcuts (see the module doc); inside a text field the browser's own undo applies.

@@ -150,7 +150,7 @@ export function ThankYouEmailCard({ publicIdentifier, template }: { publicIdenti
         {workflow && (
           <Box>
             <Divider label="Recent runs" labelPosition="left" mb="sm" />
-            <WorkflowRuns workflowId={workflow.id} />
+            <WorkflowRuns flowPublicIdentifier={publicIdentifier} workflowId={workflow.id} />
           </Box>
         )}
       </Stack>
