@@ -12,4 +12,7 @@ export const galleryEmails = {
   hostReminderBody: 'Hi,\n\nYour event {{event.title}} with {{event.invitee.name}} ({{event.invitee.email}}) starts at {{event.startTime}}.',
   inviteeReminderSubject: 'Reminder: {{event.title}} starts at {{event.startTime}}',
   inviteeReminderBody: 'Hi {{event.invitee.name}},\n\nThis is a reminder that {{event.title}} starts at {{event.startTime}}. We look forward to seeing you.',
+  /** ours: the Slack messages of `slack_message_form_abandonment` and `scheduling_reminder_slack_host`. */
+  abandonedSlack: 'Someone started {{flow.name}} and left without submitting it.',
+  hostReminderSlack: '{{event.title}} with {{event.invitee.name}} ({{event.invitee.email}}) starts at {{event.startTime}}.',
 } as const;

@@ -4,6 +4,8 @@
  * published and active at once with `activate` — in one transaction; refusals create nothing.
  */
 import * as copy from '@formloom/contracts/copy';
+import { WORKFLOW_GALLERY_TEMPLATES } from '@formloom/contracts/workflow-templates';
+import { nodeSetupStatus, triggerSetupStatus } from '@formloom/contracts/rules/workflow-status';
 import type { WorkflowResponse, WorkflowsResponse } from '@formloom/contracts/api/workflows-engine/workflows';
 import { sql } from 'drizzle-orm';
 import { call, engineSql, eventually, finishedRuns, mailOf, publishedForm, runsOf, setup, submit, users, WS, type Harness } from './helpers';
@@ -147,12 +149,23 @@ describe('a workflow from the gallery', () => {
     expect(sent).toEqual([['free@example.com']]);
   });
 
-  it('answers 422 for a gallery template the engine cannot run yet, creating nothing', async () => {
+  it('creates each of the 13 gallery templates on a form, steps that need an account left incomplete', async () => {
     const form = await publishedForm(h);
-    const response = await call(h, 'POST', '/admin/workflows', 'writer', { galleryTemplate: 'scheduling_reminder_slack_host', flowPublicIdentifier: form });
-    expect(response.statusCode).toBe(422);
-    expect(response.json().error.message).toBe(copy.workflows.galleryTemplateNotAvailable('scheduling_reminder_slack_host'));
-    expect(await workflowsOf(form)).toEqual([]);
+    for (const galleryTemplate of WORKFLOW_GALLERY_TEMPLATES) {
+      const response = await call(h, 'POST', '/admin/workflows', 'writer', { galleryTemplate, flowPublicIdentifier: form });
+      expect({ galleryTemplate, status: response.statusCode }).toEqual({ galleryTemplate, status: 200 });
+      const { workflow } = response.json<WorkflowResponse>();
+      expect(workflow.name).toBe(copy.galleryTitles[galleryTemplate]);
+      // What needs a connected account (Slack) or a scheduling page says so; everything else is ready.
+      const needsSetup = Object.values(workflow.template.nodes).filter((node) => nodeSetupStatus(node)?.complete === false).map((node) => node.type);
+      const triggerReady = triggerSetupStatus(workflow.template.trigger)?.complete;
+      expect({ galleryTemplate, needsSetup: needsSetup.sort(), triggerReady }).toEqual({
+        galleryTemplate,
+        needsSetup: galleryTemplate.includes('slack') ? ['slack'] : [],
+        triggerReady: !galleryTemplate.startsWith('scheduling_'),
+      });
+    }
+    expect(await workflowsOf(form)).toHaveLength(WORKFLOW_GALLERY_TEMPLATES.length);
   });
 
   it('refuses both a template and a gallery template, or neither', async () => {

@@ -2,7 +2,10 @@
  * The gallery's templates on the time-based triggers (spec 001 §2 "Template gallery", §4 "generate the template
  * against that form", §9 defaults): `email_form_abandonment` (formAbandoned, 30 minutes → an email),
  * `scheduling_reminder_email_host` and `scheduling_reminder_email_invitee` (beforeEventStarts, 30 minutes → an
- * email to the event's host or invitee). Each is the trigger's default template on the form (the only scheduling
+ * email to the event's host or invitee), `slack_message_form_abandonment` (formAbandoned, 30 minutes → a Slack
+ * message) and `scheduling_reminder_slack_host` (beforeEventStarts, 5 minutes → a Slack message). The Slack steps
+ * start without an account or channel (spec 001 §2: "Templates whose nodes need an account are created with those
+ * nodes incomplete"): 'Setup needed: select an account' until the integrations service connects one. Each is the trigger's default template on the form (the only scheduling
  * page preselected) and the email node's default template with the gallery's texts (`copy.galleryEmails`). A
  * scheduling template on a form without a scheduling page is created with its trigger incomplete ('Choose a
  * scheduling page'). Pure.
@@ -10,10 +13,11 @@
 import * as copy from '../../copy';
 import type { FlowTemplate } from '../../entities/flow-template';
 import type { WorkflowTemplate } from '../../entities/workflow';
-import { HOST_EMAIL_REMINDER_MINUTES } from '../../limits';
+import { HOST_EMAIL_REMINDER_MINUTES, HOST_SLACK_REMINDER_MINUTES } from '../../limits';
 import { answerRef } from '../../logic';
 import { firstEmailWidgetId, generateNodeId } from '../../workflow-templates';
 import { emailNode, type EmailNodeTemplate } from '../nodes/email';
+import { slackMessageTemplate } from '../nodes/slack';
 import { beforeEventStartsTrigger } from '../triggers/before-event-starts';
 import { formAbandonedTrigger } from '../triggers/form-abandoned';
 import { schedulingPages } from '../triggers/scheduling-pages';
@@ -85,4 +89,26 @@ export function schedulingReminderEmailInviteeTemplate(input: TimedTemplateInput
     list: [{ email: { var: 'event.invitee.email' } }],
   });
   return { trigger: beforeEventTrigger(input, HOST_EMAIL_REMINDER_MINUTES, nodeId), nodes: { [nodeId]: { type: 'email', template: email, nextNodeId: null } } };
+}
+
+/** `slack_message_form_abandonment`: 30 minutes after a respondent leaves the form unfinished, a Slack message. */
+export function slackMessageFormAbandonmentTemplate(input: TimedTemplateInput): WorkflowTemplate {
+  const nodeId = input.nodeId ?? generateNodeId();
+  return {
+    trigger: {
+      type: 'formAbandoned',
+      template: formAbandonedTrigger.defaultTemplate({ flowPublicIdentifier: input.flowPublicIdentifier }),
+      nextNodeId: nodeId,
+    },
+    nodes: { [nodeId]: { type: 'slack', template: slackMessageTemplate(copy.galleryEmails.abandonedSlack), nextNodeId: null } },
+  };
+}
+
+/** `scheduling_reminder_slack_host`: 5 minutes (spec 001 §9) before each booked event, a Slack message to the host. */
+export function schedulingReminderSlackHostTemplate(input: TimedTemplateInput): WorkflowTemplate {
+  const nodeId = input.nodeId ?? generateNodeId();
+  return {
+    trigger: beforeEventTrigger(input, HOST_SLACK_REMINDER_MINUTES, nodeId),
+    nodes: { [nodeId]: { type: 'slack', template: slackMessageTemplate(copy.galleryEmails.hostReminderSlack), nextNodeId: null } },
+  };
 }

@@ -8,7 +8,7 @@
  * 30-minute delay), `email_with_filter` (the same email after a filter on the form's first choice question:
  * `@formloom/contracts/workflows/gallery/email-with-delay-or-filter`), `approve_or_reject` and `assign_task` (an
  * approval step with the caller as approver: `@formloom/contracts/workflows/gallery/approvals`), and the time-based
- * ones (`@formloom/contracts/workflows/gallery/timed-templates`), and the AI category's `summarize_submission_and_email`,
+ * ones, the Slack ones with their Slack step incomplete (`@formloom/contracts/workflows/gallery/timed-templates`), and the AI category's `summarize_submission_and_email`,
  * `classify_and_route` and `ai_thank_you_email` (`@formloom/contracts/workflows/gallery/ai`). A template whose steps
  * the engine cannot run yet answers 422 rather than creating a workflow that can only fail.
  *
@@ -31,6 +31,8 @@ import {
   emailFormAbandonmentTemplate,
   schedulingReminderEmailHostTemplate,
   schedulingReminderEmailInviteeTemplate,
+  schedulingReminderSlackHostTemplate,
+  slackMessageFormAbandonmentTemplate,
 } from '@formloom/contracts/workflows/gallery/timed-templates';
 
 /** What a gallery template is generated against. */
@@ -63,6 +65,8 @@ const GENERATORS: Partial<Record<WorkflowGalleryTemplate, (input: GalleryInput) 
   email_form_abandonment: (input) => emailFormAbandonmentTemplate(input),
   scheduling_reminder_email_host: (input) => schedulingReminderEmailHostTemplate(input),
   scheduling_reminder_email_invitee: (input) => schedulingReminderEmailInviteeTemplate(input),
+  slack_message_form_abandonment: (input) => slackMessageFormAbandonmentTemplate(input),
+  scheduling_reminder_slack_host: (input) => schedulingReminderSlackHostTemplate(input),
   approve_or_reject: (input) =>
     approveOrRejectTemplate({
       flowPublicIdentifier: input.flowPublicIdentifier,
