@@ -35,3 +35,5 @@ export { errors } from './copy/errors';
 export { validation } from './copy/validation';
 export { webhooks } from './copy/webhooks';
 export { customColumns } from './copy/custom-columns';
+export { webhookNode } from './copy/webhook-node';
+export { codeNode } from './copy/code-node';

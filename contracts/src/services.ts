@@ -110,6 +110,8 @@ export const SERVICE_MANIFEST = [
       'WEBHOOK_RETRY_BASE_MS',
       'WEBHOOK_RETRY_MAX_MS',
       'WEBHOOK_LEASE_MS',
+      'CODE_SANDBOX_THREADS',
+      'NODE_TEST_RATE_LIMIT',
     ],
     secrets: ['SMTP_URL', 'WEBHOOK_SECRET_ENCRYPTION_KEY'],
     publishes: [],

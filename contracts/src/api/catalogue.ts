@@ -16,6 +16,7 @@ import * as submissions from './flows/submissions';
 import * as summary from './flows/summary';
 import * as uploads from './flows/uploads';
 import * as mail from './workflows-engine/mail';
+import * as nodeTests from './workflows-engine/node-tests';
 import * as runs from './workflows-engine/runs';
 import * as webhooks from './workflows-engine/webhooks';
 import * as workflows from './workflows-engine/workflows';
@@ -54,4 +55,5 @@ export const ENDPOINTS: readonly Endpoint[] = [
   runs,
   mail,
   webhooks,
+  nodeTests,
 ].flatMap((module) => endpointsOf(module as Record<string, unknown>));

@@ -9,6 +9,7 @@ import { flowDeletedConsumer, formSubmittedConsumer } from './consumers';
 import { migrations } from './db/migrations';
 import { engineDependencies, type EngineDeps } from './deps';
 import { mailRoutes } from './routes/mail';
+import { nodeTestRoutes } from './routes/node-tests';
 import { webhookRoutes } from './routes/webhooks';
 import { workflowRoutes } from './routes/workflows';
 
@@ -18,7 +19,7 @@ export const definition: ServiceDefinition<typeof EngineConfig.shape, EngineDeps
   config: EngineConfig,
   migrations,
   dependencies: engineDependencies,
-  routes: [workflowRoutes, mailRoutes, webhookRoutes],
+  routes: [workflowRoutes, mailRoutes, webhookRoutes, nodeTestRoutes],
   consumers: (deps) => [
     formSubmittedConsumer({
       lease: () => deps.runWorker.lease(),
@@ -28,7 +29,7 @@ export const definition: ServiceDefinition<typeof EngineConfig.shape, EngineDeps
     }),
     flowDeletedConsumer(),
   ],
-  workers: (deps) => [deps.runWorker, deps.webhookWorker],
+  workers: (deps) => [deps.runWorker, deps.webhookWorker, deps.codeSandbox],
 };
 
 /** Builds the service (tests pass `env`, `jwks`, a shared `bus`, `logger: false`). */

@@ -2,7 +2,9 @@
  * The workflows-engine's dependencies object (kit `ServiceDefinition.dependencies`): built once per service
  * instance by {@link engineDependencies} and handed to its route modules, consumers and workers.
  */
-import { WORKFLOW_EMAIL_RECIPIENT_WINDOW_MS } from '@formloom/contracts/limits';
+import { NODE_TEST_RATE_WINDOW_MS, WORKFLOW_EMAIL_RECIPIENT_WINDOW_MS } from '@formloom/contracts/limits';
+import * as copy from '@formloom/contracts/copy';
+import type { RateLimit } from '@formloom/kit/rate-limit';
 import type { ServiceContext } from '@formloom/kit/service';
 import { createInternalClient } from '@formloom/kit/internal-client';
 import { resolveDatabaseLocation } from '@formloom/kit/db';
@@ -14,6 +16,7 @@ import { createRunMetrics } from './metrics';
 import { RunWorker } from './worker';
 import { resolveWebhookKeySecret, SecretBox } from './domain/webhook-secrets';
 import { WebhookWorker } from './webhook-worker';
+import { CodeSandbox } from './sandbox/code-sandbox';
 
 /** What the engine's routes, consumers and workers use. */
 export interface EngineDeps extends ServiceContext<EngineConfig> {
@@ -32,6 +35,10 @@ export interface EngineDeps extends ServiceContext<EngineConfig> {
   webhookAllowedHosts: readonly AllowedHost[];
   /** This instance's webhook delivery worker (the consumer kicks it after queuing deliveries). */
   webhookWorker: WebhookWorker;
+  /** The code node's sandbox (CODE_SANDBOX_THREADS threads): the run worker's and the panel's tests. */
+  codeSandbox: CodeSandbox;
+  /** The editor's node tests per user (NODE_TEST_RATE_LIMIT per minute); absent when 0. */
+  nodeTestLimit?: RateLimit;
 }
 
 /** Builds the engine's dependencies from the kit's context and the engine's configuration. */
@@ -44,10 +51,13 @@ export function engineDependencies(ctx: ServiceContext<EngineConfig>): EngineDep
     log: ctx.log,
   });
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, timeoutMs: config.SMTP_TIMEOUT_MS });
+  const codeSandbox = new CodeSandbox({ threads: config.CODE_SANDBOX_THREADS, log: ctx.log });
   const runWorker = new RunWorker({
     db: ctx.db,
     mailer,
     mailFrom: config.MAIL_FROM,
+    outbound: { allowedHosts: config.WEBHOOK_ALLOWED_HOSTS },
+    codeSandbox,
     recipientLimit:
       config.WORKFLOW_EMAIL_RECIPIENT_RATE_LIMIT > 0
         ? ctx.rateLimits.limit({
@@ -93,5 +103,15 @@ export function engineDependencies(ctx: ServiceContext<EngineConfig>): EngineDep
     webhookSecrets,
     webhookAllowedHosts: config.WEBHOOK_ALLOWED_HOSTS,
     webhookWorker,
+    codeSandbox,
+    nodeTestLimit:
+      config.NODE_TEST_RATE_LIMIT > 0
+        ? ctx.rateLimits.limit({
+            name: 'workflow-node-test',
+            points: config.NODE_TEST_RATE_LIMIT,
+            durationMs: NODE_TEST_RATE_WINDOW_MS,
+            message: copy.webhookNode.testRateLimited,
+          })
+        : undefined,
   };
 }

@@ -49,7 +49,9 @@ import { submissionContext } from './domain/email';
 import { claimRuns, commitSteps, leaseEnd, type ClaimedRunRow, type RunLease, type StepCommit } from './domain/runs';
 import type { Mailer } from '@formloom/kit/mail';
 import type { RateLimit } from '@formloom/kit/rate-limit';
-import type { NodeExecutor, NodeOutcome, NodeServices, StepInput } from './nodes/executor';
+import type { NodeExecutor, NodeOutcome, NodeServices, OutboundServices, StepInput } from './nodes/executor';
+import { CodeSandbox } from './sandbox/code-sandbox';
+import { WEBHOOK_NODE_RETRY_BASE_MS } from '@formloom/contracts/limits';
 import { NODE_EXECUTORS } from './nodes/registry';
 import { stepIdempotencyKey } from './nodes/executor';
 import { GroupCommit } from '@formloom/kit/group-commit';
@@ -73,6 +75,16 @@ export interface RunWorkerOptions {
   mailFrom: string;
   /** The per-recipient limit of workflow email to addresses from answers (see `NodeServices.recipientLimit`). */
   recipientLimit?: RateLimit;
+  /**
+   * Outbound HTTP of the webhook node (see `NodeServices.outbound`): the operator's allowed hosts (default none),
+   * a resolver (default the system's) and the retry wait (default WEBHOOK_NODE_RETRY_BASE_MS).
+   */
+  outbound?: Partial<OutboundServices>;
+  /**
+   * The code node's sandbox (`sandbox/code-sandbox.ts`), owned by the caller (the service stops it). Default: one
+   * of the worker's own with one thread, stopped with the worker.
+   */
+  codeSandbox?: CodeSandbox;
   /** Poll interval when not kicked (ms); a waiting run resumes at the first pass after its due time. */
   pollMs: number;
   /** How long a claim holds a run without a heartbeat (ms). */
@@ -174,6 +186,8 @@ export class RunWorker {
   private readonly executors: Registry<NodeExecutor>;
   /** What executors may use. */
   private readonly services: NodeServices;
+  /** The sandbox the worker made itself (no `codeSandbox` option): stopped with it. */
+  private readonly ownSandbox: CodeSandbox | null;
   /** Runs executing now (claimed by a pass or adopted), against `concurrency`. */
   private inFlight = 0;
   /** The executions of adopted runs (a pass awaits its own). */
@@ -185,7 +199,18 @@ export class RunWorker {
 
   constructor(private readonly options: RunWorkerOptions) {
     this.executors = registryOf(options.executors ?? NODE_EXECUTORS);
-    this.services = { mailer: options.mailer, mailFrom: options.mailFrom, recipientLimit: options.recipientLimit };
+    this.ownSandbox = options.codeSandbox ? null : new CodeSandbox({ log: options.log });
+    this.services = {
+      mailer: options.mailer,
+      mailFrom: options.mailFrom,
+      recipientLimit: options.recipientLimit,
+      outbound: {
+        allowedHosts: options.outbound?.allowedHosts ?? [],
+        lookup: options.outbound?.lookup,
+        retryBaseMs: options.outbound?.retryBaseMs ?? WEBHOOK_NODE_RETRY_BASE_MS,
+      },
+      codeSandbox: options.codeSandbox ?? this.ownSandbox!,
+    };
     this.stepCommits = new GroupCommit<StepCommit, number | null | undefined>({
       name: 'run step commits',
       isolate: (error) => !isDatabaseUnavailable(error),
@@ -256,12 +281,13 @@ export class RunWorker {
     }
   }
 
-  /** Stops polling and adopting, waits for the runs in progress, and closes the mailer. */
+  /** Stops polling and adopting, waits for the runs in progress, and closes the mailer (and its own sandbox). */
   async stop(): Promise<void> {
     this.accepting = false;
     await this.loop.stop();
     await Promise.all([...this.adopted]);
     this.options.mailer.close();
+    await this.ownSandbox?.stop();
   }
 
   /**

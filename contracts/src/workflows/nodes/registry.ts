@@ -6,10 +6,16 @@
  */
 import type { NodeType } from '../../entities/workflow';
 import { registryOf, type NodeDefinition } from '../define';
+import { codeNode } from './code';
 import { emailNode } from './email';
+import { webhookNode } from './webhook';
 
 /** Every implemented node type's definition, one line per type. */
-export const NODE_DEFINITIONS = [emailNode] as const;
+export const NODE_DEFINITIONS = [
+  emailNode,
+  webhookNode,
+  codeNode,
+] as const;
 
 /** A node type that has a definition (and therefore an engine executor and a web card). */
 export type ImplementedNodeType = (typeof NODE_DEFINITIONS)[number]['type'];

@@ -40,17 +40,21 @@ export interface ComposedEmail {
 export type ComposeResult = { ok: true; email: ComposedEmail } | { ok: false; error: string };
 
 /**
- * The logic context of a `form.submitted` run: answers, submission id and time, the form's id and name, the
+ * The logic context of a `form.submitted` run: answers, submission id and time, the form's id and name, the hidden
+ * fields' values by name (`{{urlParams.<name>}}`; none in events written before hidden fields existed), the
  * calculations' numbers by calculation id (`{{calculations.<id>}}`; none in events written before calculations
  * existed) and, for a quiz, its points (`{{quiz.score}}`, `{{quiz.maxScore}}`).
  */
 export function submissionContext(data: FormSubmittedData): LogicContext {
   const calculations: Record<string, number> = Object.create(null) as Record<string, number>;
   for (const { id, value } of data.calculations ?? []) calculations[id] = value;
+  const urlParams: Record<string, string> = Object.create(null) as Record<string, string>;
+  for (const { name, value } of data.urlParameters ?? []) urlParams[name] = value;
   return {
     answers: data.answers,
     submission: { submissionId: data.submissionId, submissionTime: data.submissionTime },
     flow: { publicIdentifier: data.flowPublicIdentifier, name: data.flowName },
+    urlParams,
     calculations,
     ...(data.quiz ? { quiz: { score: data.quiz.score, maxScore: data.quiz.maxScore } } : {}),
   };

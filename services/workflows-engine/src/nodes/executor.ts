@@ -19,9 +19,25 @@ import type { NodeType, TriggerType, WorkflowNode } from '@formloom/contracts/en
 import type { FormSubmittedData } from '@formloom/contracts/events/form-submitted';
 import type { LogicContext } from '@formloom/contracts/logic';
 import type { NodeDefinition } from '@formloom/contracts/workflows/define';
+import type { FieldError } from '@formloom/contracts/errors';
 import type { MailRecord } from '../domain/mail';
+import type { CodeSandbox } from '../sandbox/code-sandbox';
 import type { RateLimit } from '@formloom/kit/rate-limit';
 import type { Mailer } from '@formloom/kit/mail';
+import type { AllowedHost, OutboundLookup } from '@formloom/kit/outbound-http';
+
+/**
+ * How nodes reach URLs their users chose (the webhook node), always through the kit's outbound guard
+ * (`@formloom/kit/outbound-http`).
+ */
+export interface OutboundServices {
+  /** Hosts let through although local or private (WEBHOOK_ALLOWED_HOSTS). */
+  allowedHosts: readonly AllowedHost[];
+  /** The resolver (default the system's; tests make names resolve where they want). */
+  lookup?: OutboundLookup;
+  /** The wait before a request's second attempt (ms), doubled for each further one (WEBHOOK_NODE_RETRY_BASE_MS). */
+  retryBaseMs: number;
+}
 
 /** The services an executor may use (the worker's; tests pass their own). */
 export interface NodeServices {
@@ -33,6 +49,26 @@ export interface NodeServices {
    * address); absent when `WORKFLOW_EMAIL_RECIPIENT_RATE_LIMIT` is 0.
    */
   recipientLimit?: RateLimit;
+  /** Outbound HTTP (the webhook node). */
+  outbound: OutboundServices;
+  /** The code node's sandbox (`sandbox/code-sandbox.ts`). */
+  codeSandbox: CodeSandbox;
+}
+
+/**
+ * When the engine checks templates on the server: `save` (a draft: what may still change before publishing, such
+ * as a name that does not resolve yet, passes) or `publish` (everything must hold).
+ */
+export type TemplateCheckPhase = 'save' | 'publish';
+
+/**
+ * What a node type's server-side check found (see {@link ExecutorImplementation.checkTemplate}): `errors`, paths
+ * relative to the node's template; `waived`, the template paths whose contracts rule errors do not apply here
+ * (a URL whose host the operator allows although the editor's rule calls it local).
+ */
+export interface TemplateCheck {
+  errors: FieldError[];
+  waived: string[];
 }
 
 /** The run a node runs in, as the worker claimed it. */
@@ -112,6 +148,8 @@ export interface NodeExecutor<TType extends NodeType = NodeType> {
    * its lease, like a crash).
    */
   run(input: StepInput): Promise<NodeOutcome>;
+  /** See {@link ExecutorImplementation.checkTemplate}; resolves no errors for a type that has no such checks. */
+  checkTemplate(template: unknown, outbound: Pick<OutboundServices, 'allowedHosts' | 'lookup'>, phase: TemplateCheckPhase): Promise<TemplateCheck>;
 }
 
 /** What a node type's executor module gives {@link defineExecutor}. */
@@ -123,6 +161,12 @@ export interface ExecutorImplementation<TTemplate> {
    * whatever the user should see; throws only on unexpected errors.
    */
   execute(context: RunContext<TTemplate>): NodeOutcome | Promise<NodeOutcome>;
+  /**
+   * The server's own checks of a node's template when a workflow is saved, created or published, beyond the
+   * contracts' pure rules — those that need I/O (DNS) or the operator's settings (WEBHOOK_ALLOWED_HOSTS). The
+   * template is unparsed (a draft may be half-filled). Default: none. Must not throw for any template.
+   */
+  checkTemplate?(template: unknown, outbound: Pick<OutboundServices, 'allowedHosts' | 'lookup'>, phase: TemplateCheckPhase): Promise<TemplateCheck>;
 }
 
 /** Defines the executor of the node type `definition` describes (its contracts module). */
@@ -140,5 +184,7 @@ export function defineExecutor<TType extends NodeType, TTemplate>(
       }
       return implementation.execute({ ...input, template: parsed.data });
     },
+    checkTemplate: async (template, outbound, phase) =>
+      implementation.checkTemplate ? implementation.checkTemplate(template, outbound, phase) : { errors: [], waived: [] },
   };
 }

@@ -5,11 +5,17 @@
  * compile ({@link EveryImplementedTypeHasAnExecutor}).
  */
 import type { ImplementedNodeType } from '@formloom/contracts/workflows/nodes/registry';
+import { codeExecutor } from './code';
 import { emailExecutor } from './email';
 import type { NodeExecutor } from './executor';
+import { webhookExecutor } from './webhook';
 
 /** Every node executor, one line per type. */
-export const NODE_EXECUTORS = [emailExecutor] as const satisfies readonly NodeExecutor[];
+export const NODE_EXECUTORS = [
+  emailExecutor,
+  webhookExecutor,
+  codeExecutor,
+] as const satisfies readonly NodeExecutor[];
 
 /** `true` when every implemented node type has an executor in {@link NODE_EXECUTORS}; `never` otherwise. */
 export type EveryImplementedTypeHasAnExecutor = [Exclude<ImplementedNodeType, (typeof NODE_EXECUTORS)[number]['type']>] extends [never] ? true : never;
