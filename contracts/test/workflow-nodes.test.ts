@@ -28,7 +28,7 @@ function completeEmail() {
 
 describe('the registries', () => {
   it('register each implemented type once, every one a spec type, and nothing else', () => {
-    expect(NODE_DEFINITIONS.map((definition) => definition.type)).toEqual(['email']);
+    expect(NODE_DEFINITIONS.map((definition) => definition.type)).toEqual(['email', 'webhook', 'code']);
     expect(TRIGGER_DEFINITIONS.map((definition) => definition.type)).toEqual(['formSubmission']);
     for (const definition of NODE_DEFINITIONS) expect(NodeType.options).toContain(definition.type);
     for (const definition of TRIGGER_DEFINITIONS) expect(TriggerType.options).toContain(definition.type);

@@ -178,7 +178,7 @@ export class CodeSandbox {
     this.quickjsPath ??= require.resolve('quickjs-emscripten');
     const worker = new Worker(CODE_SANDBOX_WORKER_SOURCE, {
       eval: true,
-      workerData: { quickjsPath: this.quickjsPath },
+      workerData: { quickjsPath: this.quickjsPath, limits: this.limits },
       resourceLimits: THREAD_RESOURCE_LIMITS,
     });
     worker.unref();

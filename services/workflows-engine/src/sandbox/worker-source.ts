@@ -6,8 +6,10 @@
  * (`workerData.quickjsPath`).
  *
  * Protocol (structured clone over the worker's port):
+ * - the thread loads QuickJS, runs one warm-up job (the first run of a fresh WebAssembly module is several times
+ *   slower), then posts `{type: 'ready'}`;
  * - parent → worker: {@link SandboxJob} `{id, code, inputJson, limits}`;
- * - worker → parent: `{type: 'started', id}` as it starts a job (the parent's watchdog counts from there), then
+ * - worker → parent: `{type: 'started', id}` as it calls the code (the parent's watchdog counts from there), then
  *   {@link SandboxReply} `{type: 'done', id, ok: true, json}` or `{type: 'done', id, ok: false, kind, name,
  *   message}`.
  * Any exception of the host side (a WebAssembly abort, an exhausted host stack) ends the thread after replying
@@ -16,8 +18,9 @@
  *
  * Each job gets a NEW QuickJS runtime and context (nothing survives from one run to the next), with:
  * - `setMemoryLimit(limits.memoryBytes)` and `setMaxStackSize(limits.stackBytes)`;
- * - `setInterruptHandler(shouldInterruptAfterDeadline(now + limits.timeMs))`, which stops the code
- *   (`InternalError: interrupted`) once the deadline passed;
+ * - `setInterruptHandler(shouldInterruptAfterDeadline(now + limits.timeMs))` set as the code is called (the
+ *   prelude and the parsing before it have their own allowance), which stops the code (`InternalError:
+ *   interrupted`) once the deadline passed; `started` is posted at that moment;
  * - the prelude ({@link PRELUDE}): every intrinsic reachable from `globalThis` is frozen (so the code cannot
  *   pollute prototypes, `Object.prototype.x = 1` throws in strict mode), and the code is compiled with the
  *   `AsyncFunction` constructor as the body of `async function (input)` in strict mode — a body, so that it cannot
@@ -91,6 +94,7 @@ const { parentPort, workerData } = require("node:worker_threads");
 const { getQuickJS, shouldInterruptAfterDeadline } = require(workerData.quickjsPath);
 const PRELUDE = ${JSON.stringify(PRELUDE)};
 const MESSAGE_MAX = 500;
+const SETUP_MS = 10000;
 
 function classify(dumped) {
   const name = dumped && typeof dumped === "object" && typeof dumped.name === "string" ? dumped.name : "Error";
@@ -103,7 +107,7 @@ function classify(dumped) {
   return { kind: "threw", name, message };
 }
 
-function run(QuickJS, job) {
+function run(QuickJS, job, onStart) {
   const runtime = QuickJS.newRuntime();
   const handles = [];
   const keep = (handle) => { handles.push(handle); return handle; };
@@ -112,7 +116,9 @@ function run(QuickJS, job) {
   try {
     runtime.setMemoryLimit(job.limits.memoryBytes);
     runtime.setMaxStackSize(job.limits.stackBytes);
-    runtime.setInterruptHandler(shouldInterruptAfterDeadline(Date.now() + job.limits.timeMs));
+    // Our own setup (the prelude, parsing the code and the input) gets its own allowance; the code's time starts
+    // when it is called.
+    runtime.setInterruptHandler(shouldInterruptAfterDeadline(Date.now() + SETUP_MS));
     context = runtime.newContext();
     const prelude = context.evalCode(PRELUDE, "prelude.js");
     if (prelude.error) return failed(prelude.error);
@@ -123,6 +129,8 @@ function run(QuickJS, job) {
     const fn = keep(compiled.value);
     const input = call("input", keep(context.newString(job.inputJson)));
     if (input.error) return failed(input.error);
+    onStart();
+    runtime.setInterruptHandler(shouldInterruptAfterDeadline(Date.now() + job.limits.timeMs));
     const called = context.callFunction(fn, context.undefined, keep(input.value));
     if (called.error) return failed(called.error);
     const promise = keep(called.value);
@@ -150,11 +158,12 @@ function run(QuickJS, job) {
 }
 
 getQuickJS().then((QuickJS) => {
+  // A first run compiles QuickJS's hot paths (WebAssembly tier-up): done before any job's time counts.
+  run(QuickJS, { id: 0, code: "return 1", inputJson: "{}", limits: workerData.limits }, () => {});
   parentPort.on("message", (job) => {
-    parentPort.postMessage({ type: "started", id: job.id });
     let reply;
     try {
-      reply = run(QuickJS, job);
+      reply = run(QuickJS, job, () => parentPort.postMessage({ type: "started", id: job.id }));
     } catch (error) {
       const message = String(error && error.message ? error.message : error).slice(0, MESSAGE_MAX);
       const stack = error instanceof RangeError && /call stack/i.test(message);
