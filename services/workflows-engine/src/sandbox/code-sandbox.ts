@@ -216,7 +216,7 @@ export class CodeSandbox {
     if (slot.timer) clearTimeout(slot.timer);
     slot.timer = null;
     slot.current = null;
-    if (!message.ok && message.fatal) {
+    if (message.fatal) {
       // The thread exits after a host-side failure: it takes no further job.
       this.retire(slot);
       this.replaced += 1;

@@ -14,7 +14,9 @@
  *   message}`.
  * Any exception of the host side (a WebAssembly abort, an exhausted host stack) ends the thread after replying
  * `crashed` (or `stack`) with `fatal: true`: the parent replaces it, so a broken QuickJS instance never runs another
- * job.
+ * job. So does a job that leaves promise jobs queued (code interrupted in a promise loop, or returning while promises
+ * it started are pending): QuickJS cannot free such a runtime, so its reply (whatever it is) carries `fatal: true` and
+ * the thread ends.
  *
  * Each job gets a NEW QuickJS runtime and context (nothing survives from one run to the next), with:
  * - `setMemoryLimit(limits.memoryBytes)` and `setMaxStackSize(limits.stackBytes)`;
@@ -54,7 +56,7 @@ export type SandboxFailureKind = 'timeout' | 'memory' | 'stack' | 'threw' | 'nev
 /** The worker's answer to a job. */
 export type SandboxReply =
   | { type: 'started'; id: number }
-  | { type: 'done'; id: number; ok: true; json: string }
+  | { type: 'done'; id: number; ok: true; json: string; fatal?: boolean }
   | { type: 'done'; id: number; ok: false; kind: SandboxFailureKind; name: string; message: string; fatal?: boolean };
 
 /**
@@ -95,6 +97,7 @@ const { getQuickJS, shouldInterruptAfterDeadline } = require(workerData.quickjsP
 const PRELUDE = ${JSON.stringify(PRELUDE)};
 const MESSAGE_MAX = 500;
 const SETUP_MS = 10000;
+let dirty = false;
 
 function classify(dumped) {
   const name = dumped && typeof dumped === "object" && typeof dumped.name === "string" ? dumped.name : "Error";
@@ -108,7 +111,27 @@ function classify(dumped) {
 }
 
 function run(QuickJS, job, onStart) {
+  let reply;
   const runtime = QuickJS.newRuntime();
+  try {
+    reply = attempt(QuickJS, runtime, job, onStart);
+    return reply;
+  } finally {
+    // A runtime stopped by a limit, or whose job queue still holds promise jobs, may not be freed cleanly (QuickJS
+    // aborts on an assertion): it is left as it is, and the thread is replaced after this job.
+    const limited = reply && !reply.ok && (reply.kind === "timeout" || reply.kind === "memory" || reply.kind === "stack");
+    if (!reply || limited || runtime.hasPendingJob()) dirty = true;
+    else {
+      try {
+        runtime.dispose();
+      } catch (error) {
+        dirty = true;
+      }
+    }
+  }
+}
+
+function attempt(QuickJS, runtime, job, onStart) {
   const handles = [];
   const keep = (handle) => { handles.push(handle); return handle; };
   let context;
@@ -153,7 +176,6 @@ function run(QuickJS, job, onStart) {
   } finally {
     for (const handle of handles.reverse()) if (handle.alive) handle.dispose();
     if (context) context.dispose();
-    runtime.dispose();
   }
 }
 
@@ -169,6 +191,10 @@ getQuickJS().then((QuickJS) => {
       const stack = error instanceof RangeError && /call stack/i.test(message);
       parentPort.postMessage({ type: "done", id: job.id, ok: false, kind: stack ? "stack" : "crashed", name: "Error", message, fatal: true });
       process.exit(1);
+    }
+    if (dirty) {
+      parentPort.postMessage(Object.assign({ type: "done", id: job.id }, reply, { fatal: true }));
+      process.exit(0);
     }
     parentPort.postMessage(Object.assign({ type: "done", id: job.id }, reply));
   });
