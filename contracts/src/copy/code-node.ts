@@ -24,6 +24,22 @@ export const codeNode = {
     object: 'an object',
     array: 'a list',
   },
+  /** ours: the output types as the panel's select lists them. */
+  typeLabels: {
+    string: 'Text',
+    number: 'Number',
+    boolean: 'True or false',
+    object: 'Object',
+    array: 'List',
+  },
+  /** ours: the panel's description of the code field (the editor's keys: Tab indents, Esc then Tab leaves). */
+  editorHint: 'The body of async function (input). Return the result. Tab indents; press Esc, then Tab, to leave the editor.',
+  /** ours: the heading of the list of what the code can read. */
+  inputsHeading: 'Available inputs',
+  /** ours: a test's heading when the code returned a result. */
+  testResult: 'Result',
+  /** ours: a test's heading when the code failed. */
+  testFailed: 'The code failed',
   /** ours: a run stopped by the time limit (CODE_NODE_TIME_LIMIT_MS). */
   timeLimit: (ms: number) => `The code ran longer than ${ms / 1000} s and was stopped`,
   /** ours: a run stopped by the memory limit (CODE_NODE_MEMORY_LIMIT_BYTES). */

@@ -6,13 +6,17 @@
  */
 import type { ImplementedNodeType } from '@formloom/contracts/workflows/nodes/registry';
 import type { ImplementedTriggerType } from '@formloom/contracts/workflows/triggers/registry';
+import { codeNodeUi } from './code';
 import { emailNodeUi } from './email';
 import { formSubmissionTriggerUi } from './form-submission';
 import type { NodeUi, TriggerUi } from './types';
+import { webhookNodeUi } from './webhook';
 
 /** Every implemented node type's card and panel. */
 export const NODE_UIS: { readonly [TType in ImplementedNodeType]: NodeUi<TType> } = {
   email: emailNodeUi,
+  webhook: webhookNodeUi,
+  code: codeNodeUi,
 };
 
 /** Every implemented trigger type's card and panel. */
