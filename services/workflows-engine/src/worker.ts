@@ -477,7 +477,9 @@ export class RunWorker {
       node: step.node,
       services: this.services,
     };
-    if (executor.local(this.services)) return { outcome: await executor.run(input), started: false, startedAt };
+    // A local step writes nothing before it commits; one that takes a while (a code step queued for the sandbox's
+    // thread) keeps the run's lease with the same heartbeat (nothing is written when it is quick).
+    if (executor.local(this.services)) return { outcome: await this.withHeartbeat(claim, () => executor.run(input)), started: false, startedAt };
     await this.startStep(claim, step, retry);
     return { outcome: await this.withHeartbeat(claim, () => executor.run(input)), started: true, startedAt };
   }
@@ -496,7 +498,10 @@ export class RunWorker {
     });
   }
 
-  /** Extends the lease every third of RUN_LEASE_MS while `fn` runs (a slow SMTP server keeps the claim). */
+  /**
+   * Extends the lease every third of RUN_LEASE_MS while `fn` runs (a slow SMTP server, or a code step waiting for the
+   * sandbox, keeps the claim).
+   */
   private async withHeartbeat<T>(claim: Claimed, fn: () => Promise<T>): Promise<T> {
     const beat = setInterval(() => {
       void this.fenced(claim, async () => undefined).catch(() => undefined);
