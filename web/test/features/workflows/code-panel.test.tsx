@@ -8,8 +8,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import * as copy from '@formloom/contracts/copy';
 import { CODE_NODE_TIME_LIMIT_MS } from '@formloom/contracts/limits';
-import { codeNodeUi } from '../../../src/features/workflows/nodes/code';
+// Through the registry, as the canvas reaches it (the panels and the variable picker import each other's modules).
+import { NODE_UIS } from '../../../src/features/workflows/nodes/registry';
 import { formForPanels, renderPanel } from './panel-harness';
+
+const codeNodeUi = NODE_UIS.code;
 
 /** Replaces the editor's text (typing `{`, `[` … would be key names to user-event). */
 function setCode(editor: HTMLElement, code: string): void {
@@ -41,7 +44,7 @@ it('indents with Tab, keeps the indent on Enter, and lets Esc then Tab leave the
   const editor = screen.getByRole('textbox', { name: 'Code' });
   await panel.user.click(editor);
   await panel.user.keyboard('if (input.quiz) ');
-  await panel.user.keyboard('{{}{Enter}');
+  await panel.user.keyboard('{{{Enter}');
   await panel.user.keyboard('{Tab}return 1');
   expect(editor).toHaveValue('if (input.quiz) {\n  return 1');
   await panel.user.keyboard('{Enter}');
@@ -71,7 +74,7 @@ it('changes the result type', async () => {
   const form = await formForPanels();
   const panel = renderPanel(codeNodeUi, { codeString: 'return 1', outputType: 'object' }, form);
   expect(codeNodeUi.status(panel.template())).toEqual({ complete: true, description: 'Returns an object' });
-  await panel.user.click(screen.getByRole('textbox', { name: /Result type/ }));
+  await panel.user.click(screen.getByRole('combobox', { name: /Result type/ }));
   await panel.user.click(await screen.findByRole('option', { name: 'Number' }));
   expect(panel.template()).toEqual({ codeString: 'return 1', outputType: 'number' });
 });

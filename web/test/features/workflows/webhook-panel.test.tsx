@@ -12,8 +12,11 @@ import os from 'node:os';
 import { screen, waitFor, within } from '@testing-library/react';
 import * as copy from '@formloom/contracts/copy';
 import { WEBHOOK_NODE_MAX_ROWS } from '@formloom/contracts/limits';
-import { webhookNodeUi } from '../../../src/features/workflows/nodes/webhook';
+// Through the registry, as the canvas reaches it (the panels and the variable picker import each other's modules).
+import { NODE_UIS } from '../../../src/features/workflows/nodes/registry';
 import { formForPanels, renderPanel } from './panel-harness';
+
+const webhookNodeUi = NODE_UIS.webhook;
 
 const PUBLIC = 'Please provide a publicly hosted URL (not localhost)';
 const INVALID = 'Please provide a valid URL';
@@ -62,7 +65,7 @@ it('opens on the advanced view when only a URL is stored, seeds it when switchin
   expect(screen.getByRole('textbox', { name: 'Body' })).toBeInTheDocument();
 
   // GET has no body.
-  await panel.user.click(screen.getByRole('textbox', { name: 'Method' }));
+  await panel.user.click(screen.getByRole('combobox', { name: 'Method' }));
   await panel.user.click(await screen.findByRole('option', { name: 'GET' }));
   expect(panel.template()).toMatchObject({ config: { actionType: 'get' } });
   expect(screen.queryByRole('textbox', { name: 'Body' })).not.toBeInTheDocument();
