@@ -10,7 +10,7 @@ import * as copy from '@formloom/contracts/copy';
 import { CODE_NODE_TIME_LIMIT_MS } from '@formloom/contracts/limits';
 // Through the registry, as the canvas reaches it (the panels and the variable picker import each other's modules).
 import { NODE_UIS } from '../../../src/features/workflows/nodes/registry';
-import { formForPanels, renderPanel } from './panel-harness';
+import { axeViolations, formForPanels, renderPanel } from './panel-harness';
 
 const codeNodeUi = NODE_UIS.code;
 
@@ -32,6 +32,7 @@ it('checks the code as it is typed and holds Done back until it returns', async 
 
   setCode(editor, 'const a = 1;\nreturn {a: }');
   expect(await screen.findByText(copy.codeNode.syntaxError(2, 'Unexpected token'))).toBeInTheDocument();
+  expect(await axeViolations(panel.container)).toEqual([]);
 
   setCode(editor, 'const a = 1;\nreturn { a }');
   await waitFor(() => expect(panel.done()).toBeEnabled());

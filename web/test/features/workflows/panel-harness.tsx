@@ -5,6 +5,7 @@
  * signed up for the test ({@link formForPanels}).
  */
 import { useState } from 'react';
+import axe from 'axe-core';
 import { render, screen, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { Button } from '@mantine/core';
@@ -69,4 +70,14 @@ export function renderPanel(ui: NodeUi, initial: unknown, form: { publicIdentifi
     </AppProvider>,
   );
   return { ...result, user, template: () => current, done: () => screen.getByRole('button', { name: 'Done' }) };
+}
+
+/**
+ * Checks `container` with axe-core's WCAG 2 A and AA rules (as `web/e2e/accessibility.test.ts` does in Chromium;
+ * jsdom has no layout, so colour contrast is left to that test). Resolves the violations' ids and the nodes they
+ * name, `[]` when there are none.
+ */
+export async function axeViolations(container: Element): Promise<Array<{ id: string; nodes: string[] }>> {
+  const result = await axe.run(container, { runOnly: ['wcag2a', 'wcag2aa'], rules: { 'color-contrast': { enabled: false } } });
+  return result.violations.map((violation) => ({ id: violation.id, nodes: violation.nodes.map((node) => node.html) }));
 }

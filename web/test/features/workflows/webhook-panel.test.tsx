@@ -14,7 +14,7 @@ import * as copy from '@formloom/contracts/copy';
 import { WEBHOOK_NODE_MAX_ROWS } from '@formloom/contracts/limits';
 // Through the registry, as the canvas reaches it (the panels and the variable picker import each other's modules).
 import { NODE_UIS } from '../../../src/features/workflows/nodes/registry';
-import { formForPanels, renderPanel } from './panel-harness';
+import { axeViolations, formForPanels, renderPanel } from './panel-harness';
 
 const webhookNodeUi = NODE_UIS.webhook;
 
@@ -33,6 +33,7 @@ it('checks the URL once it is left, clears it when emptied, and holds Done back 
   await panel.user.tab();
   expect(await screen.findByText(PUBLIC)).toBeInTheDocument();
   expect(panel.done()).toBeDisabled();
+  expect(await axeViolations(panel.container)).toEqual([]);
 
   await panel.user.clear(url);
   expect(screen.queryByText(PUBLIC)).not.toBeInTheDocument();
@@ -82,6 +83,8 @@ it('opens on the advanced view when only a URL is stored, seeds it when switchin
   await panel.user.click(headers.getByRole('button', { name: 'Remove Headers 2' }));
   await waitFor(() => expect(panel.done()).toBeEnabled());
   expect(panel.template()).toMatchObject({ config: { headers: [{ key: 'X-Token', value: 'abc' }] } });
+
+  expect(await axeViolations(panel.container)).toEqual([]);
 
   // Back to simple: the simple URL is where it was.
   await panel.user.click(screen.getByText('Simple'));
