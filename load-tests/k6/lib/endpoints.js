@@ -64,6 +64,8 @@ export const endpoints = {
   'webhooks.delete': { method: 'POST', path: '/v1/api/webhook/delete' },
   'webhooks.deliveries': { method: 'GET', path: '/v1/api/webhook/:webhookId/deliveries' },
   'webhooks.list': { method: 'GET', path: '/v1/api/webhook/list' },
+  'workflows.testCodeNode': { method: 'POST', path: '/admin/workflows/nodes/code/test' },
+  'workflows.testWebhookNode': { method: 'POST', path: '/admin/workflows/nodes/webhook/test' },
 };
 
 /** The concrete path of endpoint `id` for `params` (each `:name` replaced, URI-encoded). */
