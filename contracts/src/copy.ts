@@ -43,3 +43,5 @@ export { approval } from './copy/approval';
 export { workflowSteps } from './copy/workflow-steps';
 export { ai } from './copy/ai';
 export { integrationNodes } from './copy/integration-nodes';
+export { webhookNode } from './copy/webhook-node';
+export { codeNode } from './copy/code-node';

@@ -450,3 +450,44 @@ export const RUN_TRIGGER_SUMMARY_ANSWERS = 3;
 export const TEST_RUN_SUBMISSION_CHOICES = 20;
 /** ours: how often the web's runs list and an unfinished run's page refresh while shown (ms). */
 export const RUNS_REFRESH_MS = 3000;
+/**
+ * ours: the workflow `webhook` node (spec 001 §3, §5, §9; `workflows/nodes/webhook.ts`, the engine's
+ * `nodes/webhook.ts`, docs/architecture.md "The webhook node"):
+ * - a request is tried at most {@link WEBHOOK_NODE_ATTEMPTS} times within its step: a timeout, a network failure,
+ *   408, 429 or a 5xx is tried again after {@link WEBHOOK_NODE_RETRY_BASE_MS} ms, then twice that (1 s, 2 s), with
+ *   the same `Idempotency-Key`; any other answer is final. Each attempt has the outbound guard's own limits
+ *   (`@formloom/kit/outbound-http`: 10 s for the whole exchange, a response of at most 1 MiB);
+ * - of a response the step keeps at most {@link WEBHOOK_NODE_RESPONSE_KEEP_CHARS} characters of its body (JSON is
+ *   parsed when it fits, else the text is cut, marked `bodyTruncated`);
+ * - the advanced mode's query parameters, headers and cookies are each at most {@link WEBHOOK_NODE_MAX_ROWS} rows,
+ *   keys of at most {@link WEBHOOK_NODE_KEY_MAX_LENGTH} characters, values of at most
+ *   {@link WEBHOOK_NODE_VALUE_MAX_LENGTH}; its body at most {@link WEBHOOK_NODE_BODY_MAX_LENGTH} characters;
+ * - the panel's 'Test' (`POST /admin/workflows/nodes/webhook/test`) and the code node's share
+ *   {@link NODE_TEST_RATE_MAX} tests per user per {@link NODE_TEST_RATE_WINDOW_MS} (the engine's
+ *   `NODE_TEST_RATE_LIMIT`).
+ */
+export const WEBHOOK_NODE_ATTEMPTS = 3;
+export const WEBHOOK_NODE_RETRY_BASE_MS = 1000;
+export const WEBHOOK_NODE_RESPONSE_KEEP_CHARS = 64 * 1024;
+export const WEBHOOK_NODE_MAX_ROWS = 50;
+export const WEBHOOK_NODE_KEY_MAX_LENGTH = 256;
+export const WEBHOOK_NODE_VALUE_MAX_LENGTH = 4096;
+export const WEBHOOK_NODE_BODY_MAX_LENGTH = 100_000;
+export const NODE_TEST_RATE_MAX = 30;
+export const NODE_TEST_RATE_WINDOW_MS = 60_000;
+
+/**
+ * ours: the workflow `code` node's sandbox (spec 001 §3 `codeString`, `outputType`; `workflows/nodes/code.ts`, the
+ * engine's `sandbox/`, docs/architecture.md "The code node's sandbox"): a run may compute for at most
+ * {@link CODE_NODE_TIME_LIMIT_MS} ms (QuickJS's interrupt handler; a thread that does not stop within
+ * {@link CODE_NODE_WATCHDOG_GRACE_MS} ms more is terminated), allocate at most {@link CODE_NODE_MEMORY_LIMIT_BYTES}
+ * bytes (QuickJS's runtime memory limit), nest calls within {@link CODE_NODE_STACK_LIMIT_BYTES} bytes of stack, and
+ * return a result of at most {@link CODE_NODE_RESULT_MAX_BYTES} bytes of JSON; the code itself is at most
+ * {@link CODE_NODE_MAX_LENGTH} characters.
+ */
+export const CODE_NODE_TIME_LIMIT_MS = 1000;
+export const CODE_NODE_WATCHDOG_GRACE_MS = 2000;
+export const CODE_NODE_MEMORY_LIMIT_BYTES = 32 * 1024 * 1024;
+export const CODE_NODE_STACK_LIMIT_BYTES = 256 * 1024;
+export const CODE_NODE_RESULT_MAX_BYTES = 256 * 1024;
+export const CODE_NODE_MAX_LENGTH = 20_000;

@@ -118,6 +118,8 @@ export const SERVICE_MANIFEST = [
       'AI_MODEL',
       'AI_TIMEOUT_MS',
       'AI_RESPONSE_FORMAT',
+      'CODE_SANDBOX_THREADS',
+      'NODE_TEST_RATE_LIMIT',
     ],
     secrets: ['SMTP_URL', 'WEBHOOK_SECRET_ENCRYPTION_KEY', 'AI_API_KEY'],
     publishes: [],

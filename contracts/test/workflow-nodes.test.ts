@@ -28,7 +28,7 @@ function completeEmail() {
 
 describe('the registries', () => {
   it('register each implemented type once, every one a spec type, and nothing else', () => {
-    expect(NODE_DEFINITIONS.map((definition) => definition.type)).toEqual(expect.arrayContaining(['email', 'delay', 'filter', 'branch', 'approval', 'ai', 'slack']));
+    expect(NODE_DEFINITIONS.map((definition) => definition.type)).toEqual(expect.arrayContaining(['email', 'delay', 'filter', 'branch', 'approval', 'webhook', 'code', 'ai', 'slack']));
     expect(new Set(NODE_DEFINITIONS.map((definition) => definition.type)).size).toBe(NODE_DEFINITIONS.length);
     expect(TRIGGER_DEFINITIONS.map((definition) => definition.type)).toEqual([
       'formSubmission',

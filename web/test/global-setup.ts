@@ -49,7 +49,15 @@ export default async function globalSetup(): Promise<void> {
     logLevel: 'silent',
     // The tests' fetch plays one reverse proxy in front of it, naming each test's visitor (`setup.ts`).
     trustProxy: 1,
-    env: { ...process.env, ...challengeEnv(siteverify.url), SMTP_URL: smtp.url, PUBLIC_URL: 'http://formloom.test' },
+    env: {
+      ...process.env,
+      ...challengeEnv(siteverify.url),
+      SMTP_URL: smtp.url,
+      PUBLIC_URL: 'http://formloom.test',
+      // The webhook panel's tests send to a receiver on this machine, addressed by its host name
+      // (`features/workflows/webhook-panel.test.tsx`): let that name through the outbound guard.
+      WEBHOOK_ALLOWED_HOSTS: os.hostname(),
+    },
   });
   process.env.FORMLOOM_WEB_TEST_API_URL = product.url;
   // A user inside an existing organization (a member who is not an admin) has no public way in yet (invitations

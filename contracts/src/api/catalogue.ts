@@ -19,6 +19,7 @@ import * as uploads from './flows/uploads';
 import * as approvals from './workflows-engine/approvals';
 import * as emailPreview from './workflows-engine/email-preview';
 import * as mail from './workflows-engine/mail';
+import * as nodeTests from './workflows-engine/node-tests';
 import * as runs from './workflows-engine/runs';
 import * as webhooks from './workflows-engine/webhooks';
 import * as workflows from './workflows-engine/workflows';
@@ -60,4 +61,5 @@ export const ENDPOINTS: readonly Endpoint[] = [
   emailPreview,
   webhooks,
   approvals,
+  nodeTests,
 ].flatMap((module) => endpointsOf(module as Record<string, unknown>));

@@ -9,7 +9,6 @@ export const endpoints = {
   'auth.signUp': { method: 'POST', path: '/auth/signup' },
   'auth.verifyEmail': { method: 'POST', path: '/auth/verifyEmail' },
   'workspaces.create': { method: 'POST', path: '/admin/workspaces' },
-  'members.list': { method: 'GET', path: '/admin/members' },
   'organizations.list': { method: 'GET', path: '/admin/organizations' },
   'workspaces.list': { method: 'GET', path: '/admin/workspaces' },
   'members.set': { method: 'POST', path: '/admin/members' },
@@ -59,18 +58,14 @@ export const endpoints = {
   'workflows.publish': { method: 'POST', path: '/admin/workflows/publish' },
   'workflows.save': { method: 'POST', path: '/admin/workflows/save' },
   'workflows.deleteRuns': { method: 'DELETE', path: '/v1/admin/flow/:flowId/workflowRuns/:workflowId' },
-  'workflows.run': { method: 'GET', path: '/admin/workflows/:id/runs/:runId' },
   'workflows.runs': { method: 'GET', path: '/admin/workflows/:id/runs' },
-  'workflows.retryRun': { method: 'POST', path: '/admin/workflows/:id/runs/:runId/retry' },
-  'workflows.testRun': { method: 'POST', path: '/admin/workflows/:id/testRuns' },
   'mail.list': { method: 'GET', path: '/admin/mail' },
-  'workflows.emailPreview': { method: 'POST', path: '/admin/workflows/email/preview' },
   'webhooks.create': { method: 'POST', path: '/v1/api/webhook/create' },
   'webhooks.delete': { method: 'POST', path: '/v1/api/webhook/delete' },
   'webhooks.deliveries': { method: 'GET', path: '/v1/api/webhook/:webhookId/deliveries' },
   'webhooks.list': { method: 'GET', path: '/v1/api/webhook/list' },
-  'approvals.decide': { method: 'POST', path: '/public/approvals/decide' },
-  'approvals.open': { method: 'POST', path: '/public/approvals/open' },
+  'workflows.testCodeNode': { method: 'POST', path: '/admin/workflows/nodes/code/test' },
+  'workflows.testWebhookNode': { method: 'POST', path: '/admin/workflows/nodes/webhook/test' },
 };
 
 /** The concrete path of endpoint `id` for `params` (each `:name` replaced, URI-encoded). */

@@ -20,6 +20,7 @@ import { approvalRoutes } from './routes/approvals';
 import { emailPreviewRoutes } from './routes/email-preview';
 import { mailRoutes } from './routes/mail';
 import { runRoutes } from './routes/runs';
+import { nodeTestRoutes } from './routes/node-tests';
 import { webhookRoutes } from './routes/webhooks';
 import { workflowRoutes } from './routes/workflows';
 
@@ -29,7 +30,7 @@ export const definition: ServiceDefinition<typeof EngineConfig.shape, EngineDeps
   config: EngineConfig,
   migrations,
   dependencies: engineDependencies,
-  routes: [workflowRoutes, runRoutes, mailRoutes, webhookRoutes, approvalRoutes, emailPreviewRoutes],
+  routes: [workflowRoutes, runRoutes, mailRoutes, webhookRoutes, approvalRoutes, emailPreviewRoutes, nodeTestRoutes],
   consumers: (deps) => [
     formSubmittedConsumer({
       lease: () => deps.runWorker.lease(),
@@ -43,7 +44,7 @@ export const definition: ServiceDefinition<typeof EngineConfig.shape, EngineDeps
     eventRescheduledConsumer({ onQueued: () => deps.runWorker.kick() }),
     eventCanceledConsumer({ onQueued: () => deps.runWorker.kick() }),
   ],
-  workers: (deps) => [deps.runWorker, deps.webhookWorker],
+  workers: (deps) => [deps.runWorker, deps.webhookWorker, deps.codeSandbox],
 };
 
 /** Builds the service (tests pass `env`, `jwks`, a shared `bus`, `logger: false`). */

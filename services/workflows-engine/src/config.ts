@@ -25,6 +25,8 @@
  * | WEBHOOK_MAX_ATTEMPTS | 8 | attempts after which a delivery is `failed` |
  * | WEBHOOK_RETRY_BASE_MS | 60000 | wait after the first failed attempt (ms); doubled after each further one (1, 2, 4, 8 … minutes) |
  * | WEBHOOK_RETRY_MAX_MS | 3600000 | longest wait between attempts (ms; 1 hour) |
+ * | CODE_SANDBOX_THREADS | 1 | worker threads the code node's QuickJS sandbox runs on per replica (`sandbox/code-sandbox.ts`): code steps and the panel's tests run at most this many at once, each up to CODE_NODE_TIME_LIMIT_MS (1 s) and CODE_NODE_MEMORY_LIMIT_BYTES (32 MB); threads start on first use |
+ * | NODE_TEST_RATE_LIMIT | 30 | the editor's 'Test' of a webhook or code node: tests per user per minute (`NODE_TEST_RATE_MAX`); 0 = no limit |
  * | WEBHOOK_LEASE_MS | 60000 | how long a claimed delivery is held while it is being sent (ms; more than the 10 s send limit); a worker that crashed mid-send leaves it to be sent again after this |
  * | AI_BASE_URL | — | base URL of the OpenAI-compatible chat completions API the `ai` node calls (`https://api.openai.com/v1`, a gateway, a vLLM or Ollama server's `…/v1`); unset with AI_API_KEY set: OpenAI's |
  * | AI_API_KEY | — | secret: the provider's API key, sent as `Authorization: Bearer`; unset with AI_BASE_URL set: no key (a local server). Neither set: AI steps fail with 'AI is not configured on this server…' (`ai-provider.ts`) |
@@ -33,7 +35,7 @@
  * | AI_RESPONSE_FORMAT | json_schema | how structured answers (classify, extractFields) are asked for: `json_schema` (structured outputs), `json_object` (JSON mode, for providers without JSON schemas), or `text` (the prompt alone); the answer is checked whatever it is |
  */
 import { z } from 'zod';
-import { APPROVAL_PUBLIC_PER_ADDRESS_MAX, EMAIL_PREVIEW_RATE_MAX, WORKFLOW_EMAIL_PER_RECIPIENT_MAX } from '@formloom/contracts/limits';
+import { APPROVAL_PUBLIC_PER_ADDRESS_MAX, EMAIL_PREVIEW_RATE_MAX, NODE_TEST_RATE_MAX, WORKFLOW_EMAIL_PER_RECIPIENT_MAX } from '@formloom/contracts/limits';
 import { AllowedHostsVariable } from '@formloom/kit/outbound-http';
 
 const ms = (fallback: number) => z.coerce.number().int().positive().default(fallback);
@@ -68,6 +70,8 @@ export const EngineConfig = z.object({
   AI_MODEL: z.string().min(1).max(200).optional(),
   AI_TIMEOUT_MS: ms(60_000),
   AI_RESPONSE_FORMAT: z.enum(['json_schema', 'json_object', 'text']).default('json_schema'),
+  CODE_SANDBOX_THREADS: z.coerce.number().int().min(1).max(16).default(1),
+  NODE_TEST_RATE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(NODE_TEST_RATE_MAX),
 });
 /** The engine's own configuration. */
 export type EngineConfig = z.infer<typeof EngineConfig>;

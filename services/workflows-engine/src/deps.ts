@@ -3,7 +3,7 @@
  * instance by {@link engineDependencies} and handed to its route modules, consumers and workers.
  */
 import * as copy from '@formloom/contracts/copy';
-import { APPROVAL_PUBLIC_WINDOW_MS, EMAIL_PREVIEW_RATE_WINDOW_MS, WORKFLOW_EMAIL_RECIPIENT_WINDOW_MS } from '@formloom/contracts/limits';
+import { APPROVAL_PUBLIC_WINDOW_MS, EMAIL_PREVIEW_RATE_WINDOW_MS, NODE_TEST_RATE_WINDOW_MS, WORKFLOW_EMAIL_RECIPIENT_WINDOW_MS } from '@formloom/contracts/limits';
 import type { ServiceContext } from '@formloom/kit/service';
 import { createInternalClient } from '@formloom/kit/internal-client';
 import { resolveDatabaseLocation } from '@formloom/kit/db';
@@ -19,6 +19,7 @@ import { RunWorker } from './worker';
 import { resolveWebhookKeySecret, SecretBox } from './domain/webhook-secrets';
 import { WebhookWorker } from './webhook-worker';
 import { beforeFirstStep } from './triggers/registry';
+import { CodeSandbox } from './sandbox/code-sandbox';
 
 /** What the engine's routes, consumers and workers use. */
 export interface EngineDeps extends ServiceContext<EngineConfig> {
@@ -47,6 +48,10 @@ export interface EngineDeps extends ServiceContext<EngineConfig> {
   approvalLimit?: RateLimit;
   /** The operator's AI provider (`AI_*`, `ai-provider.ts`); `null` when none is configured: AI steps fail. */
   ai: AiProvider | null;
+  /** The code node's sandbox (CODE_SANDBOX_THREADS threads): the run worker's and the panel's tests. */
+  codeSandbox: CodeSandbox;
+  /** The editor's node tests per user (NODE_TEST_RATE_LIMIT per minute); absent when 0. */
+  nodeTestLimit?: RateLimit;
 }
 
 /** Builds the engine's dependencies from the kit's context and the engine's configuration. */
@@ -71,6 +76,7 @@ export function engineDependencies(ctx: ServiceContext<EngineConfig>): EngineDep
   const ai = aiSettings ? createOpenAiProvider(aiSettings) : null;
   if (aiSettings) ctx.log.info({ aiBaseUrl: aiSettings.baseUrl, aiModel: aiSettings.model }, 'AI provider configured');
   else ctx.log.info({}, 'AI provider not configured (AI_BASE_URL, AI_API_KEY): AI steps fail until one is');
+  const codeSandbox = new CodeSandbox({ threads: config.CODE_SANDBOX_THREADS, log: ctx.log });
   const runWorker = new RunWorker({
     db: ctx.db,
     mailer,
@@ -79,6 +85,8 @@ export function engineDependencies(ctx: ServiceContext<EngineConfig>): EngineDep
     approvalLinks,
     ai: ai ?? undefined,
     files: createSubmissionFilesApi(flowsFiles),
+    outbound: { allowedHosts: config.WEBHOOK_ALLOWED_HOSTS },
+    codeSandbox,
     recipientLimit:
       config.WORKFLOW_EMAIL_RECIPIENT_RATE_LIMIT > 0
         ? ctx.rateLimits.limit({
@@ -145,5 +153,15 @@ export function engineDependencies(ctx: ServiceContext<EngineConfig>): EngineDep
           })
         : undefined,
     ai,
+    codeSandbox,
+    nodeTestLimit:
+      config.NODE_TEST_RATE_LIMIT > 0
+        ? ctx.rateLimits.limit({
+            name: 'workflow-node-test',
+            points: config.NODE_TEST_RATE_LIMIT,
+            durationMs: NODE_TEST_RATE_WINDOW_MS,
+            message: copy.webhookNode.testRateLimited,
+          })
+        : undefined,
   };
 }

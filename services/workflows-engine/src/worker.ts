@@ -62,8 +62,10 @@ import type { MailRecord } from './domain/mail';
 import type { ApprovalLinkSigner } from './domain/approval-tokens';
 import type { AiProvider } from './ai-provider';
 import type { RateLimit } from '@formloom/kit/rate-limit';
-import type { NodeExecutor, NodeOutcome, NodeServices, StepInput } from './nodes/executor';
 import type { SubmissionFilesApi } from './flows-client';
+import type { NodeExecutor, NodeOutcome, NodeServices, OutboundServices, StepInput } from './nodes/executor';
+import { CodeSandbox } from './sandbox/code-sandbox';
+import { WEBHOOK_NODE_RETRY_BASE_MS } from '@formloom/contracts/limits';
 import { NODE_EXECUTORS } from './nodes/registry';
 import { resumeAsWaited, stepIdempotencyKey, type StepEffects } from './nodes/executor';
 import { GroupCommit } from '@formloom/kit/group-commit';
@@ -95,6 +97,16 @@ export interface RunWorkerOptions {
   ai?: AiProvider;
   /** A submission's files for email attachments (see `NodeServices.files`). */
   files?: SubmissionFilesApi;
+  /**
+   * Outbound HTTP of the webhook node (see `NodeServices.outbound`): the operator's allowed hosts (default none),
+   * a resolver (default the system's) and the retry wait (default WEBHOOK_NODE_RETRY_BASE_MS).
+   */
+  outbound?: Partial<OutboundServices>;
+  /**
+   * The code node's sandbox (`sandbox/code-sandbox.ts`), owned by the caller (the service stops it). Default: one
+   * of the worker's own with one thread, stopped with the worker.
+   */
+  codeSandbox?: CodeSandbox;
   /** Poll interval when not kicked (ms); a waiting run resumes at the first pass after its due time. */
   pollMs: number;
   /** How long a claim holds a run without a heartbeat (ms). */
@@ -219,6 +231,8 @@ export class RunWorker {
   private readonly executors: Registry<NodeExecutor>;
   /** What executors may use. */
   private readonly services: NodeServices;
+  /** The sandbox the worker made itself (no `codeSandbox` option): stopped with it. */
+  private readonly ownSandbox: CodeSandbox | null;
   /** Runs executing now (claimed by a pass or adopted), against `concurrency`. */
   private inFlight = 0;
   /** The executions of adopted runs (a pass awaits its own). */
@@ -230,6 +244,7 @@ export class RunWorker {
 
   constructor(private readonly options: RunWorkerOptions) {
     this.executors = registryOf(options.executors ?? NODE_EXECUTORS);
+    this.ownSandbox = options.codeSandbox ? null : new CodeSandbox({ log: options.log });
     this.services = {
       mailer: options.mailer,
       mailFrom: options.mailFrom,
@@ -238,6 +253,12 @@ export class RunWorker {
       approvalLinks: options.approvalLinks,
       ai: options.ai,
       files: options.files,
+      outbound: {
+        allowedHosts: options.outbound?.allowedHosts ?? [],
+        lookup: options.outbound?.lookup,
+        retryBaseMs: options.outbound?.retryBaseMs ?? WEBHOOK_NODE_RETRY_BASE_MS,
+      },
+      codeSandbox: options.codeSandbox ?? this.ownSandbox!,
     };
     this.stepCommits = new GroupCommit<StepCommit, number | null | undefined>({
       name: 'run step commits',
@@ -309,12 +330,13 @@ export class RunWorker {
     }
   }
 
-  /** Stops polling and adopting, waits for the runs in progress, and closes the mailer. */
+  /** Stops polling and adopting, waits for the runs in progress, and closes the mailer (and its own sandbox). */
   async stop(): Promise<void> {
     this.accepting = false;
     await this.loop.stop();
     await Promise.all([...this.adopted]);
     this.options.mailer.close();
+    await this.ownSandbox?.stop();
   }
 
   /**
@@ -528,7 +550,9 @@ export class RunWorker {
       node: step.node,
       services: this.services,
     };
-    if (executor.local(this.services)) return { outcome: await executor.run(input), started: false, startedAt };
+    // A local step writes nothing before it commits; one that takes a while (a code step queued for the sandbox's
+    // thread) keeps the run's lease with the same heartbeat (nothing is written when it is quick).
+    if (executor.local(this.services)) return { outcome: await this.withHeartbeat(claim, () => executor.run(input)), started: false, startedAt };
     await this.startStep(claim, step, retry);
     return { outcome: await this.withHeartbeat(claim, () => executor.run(input)), started: true, startedAt };
   }
@@ -547,7 +571,10 @@ export class RunWorker {
     });
   }
 
-  /** Extends the lease every third of RUN_LEASE_MS while `fn` runs (a slow SMTP server keeps the claim). */
+  /**
+   * Extends the lease every third of RUN_LEASE_MS while `fn` runs (a slow SMTP server, or a code step waiting for the
+   * sandbox, keeps the claim).
+   */
   private async withHeartbeat<T>(claim: Claimed, fn: () => Promise<T>): Promise<T> {
     const beat = setInterval(() => {
       void this.fenced(claim, async () => undefined).catch(() => undefined);

@@ -13,6 +13,7 @@
  *   every time they are made (a copy sent again after a crash works);
  * - the gallery's `approve_or_reject` is created live with the caller as approver.
  */
+import type { NodeServices } from '../src/nodes/executor';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -421,7 +422,14 @@ describe('approvals: the rest', () => {
         nextNodeId: null,
         template: { ...(approvalWorkflow('f').nodes.a1!.template as ApprovalNodeTemplate), sendOver: 'slack_dm', approvers: { type: 'users', approvers: [{ email: 'a@example.com' }], slackServiceId: 'svc' } },
       },
-      services: { mailer: { kind: 'log', send: async () => undefined, close: () => undefined }, mailFrom: 'x@example.com', publicUrl: 'https://x' },
+      services: {
+        mailer: { kind: 'log', send: async () => undefined, close: () => undefined },
+        mailFrom: 'x@example.com',
+        publicUrl: 'https://x',
+        outbound: { allowedHosts: [], retryBaseMs: 0 },
+        // Not reached: the step fails before any code could run.
+        codeSandbox: undefined as unknown as NodeServices['codeSandbox'],
+      },
     });
     expect(outcome).toEqual({ kind: 'fail', error: copy.approval.slackDeliveryUnavailable });
   });

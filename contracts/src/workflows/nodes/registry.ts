@@ -15,6 +15,7 @@ import { aiNode } from './ai';
 import { airtableNode } from './airtable';
 import { approvalNode } from './approval';
 import { branchNode } from './branch';
+import { codeNode } from './code';
 import { databasesNode } from './databases';
 import { delayNode } from './delay';
 import { discordNode } from './discord';
@@ -26,6 +27,7 @@ import { microsoftTeamsNode } from './microsoft-teams';
 import { openAiNode } from './openai';
 import { slackNode } from './slack';
 import { twilioNode } from './twilio';
+import { webhookNode } from './webhook';
 
 /** The implemented node types the engine cannot run yet (see the module doc), one line per type. */
 export const NODE_DEFINITIONS_WITHOUT_EXECUTOR = [
@@ -47,6 +49,8 @@ export const NODE_DEFINITIONS = [
   filterNode,
   branchNode,
   approvalNode,
+  webhookNode,
+  codeNode,
   aiNode,
   ...NODE_DEFINITIONS_WITHOUT_EXECUTOR,
 ] as const;

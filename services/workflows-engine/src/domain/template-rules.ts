@@ -13,8 +13,9 @@ import { actionLimitErrors } from '@formloom/contracts/rules/workflow-graph';
 import { prefixErrors, registryOf } from '@formloom/contracts/workflows/define';
 import { templatePublishErrors } from '@formloom/contracts/workflows/publish-checks';
 import type { AuthClaims } from '@formloom/contracts/auth';
+import type { FieldError } from '@formloom/contracts/errors';
 import { forbidden, invalid } from '@formloom/kit/errors';
-import type { NodeExecutor } from '../nodes/executor';
+import type { NodeExecutor, OutboundServices, TemplateCheckPhase } from '../nodes/executor';
 import { NODE_EXECUTORS } from '../nodes/registry';
 
 const PREFIX = 'template';
@@ -66,16 +67,64 @@ export function assertSameFlow(template: WorkflowTemplate, flowPublicIdentifier:
   }
 }
 
+/** What the server's own checks of a template found (see {@link serverTemplateChecks}). */
+export interface ServerTemplateChecks {
+  /** Errors, paths relative to the template (`nodes.<id>.template.…`). */
+  errors: FieldError[];
+  /** Template paths whose contracts rule errors the server waives (a host the operator allows). */
+  waived: Set<string>;
+}
+
+/**
+ * Every node's server-side check (`NodeExecutor.checkTemplate`: what needs DNS or the operator's settings, such as
+ * the webhook URL through the kit's outbound guard), nodes checked concurrently, in template order in the result.
+ * `executors` default to the registry's.
+ */
+export async function serverTemplateChecks(
+  template: WorkflowTemplate,
+  outbound: Pick<OutboundServices, 'allowedHosts' | 'lookup'>,
+  phase: TemplateCheckPhase,
+  executors: readonly NodeExecutor[] = NODE_EXECUTORS,
+): Promise<ServerTemplateChecks> {
+  const byType = new Map(executors.map((executor) => [executor.type as string, executor]));
+  const checks = await Promise.all(
+    Object.entries(template.nodes).map(async ([nodeId, node]) => {
+      const found = (await byType.get(node.type)?.checkTemplate(node.template, outbound, phase)) ?? { errors: [], waived: [] };
+      const prefix = `nodes.${nodeId}.template`;
+      return { errors: prefixErrors(found.errors, prefix), waived: found.waived.map((path) => `${prefix}.${path}`) };
+    }),
+  );
+  return { errors: checks.flatMap((check) => check.errors), waived: new Set(checks.flatMap((check) => check.waived)) };
+}
+
+/**
+ * The server's checks of a draft being saved or created ({@link serverTemplateChecks} in the `save` phase: a
+ * webhook URL the outbound guard refuses — 'Please provide a publicly hosted URL (not localhost)' or 'Please provide
+ * a valid URL'; a name that does not resolve yet passes).
+ * @throws 400 `validation_error` with the errors as details (paths `template.…`), the first one's message.
+ */
+export async function assertSavable(template: WorkflowTemplate, outbound: Pick<OutboundServices, 'allowedHosts' | 'lookup'>): Promise<void> {
+  const errors = prefixErrors((await serverTemplateChecks(template, outbound, 'save')).errors, PREFIX);
+  const [first] = errors;
+  if (first) throw invalid(first.message, errors);
+}
+
 /**
  * Everything publish checks beyond save (`templatePublishErrors`): the graph, then the trigger's and every
  * node's checks from their type modules (for the email node the spec 001 §5 rules — subject, 'Choose Send
- * email from', recipients, 'Invalid email: {value}' — then its schema). Node types that are not implemented
+ * email from', recipients, 'Invalid email: {value}' — then its schema), then the server's own checks in the
+ * `publish` phase ({@link serverTemplateChecks}: a webhook URL through the outbound guard, its name resolved),
+ * which may waive a contracts rule error (a webhook host the operator allows in WEBHOOK_ALLOWED_HOSTS). An error
+ * the server repeats at a path the rules already reported is listed once. Node types that are not implemented
  * have no checks of their own: their runs fail the step as not supported.
  * @throws 400 `validation_error` with every error as details (paths `template.…`); the message is the first
  *   detail's (so a toast reads e.g. 'Invalid email: nope').
  */
-export function assertExecutable(template: WorkflowTemplate): void {
-  const errors = prefixErrors(templatePublishErrors(template), PREFIX);
+export async function assertExecutable(template: WorkflowTemplate, outbound: Pick<OutboundServices, 'allowedHosts' | 'lookup'>): Promise<void> {
+  const server = await serverTemplateChecks(template, outbound, 'publish');
+  const rules = templatePublishErrors(template).filter((error) => !server.waived.has(error.path));
+  const reported = new Set(rules.map((error) => `${error.path}\n${error.message}`));
+  const errors = prefixErrors([...rules, ...server.errors.filter((error) => !reported.has(`${error.path}\n${error.message}`))], PREFIX);
   const [first] = errors;
   if (first) throw invalid(first.message, errors);
 }

@@ -23,8 +23,24 @@ import type { ApprovalLinkSigner } from '../domain/approval-tokens';
 import type { AiProvider } from '../ai-provider';
 import type { MailRecord } from '../domain/mail';
 import type { SubmissionFilesApi } from '../flows-client';
+import type { FieldError } from '@formloom/contracts/errors';
+import type { CodeSandbox } from '../sandbox/code-sandbox';
 import type { RateLimit } from '@formloom/kit/rate-limit';
 import type { Mailer } from '@formloom/kit/mail';
+import type { AllowedHost, OutboundLookup } from '@formloom/kit/outbound-http';
+
+/**
+ * How nodes reach URLs their users chose (the webhook node), always through the kit's outbound guard
+ * (`@formloom/kit/outbound-http`).
+ */
+export interface OutboundServices {
+  /** Hosts let through although local or private (WEBHOOK_ALLOWED_HOSTS). */
+  allowedHosts: readonly AllowedHost[];
+  /** The resolver (default the system's; tests make names resolve where they want). */
+  lookup?: OutboundLookup;
+  /** The wait before a request's second attempt (ms), doubled for each further one (WEBHOOK_NODE_RETRY_BASE_MS). */
+  retryBaseMs: number;
+}
 
 /** The services an executor may use (the worker's; tests pass their own). */
 export interface NodeServices {
@@ -47,6 +63,26 @@ export interface NodeServices {
    * absent when flows is not configured (the files are then left out, named in the step's `skipped`).
    */
   files?: SubmissionFilesApi;
+  /** Outbound HTTP (the webhook node). */
+  outbound: OutboundServices;
+  /** The code node's sandbox (`sandbox/code-sandbox.ts`). */
+  codeSandbox: CodeSandbox;
+}
+
+/**
+ * When the engine checks templates on the server: `save` (a draft: what may still change before publishing, such
+ * as a name that does not resolve yet, passes) or `publish` (everything must hold).
+ */
+export type TemplateCheckPhase = 'save' | 'publish';
+
+/**
+ * What a node type's server-side check found (see {@link ExecutorImplementation.checkTemplate}): `errors`, paths
+ * relative to the node's template; `waived`, the template paths whose contracts rule errors do not apply here
+ * (a URL whose host the operator allows although the editor's rule calls it local).
+ */
+export interface TemplateCheck {
+  errors: FieldError[];
+  waived: string[];
 }
 
 /** The run a node runs in, as the worker claimed it. */
@@ -144,6 +180,8 @@ export interface NodeExecutor<TType extends NodeType = NodeType> {
   resume(waiting: WaitingStep): NodeOutcome;
   /** True when a step of this type sends email (turning such a workflow on needs a confirmed address over SMTP). */
   readonly sendsMail: boolean;
+  /** See {@link ExecutorImplementation.checkTemplate}; resolves no errors for a type that has no such checks. */
+  checkTemplate(template: unknown, outbound: Pick<OutboundServices, 'allowedHosts' | 'lookup'>, phase: TemplateCheckPhase): Promise<TemplateCheck>;
 }
 
 /** What a node type's executor module gives {@link defineExecutor}. */
@@ -159,6 +197,12 @@ export interface ExecutorImplementation<TTemplate> {
   resume?(waiting: WaitingStep): NodeOutcome;
   /** See {@link NodeExecutor.sendsMail}; default false. */
   sendsMail?: boolean;
+  /**
+   * The server's own checks of a node's template when a workflow is saved, created or published, beyond the
+   * contracts' pure rules — those that need I/O (DNS) or the operator's settings (WEBHOOK_ALLOWED_HOSTS). The
+   * template is unparsed (a draft may be half-filled). Default: none. Must not throw for any template.
+   */
+  checkTemplate?(template: unknown, outbound: Pick<OutboundServices, 'allowedHosts' | 'lookup'>, phase: TemplateCheckPhase): Promise<TemplateCheck>;
 }
 
 /** The default {@link NodeExecutor.resume}: the waiting step succeeds with its output and goes on to its next node. */
@@ -183,5 +227,7 @@ export function defineExecutor<TType extends NodeType, TTemplate>(
       }
       return implementation.execute({ ...input, template: parsed.data });
     },
+    checkTemplate: async (template, outbound, phase) =>
+      implementation.checkTemplate ? implementation.checkTemplate(template, outbound, phase) : { errors: [], waived: [] },
   };
 }

@@ -10,9 +10,11 @@ import { aiExecutor } from './ai';
 import { approvalExecutor } from './approval';
 import { branchExecutor } from './branch';
 import { delayExecutor } from './delay';
+import { codeExecutor } from './code';
 import { emailExecutor } from './email';
 import { filterExecutor } from './filter';
 import type { NodeExecutor } from './executor';
+import { webhookExecutor } from './webhook';
 
 /** Every node executor, one line per type. */
 export const NODE_EXECUTORS = [
@@ -21,6 +23,8 @@ export const NODE_EXECUTORS = [
   filterExecutor,
   branchExecutor,
   approvalExecutor,
+  webhookExecutor,
+  codeExecutor,
   aiExecutor,
 ] as const satisfies readonly NodeExecutor[];
 

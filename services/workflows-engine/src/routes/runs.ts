@@ -67,7 +67,7 @@ export const runRoutes = defineRoutes<EngineDeps>((router, deps) => {
     const row = requireWorkflowAccess(request, await workflows.findWorkflow(db, params.id), 'change');
     const template = row.draftTemplate;
     if (template.trigger.type !== 'formSubmission') throw unprocessable(copy.workflowRuns.testTriggerUnsupported(template.trigger.type));
-    assertExecutable(template);
+    await assertExecutable(template, { allowedHosts: deps.webhookAllowedHosts });
     assertMaySendMail(template, auth, deps.mailDelivery);
     const found = await flows.submissionEvent(row.flowPublicIdentifier, body.submissionId);
     if (!found || found.flow.organizationId !== row.organizationId) {

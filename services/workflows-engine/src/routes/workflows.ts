@@ -34,6 +34,7 @@ import {
   assertExecutable,
   assertMaySendMail,
   assertSameFlow,
+  assertSavable,
   parseTemplate,
   triggerFlowPublicIdentifier,
 } from '../domain/template-rules';
@@ -44,6 +45,8 @@ import { failingWith, requireWorkflowAccess } from './access';
 /** The workflow routes. */
 export const workflowRoutes = defineRoutes<EngineDeps>((router, deps) => {
   const { db, flows } = deps;
+  /** The outbound guard's settings for the server's template checks (webhook URLs). */
+  const outbound = { allowedHosts: deps.webhookAllowedHosts };
 
   /**
    * 200 {workflow}. From a template: inactive and unpublished. From a gallery template: generated against the form
@@ -64,6 +67,7 @@ export const workflowRoutes = defineRoutes<EngineDeps>((router, deps) => {
     const flow = await flows.lookup(flowPublicIdentifier);
     if (!flow || flow.organizationId !== auth.org) throw notFound(copy.flows.flowNotFound);
     requireWorkspaceAccess(request, flow.workspaceId, 'change', copy.flows.flowNotFound);
+    await assertSavable(template, outbound);
     // The body schema requires `name` with a template.
     const name = body.name as string;
     const row = await failingWith(copy.workflows.createFailed, request, () =>
@@ -72,27 +76,28 @@ export const workflowRoutes = defineRoutes<EngineDeps>((router, deps) => {
     return { workflow: workflows.toWorkflow(row) };
   });
 
-  /** Stores the draft (shape, ≤ 20 actions, same form). */
+  /** Stores the draft (shape, ≤ 20 actions, same form, webhook URLs the outbound guard accepts). */
   router.handle(saveWorkflow, async ({ body, request }) => {
     const row = requireWorkflowAccess(request, await workflows.findWorkflow(db, body.id), 'change');
     const template = parseTemplate(body.template);
     assertActionCount(template);
     assertSameFlow(template, row.flowPublicIdentifier);
+    await assertSavable(template, outbound);
     const saved = await failingWith(copy.workflows.saveFailed, request, () => workflows.saveDraft(db, row.id, template));
     if (!saved) throw notFound(copy.workflows.workflowNotFound);
     return { workflow: workflows.toWorkflow(saved) };
   });
 
   /**
-   * The save checks plus execution checks (every nextNodeId names a node, no loop, email nodes per spec 001 §5);
-   * stores draft and published template.
+   * The save checks plus execution checks (every nextNodeId names a node, no loop, each node's spec 001 §5 rules,
+   * webhook URLs through the outbound guard with their names resolved); stores draft and published template.
    */
   router.handle(publishWorkflow, async ({ body, request, auth }) => {
     const row = requireWorkflowAccess(request, await workflows.findWorkflow(db, body.id), 'change');
     const template = parseTemplate(body.template);
     assertActionCount(template);
     assertSameFlow(template, row.flowPublicIdentifier);
-    assertExecutable(template);
+    await assertExecutable(template, outbound);
     if (row.isActive) assertMaySendMail(template, auth, deps.mailDelivery);
     const published = await failingWith(copy.workflows.publishFailed, request, () => workflows.publish(db, row.id, template));
     if (!published) throw notFound(copy.workflows.workflowNotFound);
@@ -144,7 +149,8 @@ async function createFromGallery(
   const { galleryTemplate } = body;
   const flowPublicIdentifier = body.flowPublicIdentifier ?? NEW_FORM_PLACEHOLDER;
   const name = body.name ?? copy.galleryTitles[galleryTemplate];
-  const generate = (pid: string, formTemplate: FlowTemplate) => {
+  const outbound = { allowedHosts: deps.webhookAllowedHosts };
+  const generate = async (pid: string, formTemplate: FlowTemplate) => {
     const template = galleryWorkflowTemplate(galleryTemplate, {
       flowPublicIdentifier: pid,
       formTemplate,
@@ -153,7 +159,7 @@ async function createFromGallery(
     });
     assertActionCount(template);
     if (body.activate) {
-      assertExecutable(template);
+      await assertExecutable(template, outbound);
       assertMaySendMail(template, auth, deps.mailDelivery);
     }
     return template;
@@ -162,7 +168,7 @@ async function createFromGallery(
   if (flowPublicIdentifier === NEW_FORM_PLACEHOLDER) {
     const workspaceId = body.workspaceId as number;
     requireWorkspaceAccess(request, workspaceId, 'change');
-    generate(flowPublicIdentifier, blankFlowTemplate());
+    await generate(flowPublicIdentifier, blankFlowTemplate());
     form = await deps.flows.createBlankForm({ organizationId: auth.org, workspaceId, type: 'form', name: copy.defaultNames.newForm });
   } else {
     const found = await deps.flows.draft(flowPublicIdentifier);
@@ -170,7 +176,7 @@ async function createFromGallery(
     requireWorkspaceAccess(request, found.flow.workspaceId, 'change', copy.flows.flowNotFound);
     form = found;
   }
-  const template = generate(form.flow.publicIdentifier, form.template);
+  const template = await generate(form.flow.publicIdentifier, form.template);
   return failingWith(copy.workflows.createFailed, request, () =>
     workflows.createWorkflow(deps.db, { flow: form.flow, name, isHidden: body.isHidden, template, activate: body.activate }),
   );

@@ -11,6 +11,7 @@ import { airtableNodeUi } from './airtable';
 import { approvalNodeUi } from './approval';
 import { beforeEventStartsTriggerUi } from './before-event-starts';
 import { branchNodeUi } from './branch';
+import { codeNodeUi } from './code';
 import { databasesNodeUi } from './databases';
 import { delayNodeUi } from './delay';
 import { discordNodeUi } from './discord';
@@ -27,6 +28,7 @@ import { twilioNodeUi } from './twilio';
 import { formSubmissionTriggerUi } from './form-submission';
 import { ziteExecutionTriggerUi } from './zite-execution';
 import type { NodeUi, TriggerUi } from './types';
+import { webhookNodeUi } from './webhook';
 
 /** Every implemented node type's card and panel. */
 export const NODE_UIS: { readonly [TType in ImplementedNodeType]: NodeUi<TType> } = {
@@ -35,6 +37,8 @@ export const NODE_UIS: { readonly [TType in ImplementedNodeType]: NodeUi<TType> 
   filter: filterNodeUi,
   branch: branchNodeUi,
   approval: approvalNodeUi,
+  webhook: webhookNodeUi,
+  code: codeNodeUi,
   ai: aiNodeUi,
   slack: slackNodeUi,
   microsoftTeams: microsoftTeamsNodeUi,
