@@ -11,6 +11,7 @@ import { createWorkflow, enableOrDisableWorkflow, publishWorkflow } from '@forml
 import { getMe, signUp } from '@formloom/contracts/api/workspaces-auth/auth';
 import { SESSION_COOKIE } from '@formloom/contracts/auth';
 import { thankYouEmailTemplate } from '@formloom/contracts/workflow-templates';
+import { emailWithDelayTemplate } from '@formloom/contracts/workflows/gallery/email-with-delay-or-filter';
 import { exampleFormTemplate } from '@formloom/contracts/example-forms';
 
 /** A JSON answer: status and parsed body (`{}` when empty). */
@@ -135,6 +136,29 @@ export class ProductClient {
         : { emailWidgetId: null, fallbackRecipients: recipients.fallbackRecipients }),
     });
     const { workflow } = await this.call(createWorkflow, { body: { template, isHidden: false, name: `${name} thank-you` } });
+    await this.call(publishWorkflow, { body: { id: workflow.id, template } });
+    await this.call(enableOrDisableWorkflow, { body: { id: workflow.id, isActive: true } });
+    return { flowId: flow.id, publicIdentifier: flow.publicIdentifier, workflowId: workflow.id };
+  }
+
+  /**
+   * Creates and publishes the example form without its Plan question named `name`, then the gallery's `email_with_delay`
+   * workflow on it with its delay set to `minutes` (fractions allowed) and the email to the fixed `recipients`, live.
+   * @throws Error naming the step when one is refused
+   */
+  async publishFormWithDelayWorkflow(name: string, minutes: number, recipients: readonly string[]): Promise<PublishedForm> {
+    const me = await this.call(getMe);
+    const workspaceId = me.workspaces[0]?.id;
+    if (workspaceId === undefined) throw new Error('the new user has no workspace');
+    const { flow } = await this.call(createFlow, { body: { workspaceId, name, dedupeFormName: true } });
+    const params = { publicIdentifier: flow.publicIdentifier };
+    await this.call(saveFlowTemplate, { params, body: { template: exampleFormTemplate({ withPlan: false }) } });
+    await this.call(publishFlow, { params });
+    const template = emailWithDelayTemplate({ flowPublicIdentifier: flow.publicIdentifier, emailWidgetId: null, fallbackRecipients: recipients });
+    for (const node of Object.values(template.nodes)) {
+      if (node.type === 'delay') node.template = { delay: minutes, units: 'minutes' };
+    }
+    const { workflow } = await this.call(createWorkflow, { body: { template, isHidden: false, name: `${name} delayed email` } });
     await this.call(publishWorkflow, { body: { id: workflow.id, template } });
     await this.call(enableOrDisableWorkflow, { body: { id: workflow.id, isActive: true } });
     return { flowId: flow.id, publicIdentifier: flow.publicIdentifier, workflowId: workflow.id };

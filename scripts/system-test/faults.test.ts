@@ -4,6 +4,7 @@
  * log, no SMTP) per test:
  * - kill -9 of the workflows-engine during a load: every submission gets exactly one completed run and exactly
  *   one email;
+ * - kill -9 of the workflows-engine while every run waits in a delay step: each run completes once, one email each;
  * - kill -9 of the workflows-engine while runs wait for an approval (the gallery's `approve_or_reject`), and again right
  *   after the decisions (each made twice at once through the gateway: one 200, one 409): every run completes once, along
  *   the approved state, with one approval email and one email to the respondent;
@@ -26,7 +27,7 @@ import { waitFor } from '../src/wait-for';
 import { decideApproval } from '@formloom/contracts/api/workflows-engine/approvals';
 import { listMail, type MailMessage } from '@formloom/contracts/api/workflows-engine/mail';
 import { listWorkflowRuns } from '@formloom/contracts/api/workflows-engine/runs';
-import { countApprovalOutcome, countOutcome, Owner, statusCounts, submitLoad, type Outcome, type PublishedForm } from './product';
+import { countApprovalOutcome, countDelayOutcome, countOutcome, Owner, statusCounts, submitLoad, type Outcome, type PublishedForm } from './product';
 import { startRun, type SystemTestRun } from './run';
 import { freeProcessPorts, startThrowawayPostgres, startThrowawayRedis, type ThrowawayPostgres, type ThrowawayRedis } from './servers';
 
@@ -233,6 +234,37 @@ describe('one-node mode under faults', () => {
     expect(atRestart.waiting).toBe(count);
     expect(decided).toEqual({ 200: count, 409: count });
     expect(outcome).toEqual({ runs: { succeeded: count }, waiting: 0, completeOnce: count, duplicated: 0, emails: 2 * count });
+  });
+
+  it('kill -9 of the workflows-engine during a delay: each run completes once after its wait', async () => {
+    // A 20-second delay: every run is waiting when the engine dies, and comes due while it is down or restarting.
+    const form = await owner.publishFormWithDelayWorkflow('Delay wait', 1 / 3, ['owner@example.com']);
+    const count = 100;
+    const engineDb = product().databaseUrls['workflows-engine'];
+    const results = await submitLoad(product().url, form, { count, concurrency: 8 }).done;
+    expect(statusCounts(results)).toEqual({ 201: count });
+    await waitFor(async () => (await countDelayOutcome(engineDb, form.workflowId)).waiting === count, {
+      timeoutMs: 60_000,
+      description: 'every run to wait in its delay',
+    });
+    const engine = processOf('workflows-engine');
+    engine.kill('SIGKILL');
+    const atKill = await countDelayOutcome(engineDb, form.workflowId);
+    await engine.waitUntilReady(60_000);
+
+    let outcome = atKill;
+    await waitFor(
+      async () => {
+        outcome = await countDelayOutcome(engineDb, form.workflowId);
+        return (outcome.runs.succeeded ?? 0) >= count;
+      },
+      { timeoutMs: 180_000, intervalMs: 1_000, description: 'every delayed run to finish' },
+    ).catch((error: unknown) => {
+      throw new Error(`${String(error)}\nlast counts: ${JSON.stringify(outcome)}`);
+    });
+    observed.delays = { atKill, outcome };
+    expect(atKill.waiting).toBe(count);
+    expect(outcome).toEqual({ runs: { succeeded: count }, waiting: 0, completeOnce: count, duplicated: 0, emails: count });
   });
 
   it('Redis stopped for 10 s during a load: submissions are accepted meanwhile and every run completes after', async () => {

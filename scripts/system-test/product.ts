@@ -225,3 +225,48 @@ export async function countApprovalOutcome(engineUrl: string, workflowId: string
     await engine.end().catch(() => undefined);
   }
 }
+
+/** What the engine's database holds for the runs of a delay workflow (a delay step, then an email). */
+export interface DelayOutcome {
+  /** Runs by status. */
+  runs: Record<string, number>;
+  /** Runs whose delay step waits. */
+  waiting: number;
+  /** Runs that succeeded with the delay and the email step succeeded, each once, and one email. */
+  completeOnce: number;
+  /** Runs with more than two steps or more than one email. */
+  duplicated: number;
+  /** Rows in `mail_messages` for the workflow's runs. */
+  emails: number;
+}
+
+/**
+ * Counts the engine's rows for the runs of delay workflow `workflowId` (see {@link DelayOutcome}). Opens and closes its
+ * own connection.
+ */
+export async function countDelayOutcome(engineUrl: string, workflowId: string): Promise<DelayOutcome> {
+  const engine = new pg.Client({ connectionString: engineUrl, connectionTimeoutMillis: 5_000 });
+  await engine.connect();
+  try {
+    const rows = await engine.query<{ status: string; delay: string | null; email: string | null; steps: number; emails: number }>(
+      `SELECT r.status,
+              (SELECT s.status FROM workflow_run_steps s WHERE s.run_id = r.id AND s.type = 'delay') AS delay,
+              (SELECT s.status FROM workflow_run_steps s WHERE s.run_id = r.id AND s.type = 'email') AS email,
+              (SELECT count(*)::int FROM workflow_run_steps s WHERE s.run_id = r.id) AS steps,
+              (SELECT count(*)::int FROM mail_messages m WHERE m.workflow_run_id = r.id) AS emails
+         FROM workflow_runs r WHERE r.workflow_id = $1`,
+      [workflowId],
+    );
+    const outcome: DelayOutcome = { runs: {}, waiting: 0, completeOnce: 0, duplicated: 0, emails: 0 };
+    for (const row of rows.rows) {
+      outcome.runs[row.status] = (outcome.runs[row.status] ?? 0) + 1;
+      outcome.emails += row.emails;
+      if (row.status === 'waiting' && row.delay === 'waiting') outcome.waiting += 1;
+      if (row.status === 'succeeded' && row.delay === 'succeeded' && row.email === 'succeeded' && row.steps === 2 && row.emails === 1) outcome.completeOnce += 1;
+      if (row.steps > 2 || row.emails > 1) outcome.duplicated += 1;
+    }
+    return outcome;
+  } finally {
+    await engine.end().catch(() => undefined);
+  }
+}
