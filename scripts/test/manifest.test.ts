@@ -17,6 +17,7 @@ import { parseAllDocuments } from 'yaml';
 import { getJwks } from '@formloom/contracts/api/workspaces-auth/keys';
 import {
   GATEWAY,
+  PLANNED_PUBLISHERS,
   PROCESS_SETTINGS,
   SERVICE_MANIFEST,
   processesOf,
@@ -246,11 +247,13 @@ describe('each service, built', () => {
 });
 
 describe('events', () => {
-  it('every event a service consumes is published by a service of the manifest and has a schema', async () => {
+  it('every event a service consumes is published by one service of the manifest, or by a planned one, and has a schema', async () => {
     for (const consumer of SERVICE_MANIFEST) {
       for (const type of consumer.consumes) {
         const publishers = SERVICE_MANIFEST.filter((entry) => (entry.publishes as readonly string[]).includes(type));
-        expect({ type, publishers: publishers.length }).toEqual({ type, publishers: 1 });
+        // A planned publisher (a service not in the manifest yet) stands in for the one publisher until it joins.
+        const planned = Object.hasOwn(PLANNED_PUBLISHERS, type) ? 1 : 0;
+        expect({ type, publishers: publishers.length + planned }).toEqual({ type, publishers: 1 });
         const schema = (await import(path.join(REPO_ROOT, eventSchemaFile(type)))) as Record<string, unknown>;
         expect(Object.values(schema)).toContain(type);
       }
