@@ -15,7 +15,7 @@ import { writeFileSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
-import type { Page } from 'playwright-core';
+import type { FileChooser, Page } from 'playwright-core';
 import type { FlowTemplate, Widget } from '@formloom/contracts/entities/flow-template';
 import { verifyWebhookSignature, WEBHOOK_SIGNATURE_HEADER } from '@formloom/contracts/rules/webhook-signature';
 import { eventually, signUpInBrowser, useProductInBrowser } from './harness';
@@ -126,6 +126,37 @@ async function tabTo(page: Page, matches: (element: { tag: string; type: string;
   throw new Error(`never reached: ${JSON.stringify(await focused(page))}`);
 }
 
+/**
+ * Tabs to the file input and opens its chooser with Enter. Chromium opens the chooser only once the page holds
+ * the input steadily: on a loaded machine the resumed page may still re-render under the first key press, so a
+ * press that opened nothing is tried again (at most 3 times, 10 s each) from the focus the page has then.
+ */
+async function openFileChooserWithKeyboard(page: Page): Promise<FileChooser> {
+  let lastError: unknown;
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    await tabTo(page, (element) => element.type === 'file');
+    const chooser = page.waitForEvent('filechooser', { timeout: 10_000 });
+    await page.keyboard.press('Enter');
+    try {
+      return await chooser;
+    } catch (error) {
+      lastError = error;
+    }
+  }
+  throw lastError;
+}
+
+/** The API key the open dialog shows (`fl_…`), waiting up to 30 s for the server to create it. */
+async function waitForKey(page: Page): Promise<string> {
+  const handle = await page.waitForFunction(() => {
+    // Browser code (this program's types have no DOM).
+    type Field = { value: string };
+    const doc = (globalThis as unknown as { document: { querySelectorAll(selector: string): ArrayLike<Field> } }).document;
+    return Array.from(doc.querySelectorAll('[role="dialog"] textarea, [role="dialog"] input')).map((field) => field.value).find((value) => value.startsWith('fl_')) ?? null;
+  });
+  return (await handle.jsonValue()) as string;
+}
+
 it('builds, fills on a phone with the keyboard, resumes, exports, reads through the API and signs its webhook', async () => {
   const { url } = running.product();
   const browser = running.browser();
@@ -163,10 +194,7 @@ it('builds, fills on a phone with the keyboard, resumes, exports, reads through 
 
   const cv = path.join(mkdtempSync(path.join(os.tmpdir(), 'formloom-cv-')), 'cv.pdf');
   writeFileSync(cv, '%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-  await tabTo(form, (element) => element.type === 'file');
-  const chooser = form.waitForEvent('filechooser');
-  await form.keyboard.press('Enter');
-  await (await chooser).setFiles(cv);
+  await (await openFileChooserWithKeyboard(form)).setFiles(cv);
   await form.getByText('cv.pdf').first().waitFor();
   // The matrix, a radio group per row: Speed → Good, Support → Good.
   for (const row of ['Speed', 'Support']) {
@@ -231,8 +259,9 @@ it('builds, fills on a phone with the keyboard, resumes, exports, reads through 
   const dialog = owner.getByRole('dialog');
   await dialog.getByRole('textbox').first().fill('Reporting');
   await dialog.getByRole('button', { name: /Create/ }).click();
-  const key = (await owner.getByRole('dialog').locator('textarea, input').evaluateAll((elements) => elements.map((element) => (element as unknown as { value: string }).value))).find((value) => value.startsWith('fl_'));
-  expect(key).toBeDefined();
+  // The key shows once the server created it.
+  const key = await waitForKey(owner);
+  expect(key).toMatch(/^fl_/);
   const api = { authorization: `Bearer ${key}` };
   const listed = await fetch(`${url}/v1/api/forms/${id}/submissions?sort=asc`, { headers: api });
   expect(listed.status).toBe(200);
