@@ -372,14 +372,6 @@ export const APPROVAL_PUBLIC_WINDOW_MS = 10 * 60 * 1000;
 /** ours: the longest approval link token accepted (real ones are about 130 characters). */
 export const APPROVAL_TOKEN_MAX_LENGTH = 512;
 /**
- * spec 001 §3, §9: the delay node's units (default {@link DEFAULT_DELAY_MINUTES} minutes) as elapsed time (ms). A
- * day is 24 hours of elapsed time — never a calendar day of a time zone, so a daylight-saving change does not
- * lengthen or shorten it (docs/product-rules.md "Delay, filter and branch steps").
- */
-export const DELAY_UNIT_MS = { minutes: 60_000, hours: 3_600_000, days: 86_400_000 } as const;
-/** ours: the longest delay, in days (a year): a workflow waits at most this long in one delay step. */
-export const DELAY_MAX_DAYS = 365;
-/**
  * spec 001 §9 "Branch node starts with 2 branches" ({@link DEFAULT_BRANCH_COUNT}); ours: at most
  * {@link MAX_BRANCHES} branches per branch step, names of at most {@link BRANCH_NAME_MAX_LENGTH} characters.
  */

@@ -18,7 +18,7 @@ export const workflowSteps = {
     delayRequired: 'Enter a delay greater than 0',
     /** ours: no unit is chosen. */
     unitsRequired: 'Choose minutes, hours or days',
-    /** ours: a delay longer than `DELAY_MAX_DAYS`. */
+    /** ours: a delay longer than `MAX_WAIT_DAYS`. */
     tooLong: (days: number) => `A delay can be at most ${days} days`,
     /** ours: the panel's fields and its note. */
     delayLabel: 'Wait for',

@@ -4,9 +4,9 @@
  * the run waits, then goes on to the node's `nextNodeId`.
  *
  * - `delay` is a number above 0 (fractions allowed: 1.5 hours), `units` one of minutes, hours, days;
- * - a day is 24 hours of elapsed time (`DELAY_UNIT_MS`): no calendar or time zone is involved, so a delay over a
+ * - a day is 24 hours of elapsed time (`workflows/time-units.ts`, shared with the timed triggers): no calendar or time zone is involved, so a delay over a
  *   daylight-saving change still lasts exactly its hours;
- * - at most `DELAY_MAX_DAYS` (365) days in all (ours: the spec gives no bound);
+ * - at most `MAX_WAIT_DAYS` (365) days in all (ours: the spec gives no bound; the timed triggers share it);
  * - the wait starts when the step runs, and is durable: the engine keeps the run as a `waiting` row with its due
  *   time, no timer in memory (`services/workflows-engine/src/nodes/delay.ts`), so a 71-day delay survives restarts
  *   and deploys like a 1-minute one.
@@ -17,28 +17,26 @@
 import { z } from 'zod';
 import type { FieldError } from '../../errors';
 import * as copy from '../../copy';
-import { DEFAULT_DELAY_MINUTES, DELAY_MAX_DAYS, DELAY_UNIT_MS } from '../../limits';
+import { DEFAULT_DELAY_MINUTES, MAX_WAIT_DAYS } from '../../limits';
 import { defineNode, field } from '../define';
+import { TIME_UNITS, durationMs, maxAmount } from '../time-units';
 
 /** spec 001 §3, §9: the delay units. */
-export const DelayUnits = z.enum(['minutes', 'hours', 'days']);
+export const DelayUnits = z.enum(TIME_UNITS);
 /** A delay unit. */
 export type DelayUnits = z.infer<typeof DelayUnits>;
 
-/** The longest delay (ms). */
-const DELAY_MAX_MS = DELAY_MAX_DAYS * DELAY_UNIT_MS.days;
-
 /** spec 001 §3: the delay node template — how long (`delay` > 0, in `units`). */
 export const DelayNodeTemplate = z.object({
-  delay: z.number().positive().max(DELAY_MAX_MS / DELAY_UNIT_MS.minutes),
+  delay: z.number().positive().max(maxAmount('minutes')),
   units: DelayUnits,
 });
 /** A delay node template. */
 export type DelayNodeTemplate = z.infer<typeof DelayNodeTemplate>;
 
-/** How long a delay lasts, in ms of elapsed time (`delay × DELAY_UNIT_MS[units]`; a day is 24 h). */
+/** How long a delay lasts, in ms of elapsed time (`delay` `units`; a day is 24 h, `workflows/time-units.ts`). */
 export function delayMs(template: DelayNodeTemplate): number {
-  return template.delay * DELAY_UNIT_MS[template.units];
+  return durationMs(template.delay, template.units);
 }
 
 /** `template.delay` when it is a finite number above 0, else `null`. */
@@ -50,7 +48,7 @@ function amountOf(template: unknown): number | null {
 /**
  * The delay node's rules (spec 001 §4, §5), paths relative to its template, in this order: `delay` missing, not a
  * number or not above 0 (`copy.workflowSteps.delay.delayRequired`); `units` not minutes, hours or days
- * (`unitsRequired`); more than DELAY_MAX_DAYS days in all (`tooLong`, at `delay`). `[]` when complete. Never throws.
+ * (`unitsRequired`); more than MAX_WAIT_DAYS days in all (`tooLong`, at `delay`). `[]` when complete. Never throws.
  */
 export function delayNodeErrors(template: unknown): FieldError[] {
   const errors: FieldError[] = [];
@@ -58,8 +56,8 @@ export function delayNodeErrors(template: unknown): FieldError[] {
   const units = DelayUnits.safeParse(field(template, 'units'));
   if (amount === null) errors.push({ path: 'delay', message: copy.workflowSteps.delay.delayRequired });
   if (!units.success) errors.push({ path: 'units', message: copy.workflowSteps.delay.unitsRequired });
-  if (amount !== null && units.success && delayMs({ delay: amount, units: units.data }) > DELAY_MAX_MS) {
-    errors.push({ path: 'delay', message: copy.workflowSteps.delay.tooLong(DELAY_MAX_DAYS) });
+  if (amount !== null && units.success && amount > maxAmount(units.data)) {
+    errors.push({ path: 'delay', message: copy.workflowSteps.delay.tooLong(MAX_WAIT_DAYS) });
   }
   return errors;
 }
