@@ -33,6 +33,7 @@
  * | CPU_PROFILE | unset | comma-separated processes (`flows,workflows-engine,gateway,workspaces-auth`, or `all`) to run with `node --cpu-prof`; profiles in `results/<date>-profiles/` |
  * | KEEP_DATABASES | unset | `1` keeps the databases and streams after the run |
  * | LABEL | unset | a note stored in the JSON (e.g. `before: no snapshot cache`) |
+ * | WORKFLOW | thank-you | the workflow each submission runs: `thank-you` (one email step) or `twenty-nodes` (code, filter, branch, a 3 s delay, 15 filters, the email: `twenty-nodes.ts`) |
  * | RUNNER | bundle | `bundle`: each process runs its production bundle (`dist/main.js`, built first, as the images run it); `tsx`: the TypeScript sources through tsx |
  * | PG_URL, REDIS_URL | the machine's | servers to use |
  * Service variables (RUNS_CONCURRENCY, DATABASE_POOL_SIZE, OUTBOX_BATCH_SIZE …) pass through to every child.
@@ -47,12 +48,14 @@ import { START_ORDER, type ProcessName, type ProcessRunner } from '@formloom/scr
 import { cpuSecondsBetween, cpuSnapshot, machineBusyPercent } from './cpu';
 import { account, runProgress, submissionCount, type Accounting } from './accounting';
 import { runLoad, type LoadResult } from './load';
-import { setUpScenario, submissionBody } from './scenario';
+import { setUpScenario, submissionBody, type LoadWorkflow } from './scenario';
 import { distribution, round1, type Distribution } from './stats';
 import { startTarget, type Target } from './target';
 
-/** The issue's targets on this 2-core machine. */
+/** The targets on this 2-core machine (docs/benchmarks.md §2 for the thank-you email). */
 export const TARGETS = { runsPerSecond: 1000, submitP99Ms: 50, submitToCompletedP95Ms: 250 } as const;
+/** The 20-node workflow's target (docs/benchmarks.md §13): runs/s end to end; its runs wait in a delay, so no latency target. */
+export const TWENTY_NODE_TARGETS = { runsPerSecond: 300 } as const;
 
 const RESULTS_DIR = path.join(__dirname, 'results');
 /** Above this share of CPU in use before the test, the machine counts as busy (warned about, or waited for). */
@@ -62,6 +65,13 @@ const QUIET_PERCENT = 10;
 function runnerSetting(): ProcessRunner {
   const value = setting('RUNNER') ?? 'bundle';
   if (value !== 'bundle' && value !== 'tsx') throw new Error(`RUNNER: must be bundle or tsx (got "${value}")`);
+  return value;
+}
+
+/** `WORKFLOW` (see the module doc). @throws Error for another value */
+function workflowSetting(): LoadWorkflow {
+  const value = setting('WORKFLOW') ?? 'thank-you';
+  if (value !== 'thank-you' && value !== 'twenty-nodes') throw new Error(`WORKFLOW: must be thank-you or twenty-nodes (got "${value}")`);
   return value;
 }
 
@@ -85,6 +95,7 @@ interface Settings {
   cpuProfile: ProcessName[];
   keepDatabases: boolean;
   label: string | undefined;
+  workflow: LoadWorkflow;
   pgUrl: string;
   redisUrl: string;
   runner: ProcessRunner;
@@ -132,6 +143,7 @@ function readSettings(): Settings {
     cpuProfile,
     keepDatabases: setting('KEEP_DATABASES') === '1' || setting('KEEP_DATABASES') === 'true',
     label: setting('LABEL'),
+    workflow: workflowSetting(),
     pgUrl: setting('PG_URL') ?? 'postgres://postgres@127.0.0.1:5432',
     runner: runnerSetting(),
     redisUrl: setting('REDIS_URL') ?? 'redis://127.0.0.1:6379',
@@ -264,23 +276,32 @@ function buildReport(
     lost,
     duplicated,
     duplicatedEmails: books.duplicatedEmails,
-    targets: {
-      runsPerSecond: {
-        target: `≥ ${TARGETS.runsPerSecond}`,
-        actual: books.runsPerSecond,
-        met: books.runsPerSecond >= TARGETS.runsPerSecond,
-      },
-      submitP99Ms: {
-        target: `< ${TARGETS.submitP99Ms}`,
-        actual: latency.p99,
-        met: latency.p99 !== null && latency.p99 < TARGETS.submitP99Ms,
-      },
-      submitToCompletedP95Ms: {
-        target: `< ${TARGETS.submitToCompletedP95Ms}`,
-        actual: books.submitToCompletedMs.p95,
-        met: books.submitToCompletedMs.p95 !== null && books.submitToCompletedMs.p95 < TARGETS.submitToCompletedP95Ms,
-      },
-    },
+    targets:
+      settings.workflow === 'twenty-nodes'
+        ? {
+            runsPerSecond: {
+              target: `≥ ${TWENTY_NODE_TARGETS.runsPerSecond}`,
+              actual: books.runsPerSecond,
+              met: books.runsPerSecond >= TWENTY_NODE_TARGETS.runsPerSecond,
+            },
+          }
+        : {
+            runsPerSecond: {
+              target: `≥ ${TARGETS.runsPerSecond}`,
+              actual: books.runsPerSecond,
+              met: books.runsPerSecond >= TARGETS.runsPerSecond,
+            },
+            submitP99Ms: {
+              target: `< ${TARGETS.submitP99Ms}`,
+              actual: latency.p99,
+              met: latency.p99 !== null && latency.p99 < TARGETS.submitP99Ms,
+            },
+            submitToCompletedP95Ms: {
+              target: `< ${TARGETS.submitToCompletedP95Ms}`,
+              actual: books.submitToCompletedMs.p95,
+              met: books.submitToCompletedMs.p95 !== null && books.submitToCompletedMs.p95 < TARGETS.submitToCompletedP95Ms,
+            },
+          },
     ok: lost === 0 && duplicated === 0 && books.duplicatedEmails === 0,
   };
 }
@@ -308,9 +329,9 @@ function printReport(report: Report): void {
     `CPU s load + drain        ${JSON.stringify(report.cpuSeconds.loadAndDrain)}`,
     `lost ${report.lost}, duplicated ${report.duplicated}, duplicated emails ${report.duplicatedEmails}`,
     '',
-    `targets: runs/s ${t.runsPerSecond?.target}: ${t.runsPerSecond?.actual} ${yes(t.runsPerSecond?.met ?? false)}; ` +
-      `submit p99 ${t.submitP99Ms?.target} ms: ${t.submitP99Ms?.actual} ${yes(t.submitP99Ms?.met ?? false)}; ` +
-      `submit→completed p95 ${t.submitToCompletedP95Ms?.target} ms: ${t.submitToCompletedP95Ms?.actual} ${yes(t.submitToCompletedP95Ms?.met ?? false)}`,
+    `targets: ${Object.entries(t)
+      .map(([name, { target, actual, met }]) => `${name} ${target}: ${actual} ${yes(met)}`)
+      .join('; ')}`,
   ];
   if (report.submit.sampleErrors.length > 0) lines.push(`sample errors: ${report.submit.sampleErrors.join(' | ')}`);
   console.log(lines.join('\n'));
@@ -356,7 +377,7 @@ async function main(): Promise<number> {
   process.once('SIGTERM', stopOnSignal);
   try {
     console.log(`up at ${target.url}; databases ${target.databases.join(', ')}; redis ${target.redisUrl}`);
-    const scenario = await setUpScenario(target.url);
+    const scenario = await setUpScenario(target.url, settings.workflow);
     console.log(`form ${scenario.flowPublicIdentifier}, workflow ${scenario.workflowId}`);
     const common = {
       origin: target.url,

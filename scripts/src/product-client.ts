@@ -13,6 +13,7 @@ import { SESSION_COOKIE } from '@formloom/contracts/auth';
 import { thankYouEmailTemplate } from '@formloom/contracts/workflow-templates';
 import { emailWithDelayTemplate } from '@formloom/contracts/workflows/gallery/email-with-delay-or-filter';
 import { exampleFormTemplate } from '@formloom/contracts/example-forms';
+import type { WorkflowTemplate } from '@formloom/contracts/entities/workflow';
 
 /** A JSON answer: status and parsed body (`{}` when empty). */
 export interface Answer<T> {
@@ -122,23 +123,14 @@ export class ProductClient {
    * @throws Error naming the step when one is refused
    */
   async publishFormWithEmailWorkflow(name: string, recipients: Recipients): Promise<PublishedForm> {
-    const me = await this.call(getMe);
-    const workspaceId = me.workspaces[0]?.id;
-    if (workspaceId === undefined) throw new Error('the new user has no workspace');
-    const { flow } = await this.call(createFlow, { body: { workspaceId, name, dedupeFormName: true } });
-    const params = { publicIdentifier: flow.publicIdentifier };
-    await this.call(saveFlowTemplate, { params, body: { template: exampleFormTemplate({ withPlan: false }) } });
-    await this.call(publishFlow, { params });
-    const template = thankYouEmailTemplate({
-      flowPublicIdentifier: flow.publicIdentifier,
-      ...('emailWidgetId' in recipients
-        ? { emailWidgetId: recipients.emailWidgetId }
-        : { emailWidgetId: null, fallbackRecipients: recipients.fallbackRecipients }),
-    });
-    const { workflow } = await this.call(createWorkflow, { body: { template, isHidden: false, name: `${name} thank-you` } });
-    await this.call(publishWorkflow, { body: { id: workflow.id, template } });
-    await this.call(enableOrDisableWorkflow, { body: { id: workflow.id, isActive: true } });
-    return { flowId: flow.id, publicIdentifier: flow.publicIdentifier, workflowId: workflow.id };
+    return this.publishFormWithWorkflow(`${name} thank-you`, name, (flowPublicIdentifier) =>
+      thankYouEmailTemplate({
+        flowPublicIdentifier,
+        ...('emailWidgetId' in recipients
+          ? { emailWidgetId: recipients.emailWidgetId }
+          : { emailWidgetId: null, fallbackRecipients: recipients.fallbackRecipients }),
+      }),
+    );
   }
 
   /**
@@ -147,18 +139,35 @@ export class ProductClient {
    * @throws Error naming the step when one is refused
    */
   async publishFormWithDelayWorkflow(name: string, minutes: number, recipients: readonly string[]): Promise<PublishedForm> {
+    return this.publishFormWithWorkflow(`${name} delayed email`, name, (flowPublicIdentifier) => {
+      const template = emailWithDelayTemplate({ flowPublicIdentifier, emailWidgetId: null, fallbackRecipients: recipients });
+      for (const node of Object.values(template.nodes)) {
+        if (node.type === 'delay') node.template = { delay: minutes, units: 'minutes' };
+      }
+      return template;
+    });
+  }
+
+  /**
+   * Creates and publishes the example form without its Plan question named `formName` (questions `w1` name, `w2`
+   * email), then the workflow `workflowName` that `makeTemplate` builds for the form's `flowPublicIdentifier`:
+   * created, published and turned on.
+   * @throws Error naming the step when one is refused (a template the engine does not accept included)
+   */
+  async publishFormWithWorkflow(
+    workflowName: string,
+    formName: string,
+    makeTemplate: (flowPublicIdentifier: string) => WorkflowTemplate,
+  ): Promise<PublishedForm> {
     const me = await this.call(getMe);
     const workspaceId = me.workspaces[0]?.id;
     if (workspaceId === undefined) throw new Error('the new user has no workspace');
-    const { flow } = await this.call(createFlow, { body: { workspaceId, name, dedupeFormName: true } });
+    const { flow } = await this.call(createFlow, { body: { workspaceId, name: formName, dedupeFormName: true } });
     const params = { publicIdentifier: flow.publicIdentifier };
     await this.call(saveFlowTemplate, { params, body: { template: exampleFormTemplate({ withPlan: false }) } });
     await this.call(publishFlow, { params });
-    const template = emailWithDelayTemplate({ flowPublicIdentifier: flow.publicIdentifier, emailWidgetId: null, fallbackRecipients: recipients });
-    for (const node of Object.values(template.nodes)) {
-      if (node.type === 'delay') node.template = { delay: minutes, units: 'minutes' };
-    }
-    const { workflow } = await this.call(createWorkflow, { body: { template, isHidden: false, name: `${name} delayed email` } });
+    const template = makeTemplate(flow.publicIdentifier);
+    const { workflow } = await this.call(createWorkflow, { body: { template, isHidden: false, name: workflowName } });
     await this.call(publishWorkflow, { body: { id: workflow.id, template } });
     await this.call(enableOrDisableWorkflow, { body: { id: workflow.id, isActive: true } });
     return { flowId: flow.id, publicIdentifier: flow.publicIdentifier, workflowId: workflow.id };
