@@ -130,7 +130,7 @@ export const SERVICE_MANIFEST = [
 /**
  * Events whose publisher is a service not in the manifest yet, by event type → that service: a consumer may
  * subscribe ahead of it (the workflows-engine's scheduling triggers consume the scheduling service's events, whose
- * schemas are in `contracts/src/events/scheduling.ts`). {@link manifestProblems} accepts consuming them; when the
+ * schemas are in `contracts/src/events/event-booked.ts` and its siblings). {@link manifestProblems} accepts consuming them; when the
  * service joins the manifest, its entry publishes them and they leave this list.
  */
 export const PLANNED_PUBLISHERS: Readonly<Record<string, string>> = {

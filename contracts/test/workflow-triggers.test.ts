@@ -6,7 +6,10 @@
  */
 import { SERVICE_MANIFEST, manifestProblems } from '../src/services';
 import { FormProgressedData } from '../src/events/form-progressed';
-import { eventBooked, eventCanceled, eventRescheduled, SchedulingEventData } from '../src/events/scheduling';
+import { eventBooked } from '../src/events/event-booked';
+import { eventCanceled } from '../src/events/event-canceled';
+import { eventRescheduled } from '../src/events/event-rescheduled';
+import { SchedulingEventData } from '../src/events/scheduling';
 import { beforeEventStartsTrigger } from '../src/workflows/triggers/before-event-starts';
 import { eventCanceledTrigger } from '../src/workflows/triggers/event-canceled';
 import { eventRescheduledTrigger } from '../src/workflows/triggers/event-rescheduled';

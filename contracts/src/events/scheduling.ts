@@ -5,9 +5,11 @@
  * shape (so a workflow's emails read the answers the same way) and the event under `event`. The scheduling service
  * publishes them once it exists; the workflows-engine consumes them now. Key: the booking id (one booking's events
  * stay in order).
+ *
+ * This module holds their shared data; each event is defined in its own module, named after its type
+ * (`event-booked.ts`, `event-canceled.ts`, `event-rescheduled.ts`), as every event is.
  */
 import { z } from 'zod';
-import { defineEvent } from './define';
 import { FormSubmittedData } from './form-submitted';
 
 /** A person of a booking: the invitee or a host. */
@@ -48,14 +50,5 @@ export const SchedulingEventData = FormSubmittedData.extend({
 /** The data of a scheduling event. */
 export type SchedulingEventData = z.infer<typeof SchedulingEventData>;
 
-export const EVENT_BOOKED = 'event.booked' as const;
-export const EVENT_CANCELED = 'event.canceled' as const;
-export const EVENT_RESCHEDULED = 'event.rescheduled' as const;
+/** The version of the three scheduling events' data ({@link SchedulingEventData}). */
 export const SCHEDULING_EVENT_VERSION = 1;
-
-/** `event.booked` v1: an invitee booked an event. */
-export const eventBooked = defineEvent({ type: EVENT_BOOKED, version: SCHEDULING_EVENT_VERSION, data: SchedulingEventData });
-/** `event.canceled` v1: a booked event was canceled (`event.cancelReason`). */
-export const eventCanceled = defineEvent({ type: EVENT_CANCELED, version: SCHEDULING_EVENT_VERSION, data: SchedulingEventData });
-/** `event.rescheduled` v1: a booked event moved (`event.previousStartTime` → `event.startTime`). */
-export const eventRescheduled = defineEvent({ type: EVENT_RESCHEDULED, version: SCHEDULING_EVENT_VERSION, data: SchedulingEventData });
