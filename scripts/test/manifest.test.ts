@@ -50,7 +50,7 @@ const SCHEDULING: ServiceManifestEntry = {
   calls: ['workspaces-auth', 'flows'],
   settings: ['CALENDAR_SYNC_POLL_MS'],
   secrets: ['GOOGLE_CLIENT_SECRET'],
-  publishes: ['event.booked'],
+  publishes: ['event.no_show'],
   consumes: ['form.submitted'],
 };
 const WITH_SCHEDULING = [...SERVICE_MANIFEST, SCHEDULING];

@@ -5,6 +5,9 @@
 import { defineEvent } from './define';
 import { SCHEDULING_EVENT_VERSION, SchedulingEventData } from './scheduling';
 
+/** The data of the event (shared by the scheduling events, `scheduling.ts`). */
+export { SchedulingEventData };
+
 export const EVENT_RESCHEDULED = 'event.rescheduled' as const;
 
 /** `event.rescheduled` v1 (see the module doc). */
