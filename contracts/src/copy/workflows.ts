@@ -55,7 +55,7 @@ export const workflows = {
     publish: 'Publish',
     published: 'Published',
     unsavedChanges: 'Unsaved changes',
-    allSaved: 'All changes saved',
+    allSaved: 'Workflow saved',
     live: 'Live',
     draft: 'Draft',
     off: 'Off',

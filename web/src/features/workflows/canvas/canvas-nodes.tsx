@@ -134,7 +134,7 @@ export const TriggerCard = memo(function TriggerCard({ id, data, selected }: Nod
       data-kind="trigger"
       data-complete={view.status ? String(view.status.complete) : undefined}
     >
-      <Group justify="space-between" wrap="nowrap" align="flex-start">
+      <Group justify="space-between" wrap="nowrap" align="flex-start" gap={4}>
         <CardBody view={view} problem={problem} />
         <TriggerPickerButton current={data.trigger.type} />
       </Group>

@@ -4,8 +4,8 @@
  * through the connection check (spec 001 §4; `connect` in contracts `workflows/graph-edits.ts`). Cards are not
  * dragged (positions come from the layout, or a stored `position`).
  */
-import { useCallback, useMemo } from 'react';
-import { Background, Controls, MarkerType, Position, ReactFlow, type Connection, type Edge, type Node } from '@xyflow/react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { Background, Controls, MarkerType, Position, ReactFlow, type Connection, type Edge, type Node, type ReactFlowInstance } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import * as copy from '@formloom/contracts/copy';
 import type { WorkflowTemplate } from '@formloom/contracts/entities/workflow';
@@ -45,6 +45,9 @@ function flowNode(card: CardLayout, template: WorkflowTemplate, selectedId: stri
   return { ...base, type: 'action', data: { nodeId, node: template.nodes[nodeId]!, handles: card.handles } };
 }
 
+/** ours: how the graph is fitted to the view — a margin around it, never zoomed in beyond 100 %. */
+const FIT_VIEW_OPTIONS = { padding: 0.15, maxZoom: 1 };
+
 /** Props of {@link WorkflowCanvas}. */
 export interface WorkflowCanvasProps {
   template: WorkflowTemplate;
@@ -55,6 +58,13 @@ export interface WorkflowCanvasProps {
 /** See the module doc. */
 export function WorkflowCanvas({ template, onConnect }: WorkflowCanvasProps) {
   const actions = useCanvasActions();
+  const instance = useRef<ReactFlowInstance | null>(null);
+  // The graph is fitted to the view when it opens and again when the window changes size (a phone turned).
+  useEffect(() => {
+    const refit = () => void instance.current?.fitView(FIT_VIEW_OPTIONS);
+    window.addEventListener('resize', refit);
+    return () => window.removeEventListener('resize', refit);
+  }, []);
   const layout = useMemo(() => layoutWorkflow(template), [template]);
   const nodes = useMemo(() => layout.cards.map((card) => flowNode(card, template, actions.selectedId)), [layout, template, actions.selectedId]);
   const edges = useMemo(
@@ -96,8 +106,11 @@ export function WorkflowCanvas({ template, onConnect }: WorkflowCanvasProps) {
         nodesDraggable={false}
         nodesConnectable={!actions.readOnly}
         elementsSelectable
+        onInit={(ready) => {
+          instance.current = ready as unknown as ReactFlowInstance;
+        }}
         fitView
-        fitViewOptions={{ padding: 0.15, maxZoom: 1 }}
+        fitViewOptions={FIT_VIEW_OPTIONS}
         minZoom={0.3}
         maxZoom={1.5}
         proOptions={{ hideAttribution: true }}

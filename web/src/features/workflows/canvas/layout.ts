@@ -27,6 +27,8 @@ export const HANDLE_SPACING_PX = 46;
 export const CARD_WIDTH_PX = Math.max(240, NODE_CARD_MIN_WIDTH_PX);
 /** ours: a card's height on the canvas (px; at least NODE_CARD_MIN_HEIGHT_PX): title, badge and a status line. */
 export const CARD_HEIGHT_PX = Math.max(76, NODE_CARD_MIN_HEIGHT_PX);
+/** ours: the trigger card's height (px): a card with its Edit (or View) button below the status line. */
+export const TRIGGER_CARD_HEIGHT_PX = 108;
 /** ours: the margin around the laid-out graph (px). */
 const GRAPH_MARGIN_PX = 16;
 
@@ -119,7 +121,7 @@ function cardsAndEdges(template: WorkflowTemplate): { cards: Array<Omit<CardLayo
     id: TRIGGER_CARD_ID,
     kind: 'trigger',
     width: triggerWidth,
-    height: CARD_HEIGHT_PX,
+    height: TRIGGER_CARD_HEIGHT_PX,
     handles: [{ id: 'nextNodeId', target: triggerTarget, x: triggerWidth / 2 }],
     stored: template.trigger.position,
   });

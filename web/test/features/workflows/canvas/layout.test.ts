@@ -9,6 +9,7 @@ import {
   CARD_HEIGHT_PX,
   HANDLE_SPACING_PX,
   PLACEHOLDER_CARD_ID,
+  TRIGGER_CARD_HEIGHT_PX,
   TRIGGER_CARD_ID,
   cardWidth,
   handlePadding,
@@ -32,13 +33,13 @@ it('puts a placeholder action after a trigger with no actions', () => {
   expect(layout.cards.map((card) => card.kind)).toEqual(['trigger', 'placeholder']);
   expect(layout.edges).toEqual([expect.objectContaining({ source: TRIGGER_CARD_ID, target: PLACEHOLDER_CARD_ID })]);
   const [trigger, placeholder] = layout.cards;
-  expect(placeholder!.position.y).toBe(trigger!.position.y + CARD_HEIGHT_PX + 50);
+  expect(placeholder!.position.y).toBe(trigger!.position.y + TRIGGER_CARD_HEIGHT_PX + 50);
 });
 
 it('lays out top to bottom with 50 px between ranks; cards at least 212 × 62', () => {
   const layout = layoutWorkflow(branched());
   const y = (id: string) => layout.cards.find((card) => card.id === id)!.position.y;
-  expect(y(nodeCardId('a')) - y(TRIGGER_CARD_ID)).toBe(CARD_HEIGHT_PX + 50);
+  expect(y(nodeCardId('a')) - y(TRIGGER_CARD_ID)).toBe(TRIGGER_CARD_HEIGHT_PX + 50);
   expect(y(nodeCardId('br')) - y(nodeCardId('a'))).toBe(CARD_HEIGHT_PX + 50);
   expect(y(nodeCardId('b'))).toBeGreaterThan(y(nodeCardId('br')));
   for (const card of layout.cards) {
