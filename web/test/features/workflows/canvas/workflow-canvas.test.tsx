@@ -2,8 +2,8 @@
  * The workflow canvas as a user meets it (src/features/workflows/canvas, spec 001 §2 "Workflow canvas", "Add-action
  * popover", §4 "Adding a node"), against the real product: the trigger and the nodes as cards with their setup status
  * lines, the edges leaving a branch labelled by the branch's name; adding a delay after the trigger from the "+"
- * (selected, its panel open, the draft unsaved); deleting a node after confirming; Save storing the draft on the
- * server; a viewer sees no add, delete or save.
+ * (selected, its panel open, the draft unsaved, leaving asks first); deleting a node after confirming; Save storing the
+ * draft on the server; a refused Publish marking the node it concerns; a viewer sees no add, delete or save.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createFlow } from '@formloom/contracts/api/flows/flows';
@@ -107,6 +107,12 @@ it('shows the graph, adds a delay after the trigger, deletes a node after confir
   expect(workflow.template.nodes[newId]).toMatchObject({ type: 'delay', nextNodeId: 'choose' });
   expect(workflow.template.nodes).not.toHaveProperty('wait');
   expect(workflow.publishedAt).toBeNull();
+
+  // Publish is refused while the branch has no conditions: a toast, and the branch's card says why.
+  await app.user.click(screen.getByTestId('publish-workflow'));
+  expect(await screen.findByText(copy.workflows.canvas.cannotPublish)).toBeInTheDocument();
+  await waitFor(() => expect(within(card('choose')).getByTestId('node-problem')).toHaveTextContent('Yes'));
+  expect(screen.getByTestId('workflow-state')).toHaveTextContent(copy.workflows.canvas.draft);
 });
 
 it('opens a node’s panel from ?edit-node= and shows a viewer the canvas read-only', async () => {
