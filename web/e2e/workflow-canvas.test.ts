@@ -5,6 +5,7 @@
  * Live; a node is deleted after confirming. Then the canvas at 390 px: nothing wider than the screen. Screenshots go to
  * `CANVAS_SCREENSHOTS` when set.
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { pathOf } from '@formloom/contracts/api/endpoint';
@@ -16,6 +17,18 @@ import { exampleFormTemplate } from '@formloom/contracts/example-forms';
 import { useProductInBrowser } from './harness';
 
 const running = useProductInBrowser();
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/** The WCAG 2 A/AA violations on the page now, one line each. */
+async function violations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  return page.evaluate(async () => {
+    type AxeResult = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
+    const axe = (globalThis as unknown as { axe: { run(options: object): Promise<AxeResult> } }).axe;
+    const result = await axe.run({ runOnly: ['wcag2a', 'wcag2aa'] });
+    return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
+  });
+}
 
 /** Signs an owner up in `page`'s context, makes a form and a thank-you workflow from the gallery; their ids. */
 async function ownerWorld(page: Page, url: string, tag: string): Promise<{ flow: string; workflowId: string }> {
@@ -53,7 +66,7 @@ function overflow(page: Page): Promise<number> {
 
 it('adds a delay from the popover, saves it across a reload, publishes and deletes a node after confirming', async () => {
   const url = running.product().url;
-  const context = await running.browser().newContext({ viewport: { width: 1280, height: 860 } });
+  const context = await running.browser().newContext({ viewport: { width: 1280, height: 860 }, bypassCSP: true });
   const page = await context.newPage();
   const { flow, workflowId } = await ownerWorld(page, url, 'wide');
   await page.goto(`${url}/editor/${flow}/workflows-edit/${workflowId}`);
@@ -61,6 +74,7 @@ it('adds a delay from the popover, saves it across a reload, publishes and delet
   await page.locator('[data-testid="canvas-card"][data-kind="node"]').first().waitFor();
   expect(await cards.count()).toBe(2);
   await shoot(page, 'canvas-1280');
+  expect(await violations(page)).toEqual([]);
 
   // The "+" on the trigger's edge → Delay: a new card, selected, with its panel open.
   await page.locator('[data-testid="add-action"][data-source="edge:trigger->nextNodeId"]').click();
@@ -100,6 +114,17 @@ it('adds a delay from the popover, saves it across a reload, publishes and delet
   await page.waitForFunction(() => (globalThis as unknown as { document: { querySelectorAll(s: string): { length: number } } }).document.querySelectorAll('[data-testid="canvas-card"]').length === 2);
   await shoot(page, 'canvas-deleted-1280');
   expect(await overflow(page)).toBe(0);
+
+  // A branch after the delay: its handles carry the branches' names and 'Otherwise'.
+  await page.locator(`[data-testid="add-action"][data-source="${newId}:nextNodeId"]`).click();
+  await page.getByRole('menuitem', { name: new RegExp(`^${copy.workflowSteps.branch.title}`) }).click();
+  await page.getByTestId('node-panel').waitFor();
+  await page.getByTestId('panel-done').click();
+  const labels = page.locator('[data-testid="canvas-card"][data-kind="node"]').getByTestId('handle-label');
+  await labels.first().waitFor();
+  expect(await labels.allTextContents()).toEqual(['Branch 1', 'Branch 2', copy.workflowSteps.branch.otherwise]);
+  await shoot(page, 'canvas-branch-1280');
+  expect(await violations(page)).toEqual([]);
 
   // A phone: the canvas fits.
   await page.setViewportSize({ width: 390, height: 844 });

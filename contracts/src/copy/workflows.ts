@@ -51,6 +51,9 @@ export const workflows = {
     deleteTitle: 'Delete this step?',
     deleteBody: (title: string) => `The ${title} step will be removed; the steps after it stay connected.`,
     save: 'Save',
+    /** The accessible names of Save and Publish (the editor's header has the form's own Publish). */
+    saveWorkflow: 'Save workflow draft',
+    publishWorkflow: 'Publish workflow',
     saved: 'Saved',
     publish: 'Publish',
     published: 'Published',

@@ -52,7 +52,7 @@ export function CanvasHeader({ flowPublicIdentifier, workflow, readOnly, dirty, 
         <Text fw={700} truncate data-testid="workflow-name">
           {workflow.name}
         </Text>
-        <Badge color={badge.color} variant="light" data-testid="workflow-state">
+        <Badge color={badge.color} variant="dot" data-testid="workflow-state">
           {badge.label}
         </Badge>
         {readOnly && (
@@ -63,7 +63,7 @@ export function CanvasHeader({ flowPublicIdentifier, workflow, readOnly, dirty, 
       </Group>
       <Group gap="xs" wrap="nowrap">
         {!readOnly && (
-          <Text fz="xs" c={dirty ? 'orange.9' : 'dimmed'} data-testid="save-state" aria-live="polite">
+          <Text fz="xs" c={dirty ? 'red.9' : 'dimmed'} data-testid="save-state" aria-live="polite">
             {dirty ? copy.workflows.canvas.unsavedChanges : copy.workflows.canvas.allSaved}
           </Text>
         )}
@@ -72,10 +72,10 @@ export function CanvasHeader({ flowPublicIdentifier, workflow, readOnly, dirty, 
         </Button>
         {!readOnly && (
           <>
-            <Button variant="default" size="xs" onClick={onSave} disabled={!dirty} loading={saving} data-testid="save-workflow">
+            <Button variant="default" size="xs" onClick={onSave} disabled={!dirty} loading={saving} aria-label={copy.workflows.canvas.saveWorkflow} data-testid="save-workflow">
               {copy.workflows.canvas.save}
             </Button>
-            <Button size="xs" onClick={onPublish} loading={publishing} leftSection={<IconSend size={14} />} data-testid="publish-workflow">
+            <Button size="xs" onClick={onPublish} loading={publishing} leftSection={<IconSend size={14} />} aria-label={copy.workflows.canvas.publishWorkflow} data-testid="publish-workflow">
               {copy.workflows.canvas.publish}
             </Button>
           </>

@@ -70,7 +70,7 @@ function CardBody({ view, problem }: { view: CardView; problem?: string }) {
           )}
         </Group>
         {view.status && (
-          <Text fz="xs" c={view.status.complete ? 'dimmed' : 'orange.9'} lineClamp={2} data-testid="node-setup-status">
+          <Text fz="xs" c={view.status.complete ? 'dimmed' : 'red.9'} lineClamp={2} data-testid="node-setup-status">
             {view.status.description}
           </Text>
         )}
