@@ -4,7 +4,8 @@
  * type's icon, title, badge ('Beta') and setup status line (complete, or 'Setup needed: …' — from the type's contracts
  * module), at least NODE_CARD_MIN_WIDTH_PX × NODE_CARD_MIN_HEIGHT_PX. Selected, it shows Edit and Delete (the trigger:
  * Edit, or View when read-only, none when its type hides it, and the trigger picker). Each outgoing edge has a
- * handle; one that leads nowhere offers "+" (a branch's or state's with its label).
+ * handle; one that leads nowhere offers "+" (a branch's or state's with its label; every other one a row lower, so
+ * that names wider than the 46 px between handles do not overlap).
  */
 import { memo } from 'react';
 import { Badge, Box, Button, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
@@ -94,15 +95,21 @@ function SourceHandles({ handles, owner, title }: { handles: CardHandle[]; owner
           <Handle type="source" position={Position.Bottom} id={handle.id} isConnectable={!actions.readOnly} />
         </Box>
       ))}
-      {handles.map((handle) => {
+      {handles.map((handle, index) => {
         if (handle.target !== null) return null;
         const source = owner.nodeId === undefined ? ({ kind: 'trigger' } as const) : ({ kind: 'node', nodeId: owner.nodeId, edgePath: handle.id } as const);
         const label = handle.label ? copy.workflows.canvas.addActionOn(handle.label) : copy.workflows.canvas.addActionAfter(title);
         if (actions.readOnly && !handle.label) return null;
         return (
-          <Stack key={`add-${handle.id}`} gap={2} align="center" className={classes.handleAdd} left={handle.x}>
+          <Stack
+            key={`add-${handle.id}`}
+            gap={2}
+            align="center"
+            className={`${classes.handleAdd} ${index % 2 === 1 ? classes.handleAddLower : ''}`}
+            left={handle.x}
+          >
             {handle.label && (
-              <Text fz={10} c="dimmed" className={classes.handleLabel} data-testid="handle-label">
+              <Text fz={10} c="dimmed" className={classes.handleLabel} title={handle.label} data-testid="handle-label">
                 {handle.label}
               </Text>
             )}
@@ -181,7 +188,7 @@ export const ActionCard = memo(function ActionCard({ id, data, selected }: NodeP
       <Handle type="target" position={Position.Top} isConnectable={!actions.readOnly} />
       <CardBody view={view} problem={problem} />
       {selected && (
-        <Group gap={4} mt={6} className={classes.cardActions} data-testid="card-actions">
+        <Group gap={4} className={classes.cardActions} data-testid="card-actions">
           <Button
             size="compact-xs"
             variant="light"
