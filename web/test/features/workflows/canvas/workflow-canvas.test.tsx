@@ -3,7 +3,8 @@
  * popover", §4 "Adding a node"), against the real product: the trigger and the nodes as cards with their setup status
  * lines, the edges leaving a branch labelled by the branch's name; adding a delay after the trigger from the "+"
  * (selected, its panel open, the draft unsaved, leaving asks first); deleting a node after confirming; Save storing the
- * draft on the server; a refused Publish marking the node it concerns; a viewer sees no add, delete or save.
+ * draft on the server; a refused Publish marking the node it concerns; a viewer sees no add, delete or save; the trigger
+ * picker's five form triggers; the popover's types (no AI for the EU_AGENT region, Beta on approval).
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createFlow } from '@formloom/contracts/api/flows/flows';
@@ -14,6 +15,7 @@ import type { WorkflowTemplate } from '@formloom/contracts/entities/workflow';
 import { exampleFormTemplate } from '@formloom/contracts/example-forms';
 import { emptyWorkflowCondition } from '@formloom/contracts/workflows/conditions';
 import { paths } from '../../../../src/config/paths';
+import { addActionOptions, AGENT_DATA_REGION } from '../../../../src/features/workflows/canvas/add-action-popover';
 import { callEndpoint } from '../../../../src/lib/api-client';
 import { currentUrl, renderApp, signInOrganizationMember, signUpUser } from '../../../render-app';
 
@@ -127,4 +129,27 @@ it('opens a node’s panel from ?edit-node= and shows a viewer the canvas read-o
   expect(screen.queryByTestId('save-workflow')).not.toBeInTheDocument();
   expect(screen.queryByTestId('publish-workflow')).not.toBeInTheDocument();
   expect(within(screen.getAllByTestId('canvas-card')[0]!).getByRole('button', { name: copy.workflows.canvas.view })).toBeInTheDocument();
+});
+
+it('changes the trigger from the picker, which offers the five form triggers', async () => {
+  const { flow, workflowId } = await world();
+  const app = renderApp(paths.workflowCanvas.getHref(flow, workflowId));
+  await screen.findByTestId('workflow-canvas');
+  await app.user.click(await screen.findByRole('button', { name: copy.workflows.canvas.changeTrigger }));
+  const picker = await screen.findByTestId('trigger-picker');
+  const offered = within(picker).getAllByRole('menuitem').map((item) => item.getAttribute('data-type'));
+  expect(offered).toEqual(['formSubmission', 'formAbandoned', 'beforeEventStarts', 'eventCanceled', 'eventRescheduled']);
+  fireEvent.click(within(picker).getByText(copy.workflowTriggers.names.formAbandoned));
+  const trigger = screen.getAllByTestId('canvas-card')[0]!;
+  await waitFor(() => expect(trigger).toHaveTextContent(copy.workflowTriggers.names.formAbandoned));
+  expect(await screen.findByTestId('node-panel')).toHaveAttribute('data-target', 'trigger');
+  // The nodes after it stay.
+  expect(within(card('wait')).getByTestId('node-setup-status')).toHaveTextContent('Wait 30 minutes');
+});
+
+it('offers the action types of a form, without the AI action for the EU_AGENT region', () => {
+  const types = addActionOptions('form', undefined).map((ui) => ui.type);
+  expect(types).toEqual(expect.arrayContaining(['email', 'delay', 'filter', 'branch', 'approval', 'ai']));
+  expect(addActionOptions('form', AGENT_DATA_REGION).map((ui) => ui.type)).not.toContain('ai');
+  expect(addActionOptions('form', undefined).find((ui) => ui.type === 'approval')?.badge).toBe('Beta');
 });
