@@ -231,7 +231,18 @@ function CanvasEditor({ flowPublicIdentifier, workflow, readOnly, formTemplate, 
         <Box pos="relative">
           <WorkflowCanvas template={draft} onConnect={onConnect} />
           {editing !== null && (
-            <PanelHost target={editing} template={draft} readOnly={readOnly} context={context} onChange={edit} onClose={() => openPanel(null)} />
+            <PanelHost
+              target={editing}
+              template={draft}
+              readOnly={readOnly}
+              context={context}
+              onChange={(next) => {
+                edit(next);
+                // A node being fixed no longer shows the refusal of the last Publish.
+                if (problems.has(editing)) setProblems((current) => new Map([...current].filter(([nodeId]) => nodeId !== editing)));
+              }}
+              onClose={() => openPanel(null)}
+            />
           )}
         </Box>
       </Stack>
