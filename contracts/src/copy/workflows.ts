@@ -27,6 +27,52 @@ export const workflows = {
   unknownNode: (nodeId: string) => `Step "${nodeId}" does not exist`,
   /** ours: following nextNodeId comes back to a node already visited (spec 001 §4 "connection check"). */
   loopDetected: 'This workflow contains a loop',
+  /** ours: the canvas's connection check refuses a node connected to itself (spec 001 §4 "Connection check"). */
+  connectToItself: 'A step cannot connect to itself',
+  /** ours: the canvas's connection check refuses any connection to the trigger (spec 001 §4). */
+  connectToTrigger: 'Nothing can connect to the trigger',
+  /** ours: a node id the template already has. */
+  duplicateNodeId: (nodeId: string) => `Step "${nodeId}" already exists`,
+  /** ours: the canvas's texts (spec 001 §2 "Workflow canvas"). */
+  canvas: {
+    addAction: 'Add an action',
+    addActionAfter: (title: string) => `Add an action after ${title}`,
+    addActionOn: (label: string) => `Add an action on ${label}`,
+    addActionBetween: 'Add an action here',
+    chooseAction: 'Choose an action',
+    chooseTrigger: 'Choose a trigger',
+    changeTrigger: 'Change trigger',
+    edit: 'Edit',
+    view: 'View',
+    delete: 'Delete',
+    done: 'Done',
+    cancel: 'Cancel',
+    close: 'Close',
+    deleteTitle: 'Delete this step?',
+    deleteBody: (title: string) => `The ${title} step will be removed; the steps after it stay connected.`,
+    save: 'Save',
+    /** The accessible names of Save and Publish (the editor's header has the form's own Publish). */
+    saveWorkflow: 'Save workflow draft',
+    publishWorkflow: 'Publish workflow',
+    saved: 'Saved',
+    publish: 'Publish',
+    published: 'Published',
+    unsavedChanges: 'Unsaved changes',
+    allSaved: 'Workflow saved',
+    live: 'Live',
+    draft: 'Draft',
+    off: 'Off',
+    runs: 'Runs',
+    readOnly: 'View only',
+    backToWorkflows: 'Workflows',
+    leaveTitle: 'Leave without saving?',
+    leaveBody: 'Your changes to this workflow are not saved.',
+    leave: 'Leave',
+    stay: 'Stay',
+    cannotPublish: 'Fix these steps before publishing',
+    canvasLabel: 'Workflow canvas',
+    loading: 'Loading workflow',
+  },
   /** ours: a save or publish that changes the form the workflow belongs to. */
   flowChanged: 'A workflow cannot be moved to another form',
   /** ours: the trigger template lacks the form's public identifier. */

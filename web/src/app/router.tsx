@@ -5,6 +5,7 @@
  * - `/home/settings` — settings (signed in, inside the app shell); a static segment, so it wins over `:workspaceSlug`
  * - `/editor/:flowPublicIdentifier/{edit,share,results,workflows}` — the editor (signed in, inside the app shell)
  * - `/approve#token=…` — the approver's page of an approval step (public, outside the app shell)
+ * - `/editor/:flowPublicIdentifier/workflows-edit/:workflowId[?edit-node=…]` — a workflow's canvas (inside the editor)
  * - `/editor/:flowPublicIdentifier/workflows-edit/:workflowId/runs[/:runId]` — a workflow's runs, one run (inside the editor)
  * The public form (`/t/:flowPublicIdentifier`) is not an app route: it is its own page and entry (`form.html`,
  * `src/respondent/`), linked to with plain links that load it.
@@ -118,6 +119,16 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                       lazy: {
                         loader: async () => (await import('../routes/editor/editor-loaders')).workflowsTabLoader(queryClient),
                         Component: async () => (await import('../routes/editor/tabs')).WorkflowsTabRoute,
+                      },
+                    },
+                    {
+                      path: paths.workflowCanvas.path,
+                      // Opening a node's panel (`?edit-node=`) is the canvas's own business.
+                      shouldRevalidate: ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+                        currentUrl.pathname !== nextUrl.pathname && defaultShouldRevalidate,
+                      lazy: {
+                        loader: async () => (await import('../routes/editor/workflow-canvas')).workflowCanvasLoader(queryClient),
+                        Component: async () => (await import('../routes/editor/workflow-canvas')).WorkflowCanvasRoute,
                       },
                     },
                     {

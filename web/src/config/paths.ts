@@ -12,6 +12,7 @@
  * | `/home`, `/home/:workspaceSlug` | the home dashboard (spec 000 §2 "Home page"); the slug is `<id>-<name>` |
  * | `/home/settings` | settings (spec 000 §2 "Settings and members"): the organization's API keys so far; it wins over `/home/:workspaceSlug` (a slug starts with the workspace's id) |
  * | `/editor/:flowPublicIdentifier/{edit,share,results,workflows}` | the editor and its tabs |
+ * | `/editor/:flowPublicIdentifier/workflows-edit/:workflowId[?edit-node=<id>]` | a workflow's canvas (spec 001 §2), inside the editor |
  * | `/editor/:flowPublicIdentifier/workflows-edit/:workflowId/runs[?mode=edit]` | a workflow's runs (live, or its test runs), inside the editor |
  * | `/editor/:flowPublicIdentifier/workflows-edit/:workflowId/runs/:runId` | one run: its trigger and steps |
  * | `/t/:flowPublicIdentifier` | the published (live) form, for respondents: its own page (`form.html`), not a route of the app's router; link to it with a plain `<a href>` |
@@ -44,8 +45,12 @@ function withRedirect(path: string, redirectTo?: string | null): string {
 const editorPath = '/editor/:flowPublicIdentifier';
 const workspacePath = '/home/:workspaceSlug';
 const publicFormPath = '/t/:flowPublicIdentifier';
-const workflowRunsPath = `${editorPath}/workflows-edit/:workflowId/runs` as const;
+const workflowCanvasPath = `${editorPath}/workflows-edit/:workflowId` as const;
+const workflowRunsPath = `${workflowCanvasPath}/runs` as const;
 const workflowRunPath = `${workflowRunsPath}/:runId` as const;
+
+/** The query parameter of the canvas that opens a node's editor panel (spec 001 §2 "edit-node"; `trigger`: the trigger's). */
+export const EDIT_NODE_PARAM = 'edit-node';
 
 /** The query parameter of a workflow's runs page that shows its test runs (`?mode=edit`, spec 001 §7's mode). */
 export const RUNS_MODE_PARAM = 'mode';
@@ -94,6 +99,15 @@ export const paths = {
   approval: {
     path: APPROVAL_PAGE_PATH,
     getHref: (token: string, stateId?: string) => approvalLinkOf('', token, stateId),
+  },
+  /**
+   * `/editor/:flowPublicIdentifier/workflows-edit/:workflowId[?edit-node=<id>]`: a workflow's canvas (spec 001 §2; the
+   * spec's route ends `#workflows`), with `editNode` a node's editor panel open.
+   */
+  workflowCanvas: {
+    path: workflowCanvasPath,
+    getHref: (flowPublicIdentifier: string, workflowId: string, options: { editNode?: string } = {}) =>
+      `${generatePath(workflowCanvasPath, { flowPublicIdentifier, workflowId })}${options.editNode ? `?${new URLSearchParams({ [EDIT_NODE_PARAM]: options.editNode })}` : ''}`,
   },
   /**
    * `/editor/:flowPublicIdentifier/workflows-edit/:workflowId/runs[?mode=edit]`: a workflow's runs, inside the editor

@@ -68,6 +68,8 @@ export const submissionKeys = {
 export const workflowKeys = {
   all: ['workflows'] as const,
   list: (flowPublicIdentifier: string) => [...workflowKeys.all, 'list', flowPublicIdentifier] as const,
+  /** One workflow with its draft template (the canvas). */
+  detail: (workflowId: string) => [...workflowKeys.all, 'detail', workflowId] as const,
   /** Every runs query of a workflow (lists of every filter and its runs in full): what a retry or a test run refreshes. */
   runsOf: (workflowId: string) => [...workflowKeys.all, 'runs', workflowId] as const,
   /** A workflow's runs list under one filter (mode, states, page size). */

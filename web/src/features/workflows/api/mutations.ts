@@ -3,6 +3,7 @@
  * - `createWorkflow` (POST /admin/workflows {template, isHidden: false, name}) → {workflow}
  * - `createGalleryWorkflow` (POST /admin/workflows {galleryTemplate, flowPublicIdentifier, activate}) → {workflow}:
  *   generated against the form and, with `activate`, published and on — one call, one transaction
+ * - `saveWorkflow` (POST /admin/workflows/save {id, template}) → {workflow}: the draft only (the live version runs on)
  * - `publishWorkflow` (POST /admin/workflows/publish {id, template}) → {workflow}
  * - `enableOrDisableWorkflow` (POST /admin/workflows/enableOrDisable {id, isActive}) → {success: true}
  * - `deleteWorkflow` (DELETE /admin/workflows/{id}) → {success: true}
@@ -13,6 +14,7 @@ import {
   deleteWorkflow as deleteWorkflowEndpoint,
   enableOrDisableWorkflow as enableOrDisableWorkflowEndpoint,
   publishWorkflow as publishWorkflowEndpoint,
+  saveWorkflow as saveWorkflowEndpoint,
   type CreateGalleryWorkflowRequest,
   type CreateWorkflowRequest,
   type EnableOrDisableWorkflowBody,
@@ -34,6 +36,15 @@ export async function createWorkflow(input: Omit<CreateWorkflowRequest, 'isHidde
  */
 export async function createGalleryWorkflow(input: CreateGalleryWorkflowRequest): Promise<WorkflowSummary> {
   const body = await callEndpoint(createWorkflowEndpoint, { body: input });
+  return body.workflow;
+}
+
+/**
+ * Saves a workflow's draft template (spec 001 §7); the published version keeps running.
+ * @throws ApiError 400 bad template (`{path, message}` details), 403 read-only, 404 unknown workflow.
+ */
+export async function saveWorkflow(input: SaveWorkflowRequest): Promise<WorkflowSummary> {
+  const body = await callEndpoint(saveWorkflowEndpoint, { body: input });
   return body.workflow;
 }
 
@@ -68,6 +79,12 @@ export function useCreateWorkflow() {
 export function useCreateGalleryWorkflow() {
   const invalidate = useInvalidateWorkflows();
   return useMutation({ mutationFn: createGalleryWorkflow, onSettled: invalidate });
+}
+
+/** {@link saveWorkflow}, then the lists refresh. */
+export function useSaveWorkflow() {
+  const invalidate = useInvalidateWorkflows();
+  return useMutation({ mutationFn: saveWorkflow, onSettled: invalidate });
 }
 
 /** {@link publishWorkflow}, then the lists refresh. */

@@ -1,0 +1,141 @@
+/**
+ * The workflow canvas in headless Chromium (spec 001 §2 "Workflow canvas", "Add-action popover", §4 "Adding a node"):
+ * an owner's thank-you workflow (made through the API from the gallery) opens on the canvas; a delay is added after the
+ * trigger from the "+" and set to 10 hours in its panel; Save keeps it across a reload; Publish makes the workflow
+ * Live; a node is deleted after confirming. Then the canvas at 390 px: nothing wider than the screen. Screenshots go to
+ * `CANVAS_SCREENSHOTS` when set.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { pathOf } from '@formloom/contracts/api/endpoint';
+import { createFlow } from '@formloom/contracts/api/flows/flows';
+import { getMe, signUp } from '@formloom/contracts/api/workspaces-auth/auth';
+import { createWorkflow, type WorkflowResponse } from '@formloom/contracts/api/workflows-engine/workflows';
+import * as copy from '@formloom/contracts/copy';
+import { exampleFormTemplate } from '@formloom/contracts/example-forms';
+import { useProductInBrowser } from './harness';
+
+const running = useProductInBrowser();
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/** The WCAG 2 A/AA violations on the page now, one line each. */
+async function violations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  return page.evaluate(async () => {
+    type AxeResult = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
+    const axe = (globalThis as unknown as { axe: { run(options: object): Promise<AxeResult> } }).axe;
+    const result = await axe.run({ runOnly: ['wcag2a', 'wcag2aa'] });
+    return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
+  });
+}
+
+/** Signs an owner up in `page`'s context, makes a form and a thank-you workflow from the gallery; their ids. */
+async function ownerWorld(page: Page, url: string, tag: string): Promise<{ flow: string; workflowId: string }> {
+  const api = page.request;
+  const post = async <T>(route: string, data: unknown): Promise<T> => {
+    const response = await api.post(`${url}${route}`, { data });
+    if (!response.ok()) throw new Error(`${route}: ${response.status()} ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+  await post(pathOf(signUp, {}), { firstName: 'Ada', lastName: 'Lovelace', email: `canvas-${tag}@example.com`, password: 'analytical-engine' });
+  const me = (await (await api.get(`${url}${pathOf(getMe, {})}`)).json()) as { workspaces: { id: number }[] };
+  const { flow } = await post<{ flow: { publicIdentifier: string } }>(pathOf(createFlow, {}), {
+    name: 'Contact',
+    type: 'form',
+    workspaceId: me.workspaces[0]!.id,
+    flowTemplate: exampleFormTemplate(),
+  });
+  const { workflow } = await post<WorkflowResponse>(pathOf(createWorkflow, {}), { galleryTemplate: 'thank_you_email', flowPublicIdentifier: flow.publicIdentifier });
+  return { flow: flow.publicIdentifier, workflowId: workflow.id };
+}
+
+/** Saves a screenshot of the page when `CANVAS_SCREENSHOTS` names a folder. */
+async function shoot(page: Page, name: string): Promise<void> {
+  const folder = process.env.CANVAS_SCREENSHOTS;
+  if (folder) await page.screenshot({ path: path.join(folder, `${name}.png`) });
+}
+
+/** How much wider than the window the page is (px; 0 when it fits). */
+function overflow(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const browser = globalThis as unknown as { document: { documentElement: { scrollWidth: number } }; innerWidth: number };
+    return browser.document.documentElement.scrollWidth - browser.innerWidth;
+  });
+}
+
+it('adds a delay from the popover, saves it across a reload, publishes and deletes a node after confirming', async () => {
+  const url = running.product().url;
+  const context = await running.browser().newContext({ viewport: { width: 1280, height: 860 }, bypassCSP: true });
+  const page = await context.newPage();
+  const { flow, workflowId } = await ownerWorld(page, url, 'wide');
+  await page.goto(`${url}/editor/${flow}/workflows-edit/${workflowId}`);
+  const cards = page.getByTestId('canvas-card');
+  await page.locator('[data-testid="canvas-card"][data-kind="node"]').first().waitFor();
+  expect(await cards.count()).toBe(2);
+  await shoot(page, 'canvas-1280');
+  expect(await violations(page)).toEqual([]);
+
+  // The "+" on the trigger's edge → Delay: a new card, selected, with its panel open.
+  await page.locator('[data-testid="add-action"][data-source="edge:trigger->nextNodeId"]').click();
+  await page.getByTestId('add-action-popover').waitFor();
+  await shoot(page, 'canvas-popover-1280');
+  await page.getByRole('menuitem', { name: new RegExp(`^${copy.workflowSteps.delay.title}`) }).click();
+  const panel = page.getByTestId('node-panel');
+  await panel.waitFor();
+  const newId = (await panel.getAttribute('data-target'))!;
+  await panel.getByTestId('delay-amount').fill('10');
+  await panel.getByTestId('delay-units').click();
+  await page.getByRole('option', { name: 'hours' }).click();
+  await shoot(page, 'canvas-panel-1280');
+  await panel.getByTestId('panel-done').click();
+  const added = page.locator(`[data-testid="canvas-card"][data-node-id="${newId}"]`);
+  await expect(added.getByTestId('node-setup-status').textContent()).resolves.toBe('Wait 10 hours');
+  await expect(page.getByTestId('save-state').textContent()).resolves.toBe(copy.workflows.canvas.unsavedChanges);
+
+  // Save, reload: still there.
+  await page.getByTestId('save-workflow').click();
+  await page.getByTestId('save-state').getByText(copy.workflows.canvas.allSaved).waitFor();
+  await page.reload();
+  await added.getByTestId('node-setup-status').getByText('Wait 10 hours').waitFor();
+  expect(await cards.count()).toBe(3);
+
+  // Publish: Live.
+  await page.getByTestId('publish-workflow').click();
+  await page.getByTestId('workflow-state').getByText(copy.workflows.canvas.live).waitFor();
+
+  // Delete the email after confirming.
+  const emailCard = page.locator(`[data-testid="canvas-card"][data-kind="node"]:not([data-node-id="${newId}"])`);
+  expect(await emailCard.count()).toBe(1);
+  await emailCard.click();
+  await emailCard.getByRole('button', { name: copy.workflows.canvas.delete }).click();
+  await page.getByText(copy.workflows.canvas.deleteTitle).waitFor();
+  await page.getByTestId('confirm-delete').click();
+  await page.waitForFunction(() => (globalThis as unknown as { document: { querySelectorAll(s: string): { length: number } } }).document.querySelectorAll('[data-testid="canvas-card"]').length === 2);
+  await shoot(page, 'canvas-deleted-1280');
+  expect(await overflow(page)).toBe(0);
+
+  // A branch after the delay: its handles carry the branches' names and 'Otherwise'.
+  await page.locator(`[data-testid="add-action"][data-source="${newId}:nextNodeId"]`).click();
+  await page.getByRole('menuitem', { name: new RegExp(`^${copy.workflowSteps.branch.title}`) }).click();
+  await page.getByTestId('node-panel').waitFor();
+  await page.getByTestId('panel-done').click();
+  const labels = page.locator('[data-testid="canvas-card"][data-kind="node"]').getByTestId('handle-label');
+  await labels.first().waitFor();
+  expect(await labels.allTextContents()).toEqual(['Branch 1', 'Branch 2', copy.workflowSteps.branch.otherwise]);
+  await shoot(page, 'canvas-branch-1280');
+  expect(await violations(page)).toEqual([]);
+
+  // A phone: the canvas fits.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByTestId('save-workflow').click();
+  await page.getByTestId('save-state').getByText(copy.workflows.canvas.allSaved).waitFor();
+  await page.reload();
+  await page.locator(`[data-testid="canvas-card"][data-node-id="${newId}"]`).click();
+  await shoot(page, 'canvas-390');
+  await page.locator(`[data-testid="canvas-card"][data-node-id="${newId}"]`).getByRole('button', { name: copy.workflows.canvas.edit }).click();
+  await page.getByTestId('node-panel').waitFor();
+  await shoot(page, 'canvas-panel-390');
+  expect(await overflow(page)).toBe(0);
+  await context.close();
+});

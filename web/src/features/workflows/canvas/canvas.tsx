@@ -1,0 +1,124 @@
+/**
+ * The workflow canvas itself (spec 001 §2 "Workflow canvas"): React Flow over {@link layoutWorkflow}'s cards and
+ * edges, top to bottom, fitted to the view; cards are selected by a click, edges drawn from a handle to a card go
+ * through the connection check (spec 001 §4; `connect` in contracts `workflows/graph-edits.ts`). Cards are not
+ * dragged (positions come from the layout, or a stored `position`).
+ */
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { Background, Controls, MarkerType, Position, ReactFlow, type Connection, type Edge, type Node, type ReactFlowInstance } from '@xyflow/react';
+import '@xyflow/react/dist/style.css';
+import * as copy from '@formloom/contracts/copy';
+import type { WorkflowTemplate } from '@formloom/contracts/entities/workflow';
+import type { GraphSource } from '@formloom/contracts/workflows/graph-edits';
+import { EDGE_TYPES, type WorkflowEdge } from './canvas-edges';
+import { CARD_TYPES } from './canvas-nodes';
+import { useCanvasActions } from './canvas-context';
+import { layoutWorkflow, PLACEHOLDER_CARD_ID, TRIGGER_CARD_ID, type CardLayout } from './layout';
+import classes from './canvas.module.css';
+
+/** The node id of a card id (`node:<id>`), `trigger` for the trigger, `null` for the placeholder. */
+export function nodeIdOfCard(cardId: string): string | null {
+  if (cardId === TRIGGER_CARD_ID) return 'trigger';
+  return cardId.startsWith('node:') ? cardId.slice('node:'.length) : null;
+}
+
+/** The React Flow node of a laid-out card. */
+function flowNode(card: CardLayout, template: WorkflowTemplate, selectedId: string | null): Node {
+  const base = {
+    id: card.id,
+    position: card.position,
+    initialWidth: card.width,
+    initialHeight: card.height,
+    width: card.width,
+    selected: card.id === selectedId,
+    selectable: card.kind !== 'placeholder',
+    draggable: false,
+    // Where the handles are before React Flow measures them (jsdom, the first paint): edges draw at once.
+    handles: [
+      { type: 'target' as const, position: Position.Top, x: card.width / 2, y: 0, width: 1, height: 1 },
+      ...card.handles.map((handle) => ({ id: handle.id, type: 'source' as const, position: Position.Bottom, x: handle.x, y: card.height, width: 1, height: 1 })),
+    ],
+  };
+  if (card.kind === 'trigger') return { ...base, type: 'trigger', data: { trigger: template.trigger, handles: card.handles, hasActions: Object.keys(template.nodes).length > 0 } };
+  if (card.kind === 'placeholder') return { ...base, type: 'placeholder', data: {} };
+  const nodeId = card.nodeId!;
+  return { ...base, type: 'action', data: { nodeId, node: template.nodes[nodeId]!, handles: card.handles } };
+}
+
+/** ours: how the graph is fitted to the view — a margin around it, never zoomed in beyond 100 %. */
+const FIT_VIEW_OPTIONS = { padding: 0.15, maxZoom: 1 };
+
+/** Props of {@link WorkflowCanvas}. */
+export interface WorkflowCanvasProps {
+  template: WorkflowTemplate;
+  /** Draws an edge from `source` to node `target` (the page runs the connection check and shows a refusal). */
+  onConnect(source: GraphSource, target: string): void;
+}
+
+/** See the module doc. */
+export function WorkflowCanvas({ template, onConnect }: WorkflowCanvasProps) {
+  const actions = useCanvasActions();
+  const instance = useRef<ReactFlowInstance | null>(null);
+  // The graph is fitted to the view when it opens and again when the window changes size (a phone turned).
+  useEffect(() => {
+    const refit = () => void instance.current?.fitView(FIT_VIEW_OPTIONS);
+    window.addEventListener('resize', refit);
+    return () => window.removeEventListener('resize', refit);
+  }, []);
+  const layout = useMemo(() => layoutWorkflow(template), [template]);
+  const nodes = useMemo(() => layout.cards.map((card) => flowNode(card, template, actions.selectedId)), [layout, template, actions.selectedId]);
+  const edges = useMemo(
+    () =>
+      layout.edges.map(
+        (edge): WorkflowEdge => ({
+          id: edge.id,
+          source: edge.source,
+          target: edge.target,
+          sourceHandle: edge.sourceHandle,
+          type: 'workflow',
+          markerEnd: { type: MarkerType.ArrowClosed, width: 16, height: 16 },
+          selectable: false,
+          data: { label: edge.label, sourceNodeId: edge.sourceNodeId, sourceHandle: edge.sourceHandle, insertable: edge.target !== PLACEHOLDER_CARD_ID },
+        }),
+      ),
+    [layout],
+  );
+  const connect = useCallback(
+    (connection: Connection | Edge) => {
+      const source = nodeIdOfCard(connection.source);
+      const target = nodeIdOfCard(connection.target);
+      if (source === null || target === null) return;
+      const graphSource: GraphSource = source === 'trigger' ? { kind: 'trigger' } : { kind: 'node', nodeId: source, edgePath: connection.sourceHandle ?? undefined };
+      onConnect(graphSource, target);
+    },
+    [onConnect],
+  );
+  return (
+    <div className={classes.frame} data-testid="workflow-canvas">
+      <ReactFlow
+        nodes={nodes}
+        edges={edges}
+        nodeTypes={CARD_TYPES}
+        edgeTypes={EDGE_TYPES}
+        onNodeClick={(_, node) => actions.select(node.type === 'placeholder' ? null : node.id)}
+        onPaneClick={() => actions.select(null)}
+        onConnect={connect}
+        nodesDraggable={false}
+        nodesConnectable={!actions.readOnly}
+        elementsSelectable
+        onInit={(ready) => {
+          instance.current = ready as unknown as ReactFlowInstance;
+        }}
+        fitView
+        fitViewOptions={FIT_VIEW_OPTIONS}
+        minZoom={0.3}
+        maxZoom={1.5}
+        proOptions={{ hideAttribution: true }}
+        aria-label={copy.workflows.canvas.canvasLabel}
+      >
+        <Background gap={16} />
+        <Controls showInteractive={false} />
+      </ReactFlow>
+    </div>
+  );
+}

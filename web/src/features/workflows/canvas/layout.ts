@@ -1,0 +1,189 @@
+/**
+ * Where the workflow canvas draws what (spec 001 §2 "Workflow canvas", §9 "Graph layout defaults"), pure: the
+ * trigger's card, each node's card, the placeholder action of a workflow with no actions, and the edges between
+ * them, laid out top to bottom by dagre with rank separation GRAPH_RANK_SEPARATION (50), node separation
+ * GRAPH_NODE_SEPARATION (50) and edge separation GRAPH_EDGE_SEPARATION (20). A card that carries a stored position
+ * (`position` of the trigger or node) keeps it; the others get dagre's.
+ *
+ * Every card has one source handle per outgoing edge (its `NodeEdge.path` is the handle's id; the trigger's is
+ * `nextNodeId`). Our reading of §9 "trigger spacing 46 per state or branch, padding 16, 12 or 8 depending on count":
+ * a card with several handles (a branch's branches, an approval's states) spaces them HANDLE_SPACING_PX (46) apart
+ * and is at least `count × 46 + 2 × padding` wide, the padding being 16 px up to 2 handles, 12 up to 4, 8 beyond.
+ */
+import dagre from '@dagrejs/dagre';
+import type { WorkflowTemplate } from '@formloom/contracts/entities/workflow';
+import {
+  GRAPH_EDGE_SEPARATION,
+  GRAPH_NODE_SEPARATION,
+  GRAPH_RANK_SEPARATION,
+  NODE_CARD_MIN_HEIGHT_PX,
+  NODE_CARD_MIN_WIDTH_PX,
+} from '@formloom/contracts/limits';
+import { nodeEdges } from '@formloom/contracts/rules/workflow-graph';
+
+/** spec 001 §9: the space between two handles of a branch or approval card (px). */
+export const HANDLE_SPACING_PX = 46;
+/** ours: a card's width on the canvas (px; at least NODE_CARD_MIN_WIDTH_PX). */
+export const CARD_WIDTH_PX = Math.max(240, NODE_CARD_MIN_WIDTH_PX);
+/** ours: a card's height on the canvas (px; at least NODE_CARD_MIN_HEIGHT_PX): title, badge and a status line. */
+export const CARD_HEIGHT_PX = Math.max(76, NODE_CARD_MIN_HEIGHT_PX);
+/** ours: the trigger card's height (px): a card with its Edit (or View) button below the status line. */
+export const TRIGGER_CARD_HEIGHT_PX = 108;
+/** ours: the margin around the laid-out graph (px). */
+const GRAPH_MARGIN_PX = 16;
+
+/** The canvas id of the trigger's card. */
+export const TRIGGER_CARD_ID = 'trigger';
+/** The canvas id of the placeholder action (a workflow with no actions). */
+export const PLACEHOLDER_CARD_ID = 'placeholder';
+/** The canvas id of node `nodeId`'s card (prefixed: a node may be named `trigger`). */
+export function nodeCardId(nodeId: string): string {
+  return `node:${nodeId}`;
+}
+
+/** spec 001 §9 (our reading, see the module doc): the padding either side of `count` handles (px). */
+export function handlePadding(count: number): number {
+  if (count <= 2) return 16;
+  if (count <= 4) return 12;
+  return 8;
+}
+
+/** A card's width for `count` handles (px): CARD_WIDTH_PX, or wider for many branches or states. */
+export function cardWidth(count: number): number {
+  return Math.max(CARD_WIDTH_PX, count * HANDLE_SPACING_PX + 2 * handlePadding(count));
+}
+
+/** The x of each of `count` handles on a card `width` wide (px from its left edge), centred, HANDLE_SPACING_PX apart. */
+export function handleOffsets(count: number, width: number): number[] {
+  const start = (width - count * HANDLE_SPACING_PX) / 2 + HANDLE_SPACING_PX / 2;
+  return Array.from({ length: count }, (_, index) => start + index * HANDLE_SPACING_PX);
+}
+
+/** A source handle of a card: one outgoing edge. */
+export interface CardHandle {
+  /** The edge's path in the node (`nextNodeId`, `template.branches.0.nextNodeId`): the handle's id. */
+  id: string;
+  /** The branch's or state's id (spec 001 §2), or 'Otherwise'; none for a plain `nextNodeId`. */
+  label?: string;
+  /** The node it leads to; `null` when it leads nowhere (the canvas offers "+" there). */
+  target: string | null;
+  /** Its x from the card's left edge (px). */
+  x: number;
+}
+
+/** One card on the canvas. */
+export interface CardLayout {
+  /** The canvas id: {@link TRIGGER_CARD_ID}, {@link PLACEHOLDER_CARD_ID} or {@link nodeCardId}. */
+  id: string;
+  kind: 'trigger' | 'node' | 'placeholder';
+  /** The node's id in the template (kind `node`). */
+  nodeId?: string;
+  /** Its top-left corner (px). */
+  position: { x: number; y: number };
+  width: number;
+  height: number;
+  /** Its outgoing edges, in the order its type declares them (none for the placeholder). */
+  handles: CardHandle[];
+}
+
+/** One arrow on the canvas. */
+export interface EdgeLayout {
+  id: string;
+  /** The canvas ids of its ends. */
+  source: string;
+  target: string;
+  /** The source card's handle id (the edge's path). */
+  sourceHandle: string;
+  /** The branch's or state's id (spec 001 §2 "labelled by that state's or branch's id"), or 'Otherwise'. */
+  label?: string;
+  /** The node id at the source (`undefined`: the trigger) and the target's node id, for edits. */
+  sourceNodeId?: string;
+  targetNodeId?: string;
+}
+
+/** The whole canvas: cards and arrows. */
+export interface CanvasLayout {
+  cards: CardLayout[];
+  edges: EdgeLayout[];
+}
+
+function hasNode(template: WorkflowTemplate, nodeId: string): boolean {
+  return Object.prototype.hasOwnProperty.call(template.nodes, nodeId);
+}
+
+/** The cards (without positions yet) and the edges of `template`. */
+function cardsAndEdges(template: WorkflowTemplate): { cards: Array<Omit<CardLayout, 'position'> & { stored?: { x: number; y: number } }>; edges: EdgeLayout[] } {
+  const cards: Array<Omit<CardLayout, 'position'> & { stored?: { x: number; y: number } }> = [];
+  const edges: EdgeLayout[] = [];
+  const triggerWidth = cardWidth(1);
+  const triggerTarget = template.trigger.nextNodeId !== null && hasNode(template, template.trigger.nextNodeId) ? template.trigger.nextNodeId : null;
+  cards.push({
+    id: TRIGGER_CARD_ID,
+    kind: 'trigger',
+    width: triggerWidth,
+    height: TRIGGER_CARD_HEIGHT_PX,
+    handles: [{ id: 'nextNodeId', target: triggerTarget, x: triggerWidth / 2 }],
+    stored: template.trigger.position,
+  });
+  if (triggerTarget !== null) {
+    edges.push({ id: 'trigger->nextNodeId', source: TRIGGER_CARD_ID, sourceHandle: 'nextNodeId', target: nodeCardId(triggerTarget), targetNodeId: triggerTarget });
+  }
+  const nodeIds = Object.keys(template.nodes);
+  if (nodeIds.length === 0) {
+    cards.push({ id: PLACEHOLDER_CARD_ID, kind: 'placeholder', width: CARD_WIDTH_PX, height: CARD_HEIGHT_PX, handles: [] });
+    edges.push({ id: 'trigger->placeholder', source: TRIGGER_CARD_ID, sourceHandle: 'nextNodeId', target: PLACEHOLDER_CARD_ID });
+  }
+  for (const nodeId of nodeIds) {
+    const node = template.nodes[nodeId]!;
+    const declared = nodeEdges(node);
+    const width = cardWidth(declared.length);
+    const offsets = handleOffsets(declared.length, width);
+    const handles = declared.map((edge, index): CardHandle => {
+      const target = edge.target !== null && hasNode(template, edge.target) ? edge.target : null;
+      return { id: edge.path, label: edge.label, target, x: offsets[index]! };
+    });
+    cards.push({ id: nodeCardId(nodeId), kind: 'node', nodeId, width, height: CARD_HEIGHT_PX, handles, stored: node.position });
+    for (const handle of handles) {
+      if (handle.target === null) continue;
+      edges.push({
+        id: `${nodeId}->${handle.id}`,
+        source: nodeCardId(nodeId),
+        sourceHandle: handle.id,
+        target: nodeCardId(handle.target),
+        label: handle.label,
+        sourceNodeId: nodeId,
+        targetNodeId: handle.target,
+      });
+    }
+  }
+  return { cards, edges };
+}
+
+/**
+ * Lays `template` out (see the module doc): every card with its top-left position, size and handles, and every edge
+ * that leads to a node of the template (edges to unknown nodes are left out). Never throws.
+ */
+export function layoutWorkflow(template: WorkflowTemplate): CanvasLayout {
+  const { cards, edges } = cardsAndEdges(template);
+  const graph = new dagre.graphlib.Graph({ multigraph: true });
+  graph.setGraph({
+    rankdir: 'TB',
+    ranksep: GRAPH_RANK_SEPARATION,
+    nodesep: GRAPH_NODE_SEPARATION,
+    edgesep: GRAPH_EDGE_SEPARATION,
+    marginx: GRAPH_MARGIN_PX,
+    marginy: GRAPH_MARGIN_PX,
+  });
+  graph.setDefaultEdgeLabel(() => ({}));
+  for (const card of cards) graph.setNode(card.id, { width: card.width, height: card.height });
+  for (const edge of edges) graph.setEdge(edge.source, edge.target, {}, edge.id);
+  dagre.layout(graph);
+  return {
+    cards: cards.map(({ stored, ...card }) => {
+      const placed = graph.node(card.id);
+      const position = stored ?? { x: placed.x - card.width / 2, y: placed.y - card.height / 2 };
+      return { ...card, position };
+    }),
+    edges,
+  };
+}
