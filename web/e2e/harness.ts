@@ -93,9 +93,9 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** Resolves once `check` holds (polled every 100 ms); throws after 10 s. */
-export async function eventually(check: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + 10_000;
+/** Resolves once `check` holds (polled every 100 ms); throws after `timeoutMs` (default 10 s). */
+export async function eventually(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error('timed out waiting for a condition');
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -66,6 +66,17 @@ export function WorkflowCanvas({ template, onConnect }: WorkflowCanvasProps) {
     return () => window.removeEventListener('resize', refit);
   }, []);
   const layout = useMemo(() => layoutWorkflow(template), [template]);
+  // A card added or deleted changes the graph's size: fit it again, so that the new card (selected, its panel
+  // open) and everything after it stay in view instead of growing off the bottom of the canvas.
+  const cardCount = layout.cards.length;
+  const fittedCount = useRef(cardCount);
+  useEffect(() => {
+    if (fittedCount.current === cardCount) return;
+    fittedCount.current = cardCount;
+    // After React Flow took the new cards in (their sizes are known from `initialWidth`/`initialHeight`).
+    const frame = requestAnimationFrame(() => void instance.current?.fitView({ ...FIT_VIEW_OPTIONS, duration: 200 }));
+    return () => cancelAnimationFrame(frame);
+  }, [cardCount]);
   const nodes = useMemo(() => layout.cards.map((card) => flowNode(card, template, actions.selectedId)), [layout, template, actions.selectedId]);
   const edges = useMemo(
     () =>
