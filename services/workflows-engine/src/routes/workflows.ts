@@ -18,6 +18,7 @@ import {
   getWorkflow,
   listWorkflows,
   publishWorkflow,
+  renameWorkflow,
   saveWorkflow,
   type CreateWorkflowBody,
 } from '@formloom/contracts/api/workflows-engine/workflows';
@@ -112,6 +113,14 @@ export const workflowRoutes = defineRoutes<EngineDeps>((router, deps) => {
     return { success: true as const };
   });
 
+  /** The name only (the list's 'Rename'); 403 read-only, 404 unknown or not the caller's. */
+  router.handle(renameWorkflow, async ({ body, request }) => {
+    const row = requireWorkflowAccess(request, await workflows.findWorkflow(db, body.id), 'change');
+    const renamed = await failingWith(copy.workflows.updateFailed, request, () => workflows.rename(db, row.id, body.name));
+    if (!renamed) throw notFound(copy.workflows.workflowNotFound);
+    return { workflow: workflows.toWorkflow(renamed) };
+  });
+
   /** Its runs and steps go with it; the mail log stays. */
   router.handle(deleteWorkflow, async ({ params, request }) => {
     const row = requireWorkflowAccess(request, await workflows.findWorkflow(db, params.id), 'change');
@@ -156,6 +165,7 @@ async function createFromGallery(
       formTemplate,
       callerEmail: auth.email,
       callerUserId: Number(auth.sub),
+      dataRegion: auth.reg,
     });
     assertActionCount(template);
     if (body.activate) {
