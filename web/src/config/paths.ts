@@ -12,6 +12,7 @@
  * | `/home`, `/home/:workspaceSlug` | the home dashboard (spec 000 §2 "Home page"); the slug is `<id>-<name>` |
  * | `/home/settings` | settings (spec 000 §2 "Settings and members"): the organization's API keys so far; it wins over `/home/:workspaceSlug` (a slug starts with the workspace's id) |
  * | `/editor/:flowPublicIdentifier/{edit,share,results,workflows}` | the editor and its tabs |
+ * | `/editor/:flowPublicIdentifier/workflows-edit/:workflowId#workflows` | the editor opened on a workflow: its canvas (spec 001 §2) |
  * | `/editor/:flowPublicIdentifier/workflows-edit/:workflowId/runs[?mode=edit]` | a workflow's runs (live, or its test runs), inside the editor |
  * | `/editor/:flowPublicIdentifier/workflows-edit/:workflowId/runs/:runId` | one run: its trigger and steps |
  * | `/t/:flowPublicIdentifier` | the published (live) form, for respondents: its own page (`form.html`), not a route of the app's router; link to it with a plain `<a href>` |
@@ -44,7 +45,8 @@ function withRedirect(path: string, redirectTo?: string | null): string {
 const editorPath = '/editor/:flowPublicIdentifier';
 const workspacePath = '/home/:workspaceSlug';
 const publicFormPath = '/t/:flowPublicIdentifier';
-const workflowRunsPath = `${editorPath}/workflows-edit/:workflowId/runs` as const;
+const workflowEditPath = `${editorPath}/workflows-edit/:workflowId` as const;
+const workflowRunsPath = `${workflowEditPath}/runs` as const;
 const workflowRunPath = `${workflowRunsPath}/:runId` as const;
 
 /** The query parameter of a workflow's runs page that shows its test runs (`?mode=edit`, spec 001 §7's mode). */
@@ -94,6 +96,15 @@ export const paths = {
   approval: {
     path: APPROVAL_PAGE_PATH,
     getHref: (token: string, stateId?: string) => approvalLinkOf('', token, stateId),
+  },
+  /**
+   * `/editor/:flowPublicIdentifier/workflows-edit/:workflowId#workflows` (spec 001 §2): the editor opened on a workflow
+   * (its canvas), reached after creating a workflow from a template and from the workflow list.
+   */
+  workflowEdit: {
+    path: workflowEditPath,
+    getHref: (flowPublicIdentifier: string, workflowId: string) =>
+      `${generatePath(workflowEditPath, { flowPublicIdentifier, workflowId })}#workflows`,
   },
   /**
    * `/editor/:flowPublicIdentifier/workflows-edit/:workflowId/runs[?mode=edit]`: a workflow's runs, inside the editor
