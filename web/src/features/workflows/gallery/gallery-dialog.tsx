@@ -24,7 +24,6 @@ import {
   Card,
   Group,
   Modal,
-  ScrollArea,
   Select,
   SimpleGrid,
   Stack,
@@ -113,7 +112,7 @@ export function WorkflowGalleryDialog(props: WorkflowGalleryDialogProps) {
         size={step.kind === 'gallery' ? 880 : 'lg'}
         fullScreen={compact}
         centered
-        scrollAreaComponent={ScrollArea.Autosize}
+        closeOnEscape={!upsellOpen}
         data-testid="workflow-gallery"
       >
         {step.kind === 'gallery' && (
@@ -155,26 +154,24 @@ function GalleryStep({
   const hasAddOn = organization?.hasConversionKit ?? false;
   return (
     <Tabs value={active} onChange={(value) => value && onCategory(value as GalleryCategory)} keepMounted={false}>
-      <ScrollArea type="never" offsetScrollbars={false}>
-        <Tabs.List className={classes.tabList}>
-          {categories.map((id) => (
-            <Tabs.Tab
-              key={id}
-              value={id}
-              data-testid={`gallery-category-${id}`}
-              rightSection={
-                id === 'conversionKit' && !hasAddOn ? (
-                  <Badge size="xs" variant="light" color="violet" aria-hidden>
-                    {copy.workflowGallery.addOn}
-                  </Badge>
-                ) : undefined
-              }
-            >
-              {copy.workflowGallery.categories[id]}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-      </ScrollArea>
+      <Tabs.List>
+        {categories.map((id) => (
+          <Tabs.Tab
+            key={id}
+            value={id}
+            data-testid={`gallery-category-${id}`}
+            rightSection={
+              id === 'conversionKit' && !hasAddOn ? (
+                <Badge size="xs" variant="light" color="violet" aria-hidden>
+                  {copy.workflowGallery.addOn}
+                </Badge>
+              ) : undefined
+            }
+          >
+            {copy.workflowGallery.categories[id]}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
       {categories.map((id) => (
         <Tabs.Panel key={id} value={id} pt="md">
           <Stack gap="md">
