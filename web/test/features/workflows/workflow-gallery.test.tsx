@@ -13,6 +13,7 @@ import { setOrganizationFlags, type SetOrganizationFlagsBody } from '@formloom/c
 import { createWorkflow, listWorkflows } from '@formloom/contracts/api/workflows-engine/workflows';
 import { INTERNAL_TOKEN_HEADER } from '@formloom/contracts/auth';
 import * as copy from '@formloom/contracts/copy';
+import { MAX_WORKFLOWS_PER_FLOW } from '@formloom/contracts/limits';
 import { exampleFormTemplate } from '@formloom/contracts/example-forms';
 import { callEndpoint } from '../../../src/lib/api-client';
 import { paths } from '../../../src/config/paths';
@@ -102,6 +103,17 @@ describe('the workflow list', () => {
     await app.user.click(within(await screen.findByRole('dialog', { name: copy.workflowGallery.deleteTitle })).getByRole('button', { name: copy.workflowGallery.delete }));
     expect(await screen.findByText(copy.workflowGallery.emptyTitle)).toBeInTheDocument();
     expect(await workflowsOf(flow)).toEqual([]);
+  });
+
+  it('disables creation at the workflow maximum, saying so', async () => {
+    const { flow } = await owner();
+    for (let index = 0; index < MAX_WORKFLOWS_PER_FLOW; index++) {
+      await callEndpoint(createWorkflow, { body: { galleryTemplate: 'thank_you_email', flowPublicIdentifier: flow, name: `W${index}` } });
+    }
+    renderApp(paths.editor.getHref(flow, 'workflows'));
+    expect(await screen.findByTestId('workflow-maximum')).toHaveTextContent(copy.workflows.maxWorkflows);
+    expect(screen.getAllByTestId('workflow-row')).toHaveLength(MAX_WORKFLOWS_PER_FLOW);
+    expect(screen.getByRole('button', { name: copy.workflowGallery.newWorkflow })).toBeDisabled();
   });
 
   it('shows a read-only member the list without the switch, the menu or New workflow', async () => {

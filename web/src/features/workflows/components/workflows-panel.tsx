@@ -1,15 +1,15 @@
 /**
  * The 'Workflows' tab (spec 001 §2): the form's workflows (`workflow-list.tsx`) with a 'New workflow' button opening
- * the template gallery and creation dialog on this form (`gallery/gallery-dialog.tsx`) — disabled, with the spec's
- * text, at the workflow maximum — or, with none yet, an invitation to create the first; below, the thank-you email's
+ * the template gallery and creation dialog on this form (`gallery/gallery-dialog.tsx`) — disabled at the workflow
+ * maximum, which the spec's text says (spec 001 §2, §8) — or, with none yet, an invitation to create the first; below, the thank-you email's
  * quick switch (`thank-you-email-card.tsx`). A read-only viewer sees the list without its write actions.
  */
 import { useState } from 'react';
-import { Button, Container, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
 import * as copy from '@formloom/contracts/copy';
 import { MAX_WORKFLOWS_PER_FLOW } from '@formloom/contracts/limits';
-import { IconBolt, IconPlus } from '../../../ui/icons';
+import { IconAlert, IconBolt, IconPlus } from '../../../ui/icons';
 import { Empty, ErrorAlert, PageLoader } from '../../../ui/states';
 import { useWorkflows } from '../api/get-workflows';
 import { WorkflowGalleryDialog, type GalleryOrganization } from '../gallery/gallery-dialog';
@@ -54,8 +54,13 @@ export function WorkflowsPanel({ publicIdentifier, template, organization, works
               Automate what happens after someone submits your form.
             </Text>
           </div>
-          {!readOnly && (atMaximum ? <Tooltip label={copy.workflows.maxWorkflows}><span>{newButton}</span></Tooltip> : newButton)}
+          {!readOnly && newButton}
         </Group>
+        {atMaximum && !readOnly && (
+          <Alert color="yellow" variant="light" icon={<IconAlert />} data-testid="workflow-maximum">
+            {copy.workflows.maxWorkflows}
+          </Alert>
+        )}
         {workflows.isPending ? (
           <PageLoader label="Loading workflows" />
         ) : workflows.isError ? (
