@@ -1,8 +1,9 @@
 /**
  * The template gallery in headless Chromium, at 1280 px and at 390 px (spec 001 §2, §4): an owner opens the
  * 'Workflows' tab of a form, clicks 'New workflow', picks a template, sees its preview, clicks 'Create workflow' and
- * finds the new workflow listed on the tab — with no WCAG 2 A/AA violation (axe-core) in the gallery, the preview or
- * the list, and nothing wider than the screen. With `WORKFLOW_GALLERY_SCREENSHOTS=<dir>` each screen is saved there.
+ * finds the new workflow listed on the tab; from the home page's 'Automate with workflows' the dialog asks for a form —
+ * with no WCAG 2 A/AA violation (axe-core) in the gallery, the upsell, the preview, the list or the form chooser, and
+ * nothing wider than the screen. With `WORKFLOW_GALLERY_SCREENSHOTS=<dir>` each screen is saved there.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -103,6 +104,14 @@ it.each([
   await row.getByRole('link', { name: copy.galleryTitles.email_with_delay }).waitFor();
   expect(await row.getByTestId('workflow-trigger').textContent()).toBe(copy.workflowTriggers.names.formSubmission);
   await audit(page, `${label}-list`, problems);
+
+  // The home page offers the gallery without a form: it then asks for one.
+  await page.goto(`${url}/home`);
+  await page.getByRole('button', { name: copy.workflowGallery.automateWithWorkflows }).click();
+  await page.getByRole('dialog', { name: copy.workflowGallery.galleryTitle }).getByRole('button', { name: new RegExp(copy.galleryTitles.thank_you_email) }).click();
+  await page.getByTestId('template-preview').getByRole('button', { name: copy.workflowGallery.createWorkflow }).click();
+  await page.getByTestId('choose-form').waitFor();
+  await audit(page, `${label}-choose-form`, problems);
   expect(problems).toEqual({});
   await context.close();
 });
