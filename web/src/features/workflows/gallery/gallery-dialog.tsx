@@ -96,12 +96,7 @@ export function WorkflowGalleryDialog(props: WorkflowGalleryDialogProps) {
     else setStep({ kind: 'preview', template });
   }
 
-  const title =
-    step.kind === 'gallery'
-      ? copy.workflowGallery.galleryTitle
-      : step.kind === 'preview'
-        ? copy.galleryTitles[step.template.id]
-        : copy.workflowGallery.chooseForm;
+  const title = step.kind === 'gallery' ? copy.workflowGallery.galleryTitle : copy.galleryTitles[step.template.id];
 
   return (
     <>
