@@ -1,11 +1,11 @@
 /**
  * The gallery in the `EU_AGENT` data region (spec 001 §2: the AI category is hidden there — the engine refuses its
  * templates for a caller whose token carries `reg: 'EU_AGENT'`), and `POST /admin/workflows/rename` (the workflow
- * list's 'Rename'). The real engine and flows services on PGlite.
+ * list's 'Rename'), and the new form of `new_form` per category. The real engine and flows services on PGlite.
  */
 import * as copy from '@formloom/contracts/copy';
 import type { WorkflowResponse, WorkflowsResponse } from '@formloom/contracts/api/workflows-engine/workflows';
-import { call, publishedForm, setup, users, type Harness } from './helpers';
+import { call, publishedForm, setup, users, WS, type Harness } from './helpers';
 
 let h: Harness;
 beforeAll(async () => {
@@ -37,6 +37,20 @@ describe('the gallery in the EU_AGENT region', () => {
     const ai = await call(h, 'POST', '/admin/workflows', 'writer', { galleryTemplate: 'classify_and_route', flowPublicIdentifier: form });
     expect(ai.statusCode).toBe(200);
     expect((await listed(form)).map((workflow) => workflow.name).sort()).toEqual([copy.galleryTitles.classify_and_route, copy.galleryTitles.thank_you_email].sort());
+  });
+});
+
+describe('a new form from the gallery', () => {
+  it('is a scheduling form for the Scheduling category, a form otherwise (spec 001 §4)', async () => {
+    const typeOf = async (galleryTemplate: string) => {
+      const response = await call(h, 'POST', '/admin/workflows', 'writer', { galleryTemplate, flowPublicIdentifier: 'new_form', workspaceId: WS.main });
+      expect(response.statusCode).toBe(200);
+      const flow = response.json<WorkflowResponse>().workflow.flowPublicIdentifier!;
+      const found = await h.flows.app.inject({ url: `/admin/flows/fetch/${flow}`, headers: h.headers.writer });
+      return found.json<{ flow: { type: string; name: string } }>().flow;
+    };
+    expect(await typeOf('scheduling_reminder_email_host')).toMatchObject({ type: 'scheduling', name: expect.stringMatching(/^New form/) });
+    expect(await typeOf('email_form_abandonment')).toMatchObject({ type: 'form' });
   });
 });
 

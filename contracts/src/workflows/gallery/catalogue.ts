@@ -41,6 +41,11 @@ export const GALLERY_CATALOGUE: readonly GalleryTemplateEntry[] = [
   { id: 'ai_thank_you_email', category: 'ai', trigger: 'formSubmission', steps: ['ai', 'email'] },
 ];
 
+/** The category of gallery template `id`. */
+export function galleryCategoryOf(id: WorkflowGalleryTemplate): GalleryCategory {
+  return GALLERY_CATALOGUE.find((entry) => entry.id === id)?.category ?? 'notifications';
+}
+
 /** The templates of `category`, in catalogue order. */
 export function galleryTemplatesOf(category: GalleryCategory): GalleryTemplateEntry[] {
   return GALLERY_CATALOGUE.filter((entry) => entry.category === category);
