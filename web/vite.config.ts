@@ -73,7 +73,7 @@ function publicFormPages(): Plugin {
 }
 
 const GATEWAY = process.env.FORMLOOM_GATEWAY_URL ?? 'http://localhost:8080';
-const proxied = ['/auth', '/admin', '/public', '/v1', '/.well-known'];
+const proxied = ['/auth', '/admin', '/billing', '/public', '/v1', '/.well-known'];
 
 export default defineConfig({
   plugins: [react(), precompress(), publicFormPages()],

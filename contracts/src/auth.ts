@@ -4,7 +4,7 @@
  * request and passes it upstream as `Authorization: Bearer <jwt>`.
  */
 import { z } from 'zod';
-import { AccessLevel } from './entities/identity';
+import { AccessLevel, DataRegion } from './entities/identity';
 
 /** JWT issuer and audience every service checks. */
 export const JWT_ISSUER = 'formloom:workspaces-auth';
@@ -17,7 +17,8 @@ export const JWT_AUDIENCE = 'formloom';
  * confirmed that address (docs/product-rules.md §4; workspaces-auth always sets it; a token without it, from an
  * issuer that predates it, counts as confirmed). `key`: the id of the API key the request came with
  * (`api/workspaces-auth/api-keys.ts`); absent for a person's session. A key's token has `sub` = the admin who made
- * the key, `adm` false, and `ws` = the key's workspaces with `write` access.
+ * the key, `adm` false, and `ws` = the key's workspaces with `write` access. `reg`: the organization's data region (spec 001 §2: `EU_AGENT` hides
+ * AI), absent for the default region.
  */
 export const AuthClaims = z.object({
   sub: z.string().regex(/^\d+$/),
@@ -27,6 +28,7 @@ export const AuthClaims = z.object({
   emv: z.boolean().optional(),
   ws: z.record(z.string(), AccessLevel),
   key: z.string().optional(),
+  reg: DataRegion.optional(),
 });
 /** Verified JWT claims; see {@link AuthClaims}. */
 export type AuthClaims = z.infer<typeof AuthClaims>;

@@ -32,6 +32,7 @@ export { workflowTriggers } from './copy/workflow-triggers';
 export { workflowRuns } from './copy/workflow-runs';
 export { galleryTitles } from './copy/gallery-titles';
 export { galleryEmails } from './copy/gallery-emails';
+export { workflowGallery } from './copy/workflow-gallery';
 export { email } from './copy/email';
 export { emailEditor } from './copy/email-editor';
 export { toasts } from './copy/toasts';

@@ -483,3 +483,13 @@ export const CODE_NODE_MEMORY_LIMIT_BYTES = 32 * 1024 * 1024;
 export const CODE_NODE_STACK_LIMIT_BYTES = 256 * 1024;
 export const CODE_NODE_RESULT_MAX_BYTES = 256 * 1024;
 export const CODE_NODE_MAX_LENGTH = 20_000;
+
+/**
+ * spec 001 §9 "Conversion Kit price: 0.25 x leads + 25 USD per month; default lead count 300 (so 100)": the
+ * add-on's price per lead and its base, in US dollars per month, and the upsell's default lead count.
+ */
+export const CONVERSION_KIT_PRICE_PER_LEAD_USD = 0.25;
+export const CONVERSION_KIT_BASE_PRICE_USD = 25;
+export const CONVERSION_KIT_DEFAULT_LEADS = 300;
+/** ours: the upsell's lead count is 1..this many leads a month. */
+export const CONVERSION_KIT_MAX_LEADS = 1_000_000;

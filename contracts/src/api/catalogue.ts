@@ -25,6 +25,7 @@ import * as webhooks from './workflows-engine/webhooks';
 import * as workflows from './workflows-engine/workflows';
 import * as admin from './workspaces-auth/admin';
 import * as apiKeys from './workspaces-auth/api-keys';
+import * as billing from './workspaces-auth/billing';
 import * as auth from './workspaces-auth/auth';
 import * as authInternal from './workspaces-auth/internal';
 import * as keys from './workspaces-auth/keys';
@@ -42,6 +43,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   auth,
   admin,
   apiKeys,
+  billing,
   keys,
   authInternal,
   flows,

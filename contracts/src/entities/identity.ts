@@ -2,6 +2,7 @@
  * Users, organizations and workspaces (spec 000 §3, §6; docs/product-rules.md §4).
  */
 import { z } from 'zod';
+import { AGENT_DATA_REGION } from '../limits';
 
 /** spec 000 §6: workspace access levels. `write` may change, `read` may view, `limited` sees only some forms. */
 export const AccessLevel = z.enum(['write', 'read', 'limited']);
@@ -21,13 +22,30 @@ export const User = z.object({
 /** A user: `{id, firstName, lastName, email, isAdmin, emailVerified}`. */
 export type User = z.infer<typeof User>;
 
+/** spec 001 §2: the data regions an organization may be placed in besides the default one (`null`). */
+export const DATA_REGIONS = [AGENT_DATA_REGION] as const;
+/** A data region other than the default: `EU_AGENT`. */
+export const DataRegion = z.enum(DATA_REGIONS);
+/** One of {@link DATA_REGIONS}. */
+export type DataRegion = z.infer<typeof DataRegion>;
+
 /** spec 000 §3: an organization (the tenant). */
 export const Organization = z.object({
   id: z.number().int().positive(),
   name: z.string(),
   subdomain: z.string().nullable().optional(),
+  /**
+   * spec 001 §6 "The Conversion Kit access flag gates the upsell": whether the organization has the Conversion Kit
+   * add-on (the gallery's Conversion kit category shows the 'Add-on' badge and the upsell without it). Default false.
+   */
+  hasConversionKit: z.boolean(),
+  /**
+   * spec 001 §2: the organization's data region; `null` is the default region. `EU_AGENT` (`AGENT_DATA_REGION`)
+   * hides AI: the gallery's AI category, the AI action, and AI templates are refused.
+   */
+  dataRegion: DataRegion.nullable(),
 });
-/** An organization: `{id, name, subdomain?}`. */
+/** An organization: `{id, name, subdomain?, hasConversionKit, dataRegion}`. */
 export type Organization = z.infer<typeof Organization>;
 
 /** spec 000 §3: a workspace with the caller's access level. `slug` is `<id>-<name in kebab case>` (spec 000 §2). */

@@ -12,14 +12,14 @@ import { InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@o
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import type { JSONWebKeySet } from 'jose';
 import { JWT_AUDIENCE, JWT_ISSUER, type AuthClaims } from '@formloom/contracts/auth';
-import type { AccessLevel } from '@formloom/contracts/entities/identity';
+import type { AccessLevel, DataRegion } from '@formloom/contracts/entities/identity';
 
 /** A test issuer: its public `jwks` and a `token()` that signs claims. */
 export interface TestIssuer {
   jwks: JSONWebKeySet;
   /**
    * Signs a JWT for a user; `workspaces` maps workspace id → access level; `emailVerified` becomes the `emv`
-   * claim (omitted when not given, as in tokens of issuers that predate it).
+   * claim (omitted when not given, as in tokens of issuers that predate it); `dataRegion` the `reg` claim.
    */
   token(user: {
     id: number;
@@ -27,6 +27,7 @@ export interface TestIssuer {
     isAdmin?: boolean;
     email?: string;
     emailVerified?: boolean;
+    dataRegion?: DataRegion;
     workspaces: Record<number, AccessLevel>;
   }): Promise<string>;
   /** `{ authorization: 'Bearer …' }` for `inject`. */
@@ -45,6 +46,7 @@ export async function createTestIssuer(): Promise<TestIssuer> {
         adm: user.isAdmin ?? false,
         email: user.email ?? `user${user.id}@example.com`,
         ...(user.emailVerified === undefined ? {} : { emv: user.emailVerified }),
+        ...(user.dataRegion === undefined ? {} : { reg: user.dataRegion }),
         ws: Object.fromEntries(Object.entries(user.workspaces).map(([k, v]) => [String(k), v])),
       };
       return new SignJWT(claims)

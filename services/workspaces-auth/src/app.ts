@@ -28,6 +28,7 @@ import { authDependencies, type AuthDeps } from './deps';
 import { adminRoutes } from './routes/admin';
 import { apiKeyRoutes } from './routes/api-keys';
 import { authRoutes } from './routes/auth';
+import { billingRoutes } from './routes/billing';
 import { authenticateCaller } from './routes/caller';
 import { internalRoutes } from './routes/internal';
 import { keyRoutes } from './routes/keys';
@@ -46,7 +47,7 @@ export const definition: ServiceDefinition<typeof WorkspacesAuthConfig.shape, Au
     await app.register(cookie);
     app.addHook('onRequest', async (request) => authenticateCaller(request, db, keys));
   },
-  routes: [keyRoutes, authRoutes, adminRoutes, apiKeyRoutes, internalRoutes],
+  routes: [keyRoutes, authRoutes, adminRoutes, apiKeyRoutes, billingRoutes, internalRoutes],
 };
 
 /**

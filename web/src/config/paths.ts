@@ -12,7 +12,7 @@
  * | `/home`, `/home/:workspaceSlug` | the home dashboard (spec 000 §2 "Home page"); the slug is `<id>-<name>` |
  * | `/home/settings` | settings (spec 000 §2 "Settings and members"): the organization's API keys so far; it wins over `/home/:workspaceSlug` (a slug starts with the workspace's id) |
  * | `/editor/:flowPublicIdentifier/{edit,share,results,workflows}` | the editor and its tabs |
- * | `/editor/:flowPublicIdentifier/workflows-edit/:workflowId[?edit-node=<id>]` | a workflow's canvas (spec 001 §2), inside the editor |
+ * | `/editor/:flowPublicIdentifier/workflows-edit/:workflowId[?edit-node=<id>]#workflows` | the editor opened on a workflow: its canvas (spec 001 §2) |
  * | `/editor/:flowPublicIdentifier/workflows-edit/:workflowId/runs[?mode=edit]` | a workflow's runs (live, or its test runs), inside the editor |
  * | `/editor/:flowPublicIdentifier/workflows-edit/:workflowId/runs/:runId` | one run: its trigger and steps |
  * | `/t/:flowPublicIdentifier` | the published (live) form, for respondents: its own page (`form.html`), not a route of the app's router; link to it with a plain `<a href>` |
@@ -101,13 +101,14 @@ export const paths = {
     getHref: (token: string, stateId?: string) => approvalLinkOf('', token, stateId),
   },
   /**
-   * `/editor/:flowPublicIdentifier/workflows-edit/:workflowId[?edit-node=<id>]`: a workflow's canvas (spec 001 §2; the
-   * spec's route ends `#workflows`), with `editNode` a node's editor panel open.
+   * `/editor/:flowPublicIdentifier/workflows-edit/:workflowId[?edit-node=<id>]#workflows` (spec 001 §2): the editor opened
+   * on a workflow — its canvas — reached after creating a workflow from a template and from the workflow list; with
+   * `editNode` a node's editor panel open.
    */
   workflowCanvas: {
     path: workflowCanvasPath,
     getHref: (flowPublicIdentifier: string, workflowId: string, options: { editNode?: string } = {}) =>
-      `${generatePath(workflowCanvasPath, { flowPublicIdentifier, workflowId })}${options.editNode ? `?${new URLSearchParams({ [EDIT_NODE_PARAM]: options.editNode })}` : ''}`,
+      `${generatePath(workflowCanvasPath, { flowPublicIdentifier, workflowId })}${options.editNode ? `?${new URLSearchParams({ [EDIT_NODE_PARAM]: options.editNode })}` : ''}#workflows`,
   },
   /**
    * `/editor/:flowPublicIdentifier/workflows-edit/:workflowId/runs[?mode=edit]`: a workflow's runs, inside the editor

@@ -88,6 +88,14 @@ export const EnableOrDisableWorkflowBody = z.object({ id: workflowId, isActive: 
 /** The request of enableOrDisable. */
 export type EnableOrDisableWorkflowBody = z.infer<typeof EnableOrDisableWorkflowBody>;
 
+/** ours: a workflow's name is 1..{@link WORKFLOW_NAME_MAX_LENGTH} characters, trimmed. */
+export const WORKFLOW_NAME_MAX_LENGTH = 200;
+
+/** `POST /admin/workflows/rename` body: `{id, name}` — the workflow list's 'Rename' (the name only; the template stays). */
+export const RenameWorkflowBody = z.object({ id: workflowId, name: z.string().trim().min(1).max(WORKFLOW_NAME_MAX_LENGTH) });
+/** The request of rename. */
+export type RenameWorkflowBody = z.infer<typeof RenameWorkflowBody>;
+
 /** `:id` of `/admin/workflows/:id…`. */
 export const WorkflowIdParams = z.object({ id: workflowId });
 
@@ -178,6 +186,21 @@ export const enableOrDisableWorkflow = defineEndpoint({
   summary: 'Turn a workflow on or off',
   body: EnableOrDisableWorkflowBody,
   responses: { 200: okResponse(SuccessResponse), 403: forbidden, 404: workflowNotFound },
+});
+
+/**
+ * `POST /admin/workflows/rename` (ours: spec 001 §7 names no rename call; the workflow list's 'Rename'): changes the
+ * name only, `updatedAt` too; answers the workflow.
+ */
+export const renameWorkflow = defineEndpoint({
+  id: 'workflows.rename',
+  service: 'workflows-engine',
+  method: 'POST',
+  path: '/admin/workflows/rename',
+  access: 'session',
+  summary: 'Rename a workflow',
+  body: RenameWorkflowBody,
+  responses: { 200: okResponse(WorkflowResponse), 403: forbidden, 404: workflowNotFound },
 });
 
 /** `DELETE /admin/workflows/:id` (spec 001 §7): its runs go with it; the mail log stays. */

@@ -64,9 +64,12 @@ export const LogoutResponse = z.object({ success: z.literal(true) });
 /** `{success: true}`. */
 export type LogoutResponse = z.infer<typeof LogoutResponse>;
 
-/** An organization as listed to its members: `{id, name}`. */
-export const OrganizationSummary = Organization.pick({ id: true, name: true });
-/** `{id, name}`. */
+/**
+ * An organization as listed to its members: `{id, name, hasConversionKit, dataRegion}` (the flags the workflow
+ * gallery reads, spec 001 §2, §6).
+ */
+export const OrganizationSummary = Organization.pick({ id: true, name: true, hasConversionKit: true, dataRegion: true });
+/** `{id, name, hasConversionKit, dataRegion}`. */
 export type OrganizationSummary = z.infer<typeof OrganizationSummary>;
 
 /**

@@ -2,9 +2,10 @@
  * Internal calls of workspaces-auth (never routed by the gateway; header `x-internal-token` required).
  */
 import { z } from 'zod';
-import { AccessLevel } from '../../entities/identity';
+import * as copy from '../../copy';
+import { AccessLevel, DataRegion } from '../../entities/identity';
 import { defineEndpoint, errorResponse, okResponse } from '../endpoint';
-import { SignupBody, UserResponse } from './auth';
+import { OrganizationSummary, SignupBody, UserResponse } from './auth';
 
 /** ours: longest accepted session token in an exchange request (real ones are 43 base64url characters). */
 export const SESSION_TOKEN_MAX_LENGTH = 256;
@@ -73,5 +74,43 @@ export const createOrganizationUser = defineEndpoint({
     201: okResponse(UserResponse),
     404: errorResponse('Unknown organization, or a workspace outside it.'),
     409: errorResponse('The email is taken.'),
+  },
+});
+
+/**
+ * `POST /internal/organizations/:organizationId/flags` body: the organization flags an operator sets (spec 001 §2,
+ * §6) — `hasConversionKit` (the Conversion Kit add-on) and `dataRegion` (`EU_AGENT` or `null`, the default region).
+ * Each is optional; a flag left out keeps its value.
+ */
+export const SetOrganizationFlagsBody = z.object({
+  hasConversionKit: z.boolean().optional(),
+  dataRegion: DataRegion.nullable().optional(),
+});
+/** `{hasConversionKit?, dataRegion?}`. */
+export type SetOrganizationFlagsBody = z.infer<typeof SetOrganizationFlagsBody>;
+
+/** `{organization}`: the organization with its flags after the change. */
+export const OrganizationFlagsResponse = z.object({ organization: OrganizationSummary });
+/** `{organization}`. */
+export type OrganizationFlagsResponse = z.infer<typeof OrganizationFlagsResponse>;
+
+/**
+ * `POST /internal/organizations/:organizationId/flags`: an operator turns the Conversion Kit add-on on or off or
+ * places the organization in a data region (internal: the shared token, never routed by the gateway). Members
+ * see the flags on `GET /auth/me`; the data region reaches the other services in the access token's `reg` claim
+ * once the caller's token is renewed (at most `ACCESS_TOKEN_TTL_SECONDS`).
+ */
+export const setOrganizationFlags = defineEndpoint({
+  id: 'internal.organizations.setFlags',
+  service: 'workspaces-auth',
+  method: 'POST',
+  path: '/internal/organizations/:organizationId/flags',
+  access: 'internal',
+  summary: "Set an organization's add-on and data region flags (internal)",
+  params: OrganizationParams,
+  body: SetOrganizationFlagsBody,
+  responses: {
+    200: okResponse(OrganizationFlagsResponse),
+    404: errorResponse(`'${copy.auth.organizationNotFound}'.`),
   },
 });

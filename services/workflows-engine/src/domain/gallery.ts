@@ -14,8 +14,8 @@
  *
  * Data region (spec 001 §2 "The AI category is hidden for the 'EU_AGENT' data region"): a template with a node type
  * hidden there (`hiddenInAgentRegion`: the ai node) is refused for an organization in AGENT_DATA_REGION. The engine
- * learns an organization's region from `GalleryInput.dataRegion`; until the organization setting reaches it (its
- * claims or workspaces-auth), callers pass none and nothing is refused — the hook is {@link assertAllowedInRegion}.
+ * learns an organization's region from `GalleryInput.dataRegion`, which the route takes from the caller's access
+ * token (`AuthClaims.reg`, set by workspaces-auth from the organization's `dataRegion`) — {@link assertAllowedInRegion}.
  */
 import * as copy from '@formloom/contracts/copy';
 import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
@@ -46,8 +46,8 @@ export interface GalleryInput {
   /** The id of the user creating the workflow (the approver of the approval templates, spec 001 §4). */
   callerUserId: number;
   /**
-   * The organization's data region (`AGENT_DATA_REGION` hides AI, spec 001 §2), when the engine knows it; `undefined`
-   * for the default region (and, today, always: see the module doc).
+   * The organization's data region (`AGENT_DATA_REGION` hides AI, spec 001 §2), from the caller's token's `reg`;
+   * `undefined` for the default region.
    */
   dataRegion?: string;
 }

@@ -127,6 +127,12 @@ export async function setActive(db: DbOrTx, id: string, isActive: boolean): Prom
   return rows.length > 0;
 }
 
+/** Renames workflow `id`; the updated row, or `null` when there is no such workflow. */
+export async function rename(db: DbOrTx, id: string, name: string): Promise<WorkflowRow | null> {
+  const [row] = await db.update(workflows).set({ name, updatedAt: sql`now()` }).where(eq(workflows.id, id)).returning();
+  return row ?? null;
+}
+
 /** Deletes workflow `id` with its runs and steps (cascade); the mail log is kept. */
 export async function deleteWorkflow(db: DbOrTx, id: string): Promise<void> {
   await db.delete(workflows).where(eq(workflows.id, id));

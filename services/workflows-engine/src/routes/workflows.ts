@@ -18,6 +18,7 @@ import {
   getWorkflow,
   listWorkflows,
   publishWorkflow,
+  renameWorkflow,
   saveWorkflow,
   type CreateWorkflowBody,
 } from '@formloom/contracts/api/workflows-engine/workflows';
@@ -29,6 +30,7 @@ import { defineRoutes } from '@formloom/kit/routes';
 import type { WorkflowRow } from '../db/schema';
 import type { EngineDeps } from '../deps';
 import { galleryWorkflowTemplate } from '../domain/gallery';
+import { galleryCategoryOf } from '@formloom/contracts/workflows/gallery/catalogue';
 import {
   assertActionCount,
   assertExecutable,
@@ -112,6 +114,14 @@ export const workflowRoutes = defineRoutes<EngineDeps>((router, deps) => {
     return { success: true as const };
   });
 
+  /** The name only (the list's 'Rename'); 403 read-only, 404 unknown or not the caller's. */
+  router.handle(renameWorkflow, async ({ body, request }) => {
+    const row = requireWorkflowAccess(request, await workflows.findWorkflow(db, body.id), 'change');
+    const renamed = await failingWith(copy.workflows.updateFailed, request, () => workflows.rename(db, row.id, body.name));
+    if (!renamed) throw notFound(copy.workflows.workflowNotFound);
+    return { workflow: workflows.toWorkflow(renamed) };
+  });
+
   /** Its runs and steps go with it; the mail log stays. */
   router.handle(deleteWorkflow, async ({ params, request }) => {
     const row = requireWorkflowAccess(request, await workflows.findWorkflow(db, params.id), 'change');
@@ -136,8 +146,9 @@ export const workflowRoutes = defineRoutes<EngineDeps>((router, deps) => {
 /**
  * Creates a workflow from a gallery template (spec 001 §4): checks the caller may change the form's workspace,
  * that the template is available, and — with `activate` — that the generated workflow is complete, all BEFORE
- * anything is written; then (for `new_form`) creates the blank form 'New form' in `workspaceId`, generates the
- * template against the form's draft and inserts the workflow in one transaction.
+ * anything is written; then (for `new_form`) creates the blank form 'New form' in `workspaceId` (a scheduling form for
+ * the Scheduling category), generates the template against the form's draft and inserts the workflow in one
+ * transaction.
  * @throws the errors of `POST /admin/workflows` (see the route).
  */
 async function createFromGallery(
@@ -156,6 +167,7 @@ async function createFromGallery(
       formTemplate,
       callerEmail: auth.email,
       callerUserId: Number(auth.sub),
+      dataRegion: auth.reg,
     });
     assertActionCount(template);
     if (body.activate) {
@@ -169,7 +181,9 @@ async function createFromGallery(
     const workspaceId = body.workspaceId as number;
     requireWorkspaceAccess(request, workspaceId, 'change');
     await generate(flowPublicIdentifier, blankFlowTemplate());
-    form = await deps.flows.createBlankForm({ organizationId: auth.org, workspaceId, type: 'form', name: copy.defaultNames.newForm });
+    // spec 001 §4: "a scheduling form for the Scheduling category".
+    const type = galleryCategoryOf(galleryTemplate) === 'scheduling' ? 'scheduling' : 'form';
+    form = await deps.flows.createBlankForm({ organizationId: auth.org, workspaceId, type, name: copy.defaultNames.newForm });
   } else {
     const found = await deps.flows.draft(flowPublicIdentifier);
     if (!found || found.flow.organizationId !== auth.org) throw notFound(copy.flows.flowNotFound);

@@ -113,4 +113,11 @@ export const migrations: Migration[] = [
       );
       CREATE INDEX api_keys_organization_id ON api_keys (organization_id);`,
   },
+  {
+    // Organization flags (spec 001 §2, §6): the Conversion Kit add-on and the data region (NULL: the default one).
+    id: '0005_organization_flags',
+    sql: `
+      ALTER TABLE organizations ADD COLUMN has_conversion_kit boolean NOT NULL DEFAULT false;
+      ALTER TABLE organizations ADD COLUMN data_region text CHECK (data_region IN ('EU_AGENT'));`,
+  },
 ];

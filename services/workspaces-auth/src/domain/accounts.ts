@@ -7,7 +7,7 @@ import type { AuthClaims } from '@formloom/contracts/auth';
 import * as copy from '@formloom/contracts/copy';
 import type { AccessLevel, User, Workspace } from '@formloom/contracts/entities/identity';
 import type { OrganizationSummary, SignupBody } from '@formloom/contracts/api/workspaces-auth/auth';
-import type { CreateOrganizationUserBody } from '@formloom/contracts/api/workspaces-auth/internal';
+import type { CreateOrganizationUserBody, SetOrganizationFlagsBody } from '@formloom/contracts/api/workspaces-auth/internal';
 import type { OrganizationMember } from '@formloom/contracts/api/workspaces-auth/admin';
 import { workspaceSlug } from '@formloom/contracts/rules/slug';
 import type { Db, DbOrTx, Tx } from '@formloom/kit/db';
@@ -178,10 +178,18 @@ export async function organizationMembers(db: DbOrTx, organizationId: number): P
     .orderBy(asc(sql`lower(${users.firstName})`), asc(sql`lower(${users.lastName})`), asc(users.id));
 }
 
-/** The organization `{id, name}` with `organizationId`, or `null`. */
+/** What an organization is listed with: `{id, name, hasConversionKit, dataRegion}`. */
+const organizationColumns = {
+  id: organizations.id,
+  name: organizations.name,
+  hasConversionKit: organizations.hasConversionKit,
+  dataRegion: organizations.dataRegion,
+};
+
+/** The organization `{id, name, hasConversionKit, dataRegion}` with `organizationId`, or `null`. */
 export async function findOrganization(db: DbOrTx, organizationId: number): Promise<OrganizationSummary | null> {
   const [row] = await db
-    .select({ id: organizations.id, name: organizations.name })
+    .select(organizationColumns)
     .from(organizations)
     .where(eq(organizations.id, organizationId))
     .limit(1);
@@ -199,7 +207,8 @@ export async function identityOf(db: DbOrTx, userId: number): Promise<Identity |
 
 /**
  * The access-token claims of an identity (contracts `auth.ts` AuthClaims): `sub` user id, `org`, `adm`
- * (isAdmin), `email`, `emv` (address confirmed), `ws` = every workspace membership (workspace id as a decimal string → access level).
+ * (isAdmin), `email`, `emv` (address confirmed), `ws` = every workspace membership (workspace id as a decimal string → access level),
+ * `reg` the organization's data region when it is not the default one.
  */
 export function claimsOf(identity: Identity): AuthClaims {
   const ws: Record<string, AccessLevel> = {};
@@ -211,7 +220,27 @@ export function claimsOf(identity: Identity): AuthClaims {
     email: identity.user.email,
     emv: identity.user.emailVerified,
     ws,
+    ...(identity.organization.dataRegion ? { reg: identity.organization.dataRegion } : {}),
   };
+}
+
+/**
+ * Sets an organization's flags (spec 001 §2, §6; an operator's internal call): each of `flags` given replaces the
+ * stored one, the others stay. Answers the organization after the change.
+ * @throws 404 `copy.auth.organizationNotFound` when there is no such organization.
+ */
+export async function setOrganizationFlags(
+  db: DbOrTx,
+  organizationId: number,
+  flags: SetOrganizationFlagsBody,
+): Promise<OrganizationSummary> {
+  const changes: Partial<typeof organizations.$inferInsert> = {};
+  if (flags.hasConversionKit !== undefined) changes.hasConversionKit = flags.hasConversionKit;
+  if (flags.dataRegion !== undefined) changes.dataRegion = flags.dataRegion;
+  if (Object.keys(changes).length > 0) await db.update(organizations).set(changes).where(eq(organizations.id, organizationId));
+  const organization = await findOrganization(db, organizationId);
+  if (!organization) throw notFound(copy.auth.organizationNotFound);
+  return organization;
 }
 
 /**

@@ -2,7 +2,7 @@
  * `/internal/…` routes of workspaces-auth (never routed by the gateway; the router requires the shared
  * `x-internal-token`) — the endpoints of `@formloom/contracts/api/workspaces-auth/internal`.
  */
-import { createOrganizationUser, exchangeSession } from '@formloom/contracts/api/workspaces-auth/internal';
+import { createOrganizationUser, exchangeSession, setOrganizationFlags } from '@formloom/contracts/api/workspaces-auth/internal';
 import { ACCESS_TOKEN_TTL_SECONDS } from '@formloom/contracts/limits';
 import { notSignedIn } from '@formloom/kit/errors';
 import { defineRoutes } from '@formloom/kit/routes';
@@ -32,5 +32,13 @@ export const internalRoutes = defineRoutes<AuthDeps>((router, { db, keys }) => {
    */
   router.handle(createOrganizationUser, async ({ params, body }) => ({
     user: await accounts.createOrganizationUser(db, params.organizationId, body),
+  }));
+
+  /**
+   * Sets an organization's flags (an operator's call: the Conversion Kit add-on, the data region). 404 unknown
+   * organization.
+   */
+  router.handle(setOrganizationFlags, async ({ params, body }) => ({
+    organization: await accounts.setOrganizationFlags(db, params.organizationId, body),
   }));
 });

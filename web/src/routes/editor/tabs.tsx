@@ -3,6 +3,7 @@
  * features, composed here with the flow's saved template (from the editor's flow query).
  */
 import { useParams } from 'react-router';
+import { useMe } from '../../features/auth/api/get-me';
 import { useFlow } from '../../features/editor/api/get-flow';
 import { EditTab } from '../../features/editor/components/edit-tab';
 import { ShareTab } from '../../features/editor/components/share-tab';
@@ -32,9 +33,21 @@ export function ResultsTabRoute() {
   );
 }
 
-/** `…/workflows`: the workflows the form triggers and their runs. */
+/**
+ * `…/workflows`: the workflows the form triggers and their runs, with the gallery (the organization's add-on and
+ * data region from `/auth/me`); read-only without write access to the form's workspace.
+ */
 export function WorkflowsTabRoute() {
   const { flowPublicIdentifier = '' } = useParams();
   const flow = useFlow(flowPublicIdentifier);
-  return <WorkflowsPanel publicIdentifier={flowPublicIdentifier} template={flow.data?.flowSnapshot.template} />;
+  const me = useMe();
+  return (
+    <WorkflowsPanel
+      publicIdentifier={flowPublicIdentifier}
+      template={flow.data?.flowSnapshot.template}
+      organization={me.data?.organizations[0] ?? null}
+      workspaceId={flow.data?.flow.workspaceId ?? undefined}
+      readOnly={flow.data !== undefined && flow.data.flow.accessLevel !== 'write'}
+    />
+  );
 }

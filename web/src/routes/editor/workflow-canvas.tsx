@@ -1,7 +1,8 @@
 /**
  * A workflow's canvas inside the editor shell (`paths.workflowCanvas`, spec 001 §2 "Workflow canvas"): its loader
  * fetches the workflow (its draft) so the canvas renders at once when opened by URL; the page is the workflows
- * feature's, given what it needs of the editor (the form's draft, the access level) and of the session (the user).
+ * feature's, given what it needs of the editor (the form's draft, the access level) and of the session (the user, the
+ * organization's data region: `EU_AGENT` hides the AI step, spec 001 §2).
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { useParams, type LoaderFunction } from 'react-router';
@@ -31,6 +32,7 @@ export function WorkflowCanvasRoute() {
       readOnly={flow.data?.flow.accessLevel !== 'write'}
       formTemplate={flow.data?.flowSnapshot.template}
       currentUser={me.data ? { id: me.data.user.id, email: me.data.user.email } : undefined}
+      dataRegion={me.data?.organizations[0]?.dataRegion ?? undefined}
     />
   );
 }

@@ -29,10 +29,12 @@ export interface HomePageProps {
   workspaceSlug?: string;
   /** Each form card's menu (rename, duplicate, close, delete), composed by the route. */
   renderFlowActions?: (flow: FlowListItem) => ReactNode;
+  /** More actions beside 'Create form' for the shown workspace ('Automate with workflows'), composed by the route. */
+  renderWorkspaceActions?: (workspace: Workspace) => ReactNode;
 }
 
 /** The dashboard of {@link HomePageProps.workspaceSlug}'s workspace (or the first by name). */
-export function HomePage({ firstName, workspaceSlug, renderFlowActions }: HomePageProps) {
+export function HomePage({ firstName, workspaceSlug, renderFlowActions, renderWorkspaceActions }: HomePageProps) {
   const workspaces = useWorkspaces();
   const active = activeWorkspace(workspaces.data ?? [], workspaceSlug);
 
@@ -49,14 +51,18 @@ export function HomePage({ firstName, workspaceSlug, renderFlowActions }: HomePa
         ) : !active ? (
           workspaceSlug ? <WorkspaceNotFound /> : <NoWorkspaces />
         ) : (
-          <WorkspaceSection workspace={active} renderFlowActions={renderFlowActions} />
+          <WorkspaceSection workspace={active} renderFlowActions={renderFlowActions} renderWorkspaceActions={renderWorkspaceActions} />
         )}
       </Stack>
     </Container>
   );
 }
 
-function WorkspaceSection({ workspace, renderFlowActions }: { workspace: Workspace } & Pick<HomePageProps, 'renderFlowActions'>) {
+function WorkspaceSection({
+  workspace,
+  renderFlowActions,
+  renderWorkspaceActions,
+}: { workspace: Workspace } & Pick<HomePageProps, 'renderFlowActions' | 'renderWorkspaceActions'>) {
   const navigate = useNavigate();
   const createFlow = useCreateFlow();
   const canWrite = workspace.accessLevel === 'write';
@@ -93,13 +99,16 @@ function WorkspaceSection({ workspace, renderFlowActions }: { workspace: Workspa
           </Title>
           <LimitedAccessBadge level={workspace.accessLevel} />
         </Group>
-        {canWrite ? (
-          createButton
-        ) : (
-          <Tooltip label={limitedAccessTooltip(workspace.accessLevel)}>
-            <span>{createButton}</span>
-          </Tooltip>
-        )}
+        <Group gap="sm">
+          {renderWorkspaceActions?.(workspace)}
+          {canWrite ? (
+            createButton
+          ) : (
+            <Tooltip label={limitedAccessTooltip(workspace.accessLevel)}>
+              <span>{createButton}</span>
+            </Tooltip>
+          )}
+        </Group>
       </Group>
       <FlowList
         workspaceId={workspace.id}

@@ -3,10 +3,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getWorkflow as getWorkflowEndpoint } from '@formloom/contracts/api/workflows-engine/workflows';
 import { callEndpoint } from '../../../lib/api-client';
 import { workflowKeys } from '../../../lib/query-keys';
-import type { WorkflowSummary } from './get-workflows';
+import type { Workflow } from '@formloom/contracts/entities/workflow';
 
 /** Fetches one workflow. @throws ApiError 404 'Workflow not found'. */
-export async function getWorkflow(workflowId: string, signal?: AbortSignal): Promise<WorkflowSummary> {
+export async function getWorkflow(workflowId: string, signal?: AbortSignal): Promise<Workflow> {
   const body = await callEndpoint(getWorkflowEndpoint, { params: { id: workflowId }, signal });
   return body.workflow;
 }

@@ -1,15 +1,14 @@
 /**
  * `listWorkflows` (GET /admin/workflows?flowPublicIdentifier=) → {workflows: [{id, name, template, isHidden,
- * isActive, flowPublicIdentifier, publishedAt}]}: the workflows triggered by one form.
+ * isActive, flowPublicIdentifier, publishedAt, stats}]}: the workflows triggered by one form.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { listWorkflows } from '@formloom/contracts/api/workflows-engine/workflows';
-import type { Workflow } from '@formloom/contracts/entities/workflow';
+import { listWorkflows, type ListedWorkflow } from '@formloom/contracts/api/workflows-engine/workflows';
 import { callEndpoint } from '../../../lib/api-client';
 import { workflowKeys } from '../../../lib/query-keys';
 
-/** A workflow as listed. */
-export type WorkflowSummary = Workflow;
+/** A workflow as listed: the workflow and its live runs' `stats` (counts and the last run). */
+export type WorkflowSummary = ListedWorkflow;
 
 /** The workflows of a form the caller may view. */
 export async function getWorkflows(flowPublicIdentifier: string, signal?: AbortSignal): Promise<WorkflowSummary[]> {

@@ -60,10 +60,12 @@ export interface WorkflowCanvasPageProps {
   formTemplate: WorkflowEditorContext['formTemplate'];
   /** The signed-in user, for the panels. */
   currentUser: WorkflowEditorContext['currentUser'];
+  /** The organization's data region (`EU_AGENT` hides the AI step from the add-action popover, spec 001 §2). */
+  dataRegion?: string;
 }
 
 /** See the module doc: loads, then edits. */
-export function WorkflowCanvasPage({ flowPublicIdentifier, workflowId, readOnly, formTemplate, currentUser }: WorkflowCanvasPageProps) {
+export function WorkflowCanvasPage({ flowPublicIdentifier, workflowId, readOnly, formTemplate, currentUser, dataRegion }: WorkflowCanvasPageProps) {
   const workflow = useWorkflow(workflowId);
   if (workflow.isPending) return <PageLoader label={copy.workflows.canvas.loading} />;
   if (workflow.isError) {
@@ -81,6 +83,7 @@ export function WorkflowCanvasPage({ flowPublicIdentifier, workflowId, readOnly,
       readOnly={readOnly}
       formTemplate={formTemplate}
       currentUser={currentUser}
+      dataRegion={dataRegion}
     />
   );
 }
@@ -90,7 +93,7 @@ interface CanvasEditorProps extends Omit<WorkflowCanvasPageProps, 'workflowId'> 
   workflow: Workflow;
 }
 
-function CanvasEditor({ flowPublicIdentifier, workflow, readOnly, formTemplate, currentUser }: CanvasEditorProps) {
+function CanvasEditor({ flowPublicIdentifier, workflow, readOnly, formTemplate, currentUser, dataRegion }: CanvasEditorProps) {
   const [draft, setDraft] = useState<WorkflowTemplate>(workflow.template);
   const [dirty, setDirty] = useState(false);
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -128,7 +131,7 @@ function CanvasEditor({ flowPublicIdentifier, workflow, readOnly, formTemplate, 
     () => ({
       readOnly,
       canAdd: canAddAction(draft),
-      dataRegion: undefined,
+      dataRegion,
       selectedId,
       problems,
       select: setSelectedId,
@@ -152,7 +155,7 @@ function CanvasEditor({ flowPublicIdentifier, workflow, readOnly, formTemplate, 
         openPanel('trigger');
       },
     }),
-    [readOnly, draft, selectedId, problems, openPanel, edit, flowPublicIdentifier],
+    [readOnly, draft, dataRegion, selectedId, problems, openPanel, edit, flowPublicIdentifier],
   );
 
   const onConnect = useCallback(
@@ -211,7 +214,7 @@ function CanvasEditor({ flowPublicIdentifier, workflow, readOnly, formTemplate, 
     formTemplate,
     template: draft,
     currentUser,
-    dataRegion: undefined,
+    dataRegion,
   };
   const deletingTitle = deleting !== null && draft.nodes[deleting] ? (nodeUi(draft.nodes[deleting].type)?.title ?? draft.nodes[deleting].type) : '';
 

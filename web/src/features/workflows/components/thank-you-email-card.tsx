@@ -77,8 +77,8 @@ export function ThankYouEmailCard({ publicIdentifier, template }: { publicIdenti
   return (
     <Card p="lg" data-testid="thank-you-email-card" data-workflow-id={workflow?.id}>
       <Stack gap="md">
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <Group gap="md" wrap="nowrap" align="flex-start">
+        <Group justify="space-between" align="flex-start" gap="sm">
+          <Group gap="md" wrap="nowrap" align="flex-start" className={classes.cardHeading}>
             <ThemeIcon size={44} radius="md" variant="light" color="grape">
               <IconMail size={22} />
             </ThemeIcon>
