@@ -6,24 +6,10 @@
  *
  * axe is injected into the page, so the page's CSP (which admits no inline script) is bypassed for this test only.
  */
-import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { useProductInBrowser } from './harness';
+import { useProductInBrowser, violations } from './harness';
 
 const running = useProductInBrowser();
-const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-
-/** The WCAG 2 A/AA violations on the page now, one line each: `rule (impact): selectors`. */
-async function violations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE_SOURCE });
-  return page.evaluate(async () => {
-    type AxeResult = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
-    // The whole page (axe's default context).
-    const axe = (globalThis as unknown as { axe: { run(options: object): Promise<AxeResult> } }).axe;
-    const result = await axe.run({ runOnly: ['wcag2a', 'wcag2aa'] });
-    return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
-  });
-}
 
 /** Runs every screen at `viewport` and returns the violations found, by screen. */
 async function auditAt(browser: Browser, url: string, viewport: { width: number; height: number }): Promise<Record<string, string[]>> {

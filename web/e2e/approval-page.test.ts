@@ -9,8 +9,6 @@
  *
  * axe is injected into the page, so the page's CSP (which admits no inline script) is bypassed for this test only.
  */
-import { readFileSync } from 'node:fs';
-import type { Page } from 'playwright-core';
 import { pathOf } from '@formloom/contracts/api/endpoint';
 import { createFlow, publishFlow } from '@formloom/contracts/api/flows/flows';
 import { submitAnswers } from '@formloom/contracts/api/flows/submissions';
@@ -22,21 +20,9 @@ import * as copy from '@formloom/contracts/copy';
 import type { WorkflowTemplate } from '@formloom/contracts/entities/workflow';
 import { exampleFormTemplate } from '@formloom/contracts/example-forms';
 import { APPROVAL_PALETTE, approvalNode } from '@formloom/contracts/workflows/nodes/approval';
-import { eventually, signUpInBrowser, useProductInBrowser } from './harness';
+import { eventually, signUpInBrowser, useProductInBrowser, violations } from './harness';
 
 const running = useProductInBrowser();
-const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-
-/** The WCAG 2 A/AA violations on the page now, one line each. */
-async function violations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE_SOURCE });
-  return page.evaluate(async () => {
-    type AxeResult = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
-    const axe = (globalThis as unknown as { axe: { run(options: object): Promise<AxeResult> } }).axe;
-    const result = await axe.run({ runOnly: ['wcag2a', 'wcag2aa'] });
-    return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
-  });
-}
 
 it('lets the approver decide from the email, once, on a page that needs no sign-in', async () => {
   const url = running.product().url;

@@ -4,7 +4,7 @@
  * /usr/bin/chromium) through playwright-core — never a downloaded browser. The web app must be built first
  * (`npm test` does it).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +14,7 @@ import { startEmbedded } from '@formloom/scripts/embedded';
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const WEB_DIST = path.resolve(__dirname, '../dist');
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 /** The running product. */
 export type Product = Awaited<ReturnType<typeof startEmbedded>>;
@@ -100,4 +101,27 @@ export async function eventually(check: () => Promise<boolean>, timeoutMs = 10_0
     if (Date.now() > deadline) throw new Error('timed out waiting for a condition');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/**
+ * The WCAG 2 A and AA violations axe-core finds on the whole page now (colour contrast included), one line each:
+ * `<rule id> (<impact>): <selectors of the nodes>`. `[]` when there are none.
+ */
+export async function violations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  return page.evaluate(async () => {
+    type AxeResult = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
+    const axe = (globalThis as unknown as { axe: { run(options: object): Promise<AxeResult> } }).axe;
+    const result = await axe.run({ runOnly: ['wcag2a', 'wcag2aa'] });
+    return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
+  });
+}
+
+/** How much wider than the window the page is (px; 0 when it fits). */
+export function overflow(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    // Browser code: this program has no DOM types.
+    const browser = globalThis as unknown as { document: { documentElement: { scrollWidth: number } }; innerWidth: number };
+    return browser.document.documentElement.scrollWidth - browser.innerWidth;
+  });
 }

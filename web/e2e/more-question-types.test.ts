@@ -6,13 +6,11 @@
  *
  * axe is injected into the page, so the page's CSP (which admits no inline script) is bypassed for this test only.
  */
-import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
-import { signUpInBrowser, useProductInBrowser } from './harness';
+import { signUpInBrowser, useProductInBrowser, violations } from './harness';
 
 const running = useProductInBrowser();
-const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 /** A one-page form with one question of each of the four types. */
 function template(): FlowTemplate {
@@ -61,17 +59,6 @@ function template(): FlowTemplate {
       end: { id: 'end', name: 'Thank you', type: 'ending', template: { title: 'Thanks!', body: 'Done.' }, nextStep: null },
     },
   };
-}
-
-/** The WCAG 2 A/AA violations on the page now, one line each: `rule (impact): selectors`. */
-async function violations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE_SOURCE });
-  return page.evaluate(async () => {
-    type AxeResult = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
-    const axe = (globalThis as unknown as { axe: { run(options: object): Promise<AxeResult> } }).axe;
-    const result = await axe.run({ runOnly: ['wcag2a', 'wcag2aa'] });
-    return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
-  });
 }
 
 /** Signs up in the browser, creates a form holding {@link template} and publishes it; its public identifier. */

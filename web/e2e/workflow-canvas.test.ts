@@ -5,7 +5,6 @@
  * Live; a node is deleted after confirming. Then the canvas at 390 px: nothing wider than the screen. Screenshots go to
  * `CANVAS_SCREENSHOTS` when set.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { pathOf } from '@formloom/contracts/api/endpoint';
@@ -14,21 +13,9 @@ import { getMe, signUp } from '@formloom/contracts/api/workspaces-auth/auth';
 import { createWorkflow, type WorkflowResponse } from '@formloom/contracts/api/workflows-engine/workflows';
 import * as copy from '@formloom/contracts/copy';
 import { exampleFormTemplate } from '@formloom/contracts/example-forms';
-import { useProductInBrowser } from './harness';
+import { overflow, useProductInBrowser, violations } from './harness';
 
 const running = useProductInBrowser();
-const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-
-/** The WCAG 2 A/AA violations on the page now, one line each. */
-async function violations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE_SOURCE });
-  return page.evaluate(async () => {
-    type AxeResult = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
-    const axe = (globalThis as unknown as { axe: { run(options: object): Promise<AxeResult> } }).axe;
-    const result = await axe.run({ runOnly: ['wcag2a', 'wcag2aa'] });
-    return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
-  });
-}
 
 /** Signs an owner up in `page`'s context, makes a form and a thank-you workflow from the gallery; their ids. */
 async function ownerWorld(page: Page, url: string, tag: string): Promise<{ flow: string; workflowId: string }> {
@@ -54,14 +41,6 @@ async function ownerWorld(page: Page, url: string, tag: string): Promise<{ flow:
 async function shoot(page: Page, name: string): Promise<void> {
   const folder = process.env.CANVAS_SCREENSHOTS;
   if (folder) await page.screenshot({ path: path.join(folder, `${name}.png`) });
-}
-
-/** How much wider than the window the page is (px; 0 when it fits). */
-function overflow(page: Page): Promise<number> {
-  return page.evaluate(() => {
-    const browser = globalThis as unknown as { document: { documentElement: { scrollWidth: number } }; innerWidth: number };
-    return browser.document.documentElement.scrollWidth - browser.innerWidth;
-  });
 }
 
 it('adds a delay from the popover, saves it across a reload, publishes and deletes a node after confirming', async () => {

@@ -5,7 +5,7 @@
  * with no WCAG 2 A/AA violation (axe-core) in the gallery, the upsell, the preview, the list or the form chooser, and
  * nothing wider than the screen. With `WORKFLOW_GALLERY_SCREENSHOTS=<dir>` each screen is saved there.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { pathOf } from '@formloom/contracts/api/endpoint';
@@ -14,30 +14,10 @@ import { getMe } from '@formloom/contracts/api/workspaces-auth/auth';
 import { listWorkflows, type WorkflowsResponse } from '@formloom/contracts/api/workflows-engine/workflows';
 import * as copy from '@formloom/contracts/copy';
 import { exampleFormTemplate } from '@formloom/contracts/example-forms';
-import { signUpInBrowser, useProductInBrowser } from './harness';
+import { overflow, signUpInBrowser, useProductInBrowser, violations } from './harness';
 
 const running = useProductInBrowser();
-const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const SCREENSHOTS = process.env.WORKFLOW_GALLERY_SCREENSHOTS;
-
-/** The WCAG 2 A/AA violations on the page now, one line each. */
-async function violations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE_SOURCE });
-  return page.evaluate(async () => {
-    type AxeResult = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
-    const axe = (globalThis as unknown as { axe: { run(options: object): Promise<AxeResult> } }).axe;
-    const result = await axe.run({ runOnly: ['wcag2a', 'wcag2aa'] });
-    return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
-  });
-}
-
-/** How much wider than the window the page is (px; 0 when it fits). */
-function overflow(page: Page): Promise<number> {
-  return page.evaluate(() => {
-    const browser = globalThis as unknown as { document: { documentElement: { scrollWidth: number } }; innerWidth: number };
-    return browser.document.documentElement.scrollWidth - browser.innerWidth;
-  });
-}
 
 /** Audits the screen (axe, overflow) under `name` and saves a screenshot when asked to. */
 async function audit(page: Page, name: string, problems: Record<string, string[]>): Promise<void> {

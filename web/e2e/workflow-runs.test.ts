@@ -4,7 +4,6 @@
  * 'Retry from this step' in view. The workflow (n1 emails a fixed address; n2 emails the Name answer, which is no
  * address, so it fails) is made through the API as its owner, and a respondent submits the form.
  */
-import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { pathOf } from '@formloom/contracts/api/endpoint';
 import { createFlow, publishFlow } from '@formloom/contracts/api/flows/flows';
@@ -14,30 +13,9 @@ import { listWorkflowRuns, startTestRun, type WorkflowRunsResponse } from '@form
 import { createWorkflow, enableOrDisableWorkflow, publishWorkflow, type WorkflowResponse } from '@formloom/contracts/api/workflows-engine/workflows';
 import * as copy from '@formloom/contracts/copy';
 import { exampleFormTemplate } from '@formloom/contracts/example-forms';
-import { useProductInBrowser } from './harness';
+import { overflow, useProductInBrowser, violations } from './harness';
 
 const running = useProductInBrowser();
-const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-
-/** The WCAG 2 A/AA violations on the page now, one line each. */
-async function violations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE_SOURCE });
-  return page.evaluate(async () => {
-    type AxeResult = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
-    const axe = (globalThis as unknown as { axe: { run(options: object): Promise<AxeResult> } }).axe;
-    const result = await axe.run({ runOnly: ['wcag2a', 'wcag2aa'] });
-    return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
-  });
-}
-
-/** How much wider than the window the page is (px; 0 when it fits). */
-function overflow(page: Page): Promise<number> {
-  return page.evaluate(() => {
-    // Browser code: this program has no DOM types.
-    const browser = globalThis as unknown as { document: { documentElement: { scrollWidth: number } }; innerWidth: number };
-    return browser.document.documentElement.scrollWidth - browser.innerWidth;
-  });
-}
 
 /** Signs an owner up in `page`'s context and makes the form and the live workflow; returns their ids. */
 async function ownerWorld(page: Page, url: string, tag: string): Promise<{ flow: string; workflowId: string }> {
