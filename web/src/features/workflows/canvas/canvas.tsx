@@ -45,6 +45,12 @@ function flowNode(card: CardLayout, template: WorkflowTemplate, selectedId: stri
   return { ...base, type: 'action', data: { nodeId, node: template.nodes[nodeId]!, handles: card.handles } };
 }
 
+/**
+ * The User Timing mark set each time the canvas lays a template out (`performance.mark`): the canvas benchmark
+ * measures from it to the frame in which every card is on screen (docs/benchmarks.md §14).
+ */
+export const CANVAS_LAYOUT_MARK = 'formloom:canvas-layout';
+
 /** ours: how the graph is fitted to the view — a margin around it, never zoomed in beyond 100 %. */
 const FIT_VIEW_OPTIONS = { padding: 0.15, maxZoom: 1 };
 
@@ -65,7 +71,12 @@ export function WorkflowCanvas({ template, onConnect }: WorkflowCanvasProps) {
     window.addEventListener('resize', refit);
     return () => window.removeEventListener('resize', refit);
   }, []);
-  const layout = useMemo(() => layoutWorkflow(template), [template]);
+  const layout = useMemo(() => {
+    // User Timing: where laying the graph out starts, for the canvas benchmark (load-tests/browser/canvas-render.ts).
+    // jsdom (the component tests) has no `performance.mark`.
+    if (typeof performance.mark === 'function') performance.mark(CANVAS_LAYOUT_MARK);
+    return layoutWorkflow(template);
+  }, [template]);
   // A card added or deleted changes the graph's size: fit it again, so that the new card (selected, its panel
   // open) and everything after it stay in view instead of growing off the bottom of the canvas.
   const cardCount = layout.cards.length;
