@@ -18,7 +18,9 @@ const swc = (options = {}) => [
 const transformIgnorePatterns = ['/node_modules/(?!(jose|uuid|nanoid)/)'];
 
 module.exports = {
-  testTimeout: 60_000,
+  // A test's (and a hook's) longest time. Suites' setup hooks start whole services on PGlite; on the 2-core CI
+  // machine, two workers at once, a busy moment has made such a hook take over 60 s. A hang still fails.
+  testTimeout: 120_000,
   maxWorkers: 2,
   projects: [
     {
