@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createServer, type AddressInfo } from 'node:net';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type APIRequestContext, type Browser, type Page } from 'playwright-core';
 import { startEmbedded } from '@formloom/scripts/embedded';
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -124,4 +124,26 @@ export function overflow(page: Page): Promise<number> {
     const browser = globalThis as unknown as { document: { documentElement: { scrollWidth: number } }; innerWidth: number };
     return browser.document.documentElement.scrollWidth - browser.innerWidth;
   });
+}
+
+/** JSON calls to the product as the browser context of `request` (its cookies), at the product's `url`. */
+export interface ProductApi {
+  /** POSTs `data` to `path` (with the product's own `origin`). @throws Error with the status and body unless 2xx */
+  post<T>(path: string, data: unknown): Promise<T>;
+  /** GETs `path` and parses its JSON, whatever the status. */
+  get<T>(path: string): Promise<T>;
+}
+
+/** {@link ProductApi} over `request` (e.g. `page.request`, sharing the page's session) for the product at `url`. */
+export function apiOf(request: APIRequestContext, url: string): ProductApi {
+  return {
+    async post<T>(path: string, data: unknown): Promise<T> {
+      const response = await request.post(`${url}${path}`, { data, headers: { origin: url } });
+      if (!response.ok()) throw new Error(`${path}: ${response.status()} ${await response.text()}`);
+      return (await response.json()) as T;
+    },
+    async get<T>(path: string): Promise<T> {
+      return (await (await request.get(`${url}${path}`)).json()) as T;
+    },
+  };
 }

@@ -121,6 +121,28 @@ function SourceHandles({ handles, owner, title }: { handles: CardHandle[]; owner
   );
 }
 
+/**
+ * A card's Edit button — View for a viewer (spec 001 §2 "The trigger node offers Edit, or View when read-only") —
+ * opening the panel of `target` (`'trigger'` or a node id) without selecting the card under it.
+ */
+function EditButton({ target }: { target: string }) {
+  const actions = useCanvasActions();
+  return (
+    <Button
+      size="compact-xs"
+      variant="light"
+      leftSection={actions.readOnly ? <IconEye size={12} /> : <IconPencil size={12} />}
+      className="nodrag"
+      onClick={(event) => {
+        event.stopPropagation();
+        actions.edit(target);
+      }}
+    >
+      {actions.readOnly ? copy.workflows.canvas.view : copy.workflows.canvas.edit}
+    </Button>
+  );
+}
+
 /** The trigger's card. */
 export const TriggerCard = memo(function TriggerCard({ id, data, selected }: NodeProps<TriggerCardNode>) {
   const actions = useCanvasActions();
@@ -147,18 +169,7 @@ export const TriggerCard = memo(function TriggerCard({ id, data, selected }: Nod
       </Group>
       {ui && !ui.hideEdit && (
         <Group gap={4} mt={6}>
-          <Button
-            size="compact-xs"
-            variant="light"
-            leftSection={actions.readOnly ? <IconEye size={12} /> : <IconPencil size={12} />}
-            className="nodrag"
-            onClick={(event) => {
-              event.stopPropagation();
-              actions.edit('trigger');
-            }}
-          >
-            {actions.readOnly ? copy.workflows.canvas.view : copy.workflows.canvas.edit}
-          </Button>
+          <EditButton target="trigger" />
         </Group>
       )}
       <SourceHandles handles={handles} owner={{}} title={view.title} />
@@ -189,18 +200,7 @@ export const ActionCard = memo(function ActionCard({ id, data, selected }: NodeP
       <CardBody view={view} problem={problem} />
       {selected && (
         <Group gap={4} className={classes.cardActions} data-testid="card-actions">
-          <Button
-            size="compact-xs"
-            variant="light"
-            leftSection={actions.readOnly ? <IconEye size={12} /> : <IconPencil size={12} />}
-            className="nodrag"
-            onClick={(event) => {
-              event.stopPropagation();
-              actions.edit(data.nodeId);
-            }}
-          >
-            {actions.readOnly ? copy.workflows.canvas.view : copy.workflows.canvas.edit}
-          </Button>
+          <EditButton target={data.nodeId} />
           {!actions.readOnly && (
             <Button
               size="compact-xs"

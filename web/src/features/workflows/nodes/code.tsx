@@ -21,7 +21,7 @@ import { IconCode } from '../../../ui/icons';
 import { useTestCodeNode } from '../api/node-tests';
 import { CodeEditor, insertText } from '../inputs/code-editor';
 import { variableGroupsFor } from '../inputs/variable-menu';
-import { defineNodeUi, type NodePanelProps } from './types';
+import { blockedByFirstError, defineNodeUi, type NodePanelProps } from './types';
 import classes from './webhook-code.module.css';
 
 /** The Test button and its answer (see the module doc). */
@@ -151,8 +151,5 @@ export const codeNodeUi = defineNodeUi(codeNode, {
   color: 'gray',
   description: 'Compute a value with JavaScript',
   Panel: CodePanel,
-  doneBlocked: (template) => {
-    const [first] = codeNodeErrors(template);
-    return first ? { tooltip: first.message } : false;
-  },
+  doneBlocked: blockedByFirstError(codeNodeErrors),
 });

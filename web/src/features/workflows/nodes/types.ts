@@ -62,6 +62,17 @@ export interface TriggerPanelProps {
  */
 export type DoneBlock = false | { tooltip?: string };
 
+/**
+ * A `doneBlocked` from a type's rules: held back, with the first problem's message as the tooltip, while `errors`
+ * finds any (spec 001 §5 "Done buttons").
+ */
+export function blockedByFirstError(errors: (template: unknown) => readonly { message: string }[]): (template: unknown) => DoneBlock {
+  return (template) => {
+    const [first] = errors(template);
+    return first ? { tooltip: first.message } : false;
+  };
+}
+
 /** The card and panel of one node type. */
 export interface NodeUi<TType extends NodeType = NodeType> {
   readonly type: TType;

@@ -38,7 +38,7 @@ import { IconWebhook } from '../../../ui/icons';
 import { useTestWebhookNode } from '../api/node-tests';
 import { KeyValueRows, type KeyValueRow } from '../inputs/key-value-rows';
 import { TextWithVariables } from '../inputs/variable-menu';
-import { defineNodeUi, type NodePanelProps } from './types';
+import { blockedByFirstError, defineNodeUi, type NodePanelProps } from './types';
 import classes from './webhook-code.module.css';
 
 /** The lists of the advanced mode: their legends and add buttons. */
@@ -234,8 +234,5 @@ export const webhookNodeUi = defineNodeUi(webhookNode, {
   color: 'orange',
   description: 'Send the submission to a URL',
   Panel: WebhookPanel,
-  doneBlocked: (template) => {
-    const [first] = webhookNodeErrors(template);
-    return first ? { tooltip: first.message } : false;
-  },
+  doneBlocked: blockedByFirstError(webhookNodeErrors),
 });
