@@ -20,7 +20,7 @@ import * as copy from '@formloom/contracts/copy';
 import type { WorkflowTemplate } from '@formloom/contracts/entities/workflow';
 import { exampleFormTemplate } from '@formloom/contracts/example-forms';
 import { APPROVAL_PALETTE, approvalNode } from '@formloom/contracts/workflows/nodes/approval';
-import { eventually, signUpInBrowser, useProductInBrowser, violations } from './harness';
+import { apiOf, eventually, signUpInBrowser, useProductInBrowser, violations } from './harness';
 
 const running = useProductInBrowser();
 
@@ -31,12 +31,7 @@ it('lets the approver decide from the email, once, on a page that needs no sign-
   const page = await owner.newPage();
   await signUpInBrowser(page, url, 'owner@example.com');
   const api = page.request;
-  const post = async <T>(path: string, data: unknown): Promise<T> => {
-    const response = await api.post(`${url}${path}`, { data });
-    if (!response.ok()) throw new Error(`${path} answered ${response.status()}: ${await response.text()}`);
-    return (await response.json()) as T;
-  };
-  const get = async <T>(path: string): Promise<T> => (await (await api.get(`${url}${path}`)).json()) as T;
+  const { post, get } = apiOf(api, url);
 
   // A form and a live approval workflow, through the API.
   const me = await get<{ user: { id: number; email: string }; workspaces: { id: number }[] }>(pathOf(getMe));

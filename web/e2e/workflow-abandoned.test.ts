@@ -13,7 +13,7 @@ import { listWorkflowRuns } from '@formloom/contracts/api/workflows-engine/runs'
 import { createWorkflow, publishWorkflow, type WorkflowResponse } from '@formloom/contracts/api/workflows-engine/workflows';
 import type { WorkflowTemplate } from '@formloom/contracts/entities/workflow';
 import { exampleSurveyTemplate } from '@formloom/contracts/example-forms';
-import { eventually, useProductInBrowser } from './harness';
+import { apiOf, eventually, useProductInBrowser } from './harness';
 
 const running = useProductInBrowser();
 
@@ -34,12 +34,7 @@ it('emails the respondent who left after page 1 once, and not the one who finish
   const browser = running.browser();
   const owner = await browser.newContext();
   const api = owner.request;
-  const post = async <T>(path: string, data: unknown): Promise<T> => {
-    const response = await api.post(`${url}${path}`, { data, headers: { origin: url } });
-    if (!response.ok()) throw new Error(`${path}: ${response.status()} ${await response.text()}`);
-    return (await response.json()) as T;
-  };
-  const get = async <T>(path: string): Promise<T> => (await (await api.get(`${url}${path}`)).json()) as T;
+  const { post, get } = apiOf(api, url);
 
   await post(pathOf(signUp), { firstName: 'Ada', lastName: 'Owner', email: 'abandon-owner@example.com', password: 'analytical-engine' });
   const me = await get<{ workspaces: { id: number }[] }>(pathOf(getMe));

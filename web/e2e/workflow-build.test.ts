@@ -15,7 +15,7 @@ import { getWorkflowRun, listWorkflowRuns } from '@formloom/contracts/api/workfl
 import { createWorkflow, type WorkflowResponse } from '@formloom/contracts/api/workflows-engine/workflows';
 import * as copy from '@formloom/contracts/copy';
 import { exampleFormTemplate } from '@formloom/contracts/example-forms';
-import { eventually, signUpInBrowser, useProductInBrowser } from './harness';
+import { apiOf, eventually, signUpInBrowser, useProductInBrowser } from './harness';
 
 const running = useProductInBrowser();
 
@@ -49,12 +49,7 @@ it('builds filter → branch → delay → approval → email on the canvas, and
   const page = await running.browser().newPage({ viewport: { width: 1280, height: 900 } });
   await signUpInBrowser(page, url, 'builder@example.com');
   const api = page.request;
-  const post = async <T>(route: string, data: unknown): Promise<T> => {
-    const response = await api.post(`${url}${route}`, { data, headers: { origin: url } });
-    if (!response.ok()) throw new Error(`${route}: ${response.status()} ${await response.text()}`);
-    return (await response.json()) as T;
-  };
-  const get = async <T>(route: string): Promise<T> => (await (await api.get(`${url}${route}`)).json()) as T;
+  const { post, get } = apiOf(api, url);
   const me = await get<{ workspaces: { id: number }[] }>(pathOf(getMe));
   const { flow } = await post<{ flow: { publicIdentifier: string } }>(pathOf(createFlow), {
     name: 'Orders',

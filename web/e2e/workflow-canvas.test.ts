@@ -13,18 +13,14 @@ import { getMe, signUp } from '@formloom/contracts/api/workspaces-auth/auth';
 import { createWorkflow, type WorkflowResponse } from '@formloom/contracts/api/workflows-engine/workflows';
 import * as copy from '@formloom/contracts/copy';
 import { exampleFormTemplate } from '@formloom/contracts/example-forms';
-import { overflow, useProductInBrowser, violations } from './harness';
+import { apiOf, overflow, useProductInBrowser, violations } from './harness';
 
 const running = useProductInBrowser();
 
 /** Signs an owner up in `page`'s context, makes a form and a thank-you workflow from the gallery; their ids. */
 async function ownerWorld(page: Page, url: string, tag: string): Promise<{ flow: string; workflowId: string }> {
   const api = page.request;
-  const post = async <T>(route: string, data: unknown): Promise<T> => {
-    const response = await api.post(`${url}${route}`, { data });
-    if (!response.ok()) throw new Error(`${route}: ${response.status()} ${await response.text()}`);
-    return (await response.json()) as T;
-  };
+  const { post } = apiOf(api, url);
   await post(pathOf(signUp, {}), { firstName: 'Ada', lastName: 'Lovelace', email: `canvas-${tag}@example.com`, password: 'analytical-engine' });
   const me = (await (await api.get(`${url}${pathOf(getMe, {})}`)).json()) as { workspaces: { id: number }[] };
   const { flow } = await post<{ flow: { publicIdentifier: string } }>(pathOf(createFlow, {}), {
