@@ -6,7 +6,8 @@
  * popover says 'Maximum number of actions added - contact support to enable more'. The trigger picker lists the five
  * form triggers (ziteExecution, `hiddenFromPicker`, is not offered).
  */
-import { Badge, Group, Menu, Stack, Text, ThemeIcon, ActionIcon } from '@mantine/core';
+import { useState, type ReactElement, type ReactNode } from 'react';
+import { Badge, Group, Menu, Stack, Text, ThemeIcon, ActionIcon, type MenuProps } from '@mantine/core';
 import * as copy from '@formloom/contracts/copy';
 import type { NodeType, TriggerType } from '@formloom/contracts/entities/workflow';
 import type { WorkflowFlowType } from '@formloom/contracts/workflows/define';
@@ -77,40 +78,73 @@ export interface AddActionButtonProps {
   testId: string;
 }
 
+/**
+ * A menu whose Mantine `Menu` (a popover with its floating-position hooks) is only mounted on the first click of its
+ * button, opened: a 20-node canvas has some forty "+" buttons, and mounting forty closed menus was the largest part
+ * of its first render (docs/benchmarks.md §14). `target(open)` draws the button: `open` is undefined once the menu
+ * is mounted (the menu's own target handles the click).
+ */
+function LazyMenu({ target, children, ...menu }: Omit<MenuProps, 'children'> & { target(open?: () => void): ReactElement; children: ReactNode }) {
+  const [mounted, setMounted] = useState(false);
+  if (!mounted) return target(() => setMounted(true));
+  return (
+    <Menu {...menu} defaultOpened>
+      <Menu.Target>{target()}</Menu.Target>
+      {children}
+    </Menu>
+  );
+}
+
 /** A "+" that opens the add-action popover; nothing for a viewer. */
 export function AddActionButton({ source, label, testId }: AddActionButtonProps) {
   const actions = useCanvasActions();
   if (actions.readOnly) return null;
+  return (
+    <LazyMenu
+      position="bottom"
+      withinPortal
+      shadow="md"
+      width={300}
+      trapFocus
+      target={(open) => (
+        <ActionIcon
+          size="sm"
+          radius="xl"
+          variant="default"
+          aria-label={label}
+          aria-haspopup="menu"
+          className="nodrag nopan"
+          data-testid="add-action"
+          data-source={testId}
+          onClick={open}
+        >
+          <IconPlus size={12} />
+        </ActionIcon>
+      )}
+    >
+      <AddActionDropdown source={source} />
+    </LazyMenu>
+  );
+}
+
+/** The add-action popover's list (mounted with its menu). */
+function AddActionDropdown({ source }: { source: GraphSource }) {
+  const actions = useCanvasActions();
   const options = addActionOptions('form', actions.dataRegion);
   return (
-    <Menu position="bottom" withinPortal shadow="md" width={300} trapFocus>
-      <Menu.Target>
-          <ActionIcon
-            size="sm"
-            radius="xl"
-            variant="default"
-            aria-label={label}
-            className="nodrag nopan"
-            data-testid="add-action"
-            data-source={testId}
-          >
-            <IconPlus size={12} />
-          </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown data-testid="add-action-popover" onClick={(event) => event.stopPropagation()}>
-        <Menu.Label>{copy.workflows.canvas.chooseAction}</Menu.Label>
-        {!actions.canAdd && (
-          <Text fz="xs" c="orange.8" px="sm" pb={4} data-testid="max-actions">
-            {copy.workflows.maxActions}
-          </Text>
-        )}
-        {options.map((ui) => (
-          <Menu.Item key={ui.type} disabled={!actions.canAdd} onClick={() => actions.add(source, ui.type as NodeType)} data-type={ui.type}>
-            <TypeLine ui={ui} />
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+    <Menu.Dropdown data-testid="add-action-popover" onClick={(event) => event.stopPropagation()}>
+      <Menu.Label>{copy.workflows.canvas.chooseAction}</Menu.Label>
+      {!actions.canAdd && (
+        <Text fz="xs" c="orange.8" px="sm" pb={4} data-testid="max-actions">
+          {copy.workflows.maxActions}
+        </Text>
+      )}
+      {options.map((ui) => (
+        <Menu.Item key={ui.type} disabled={!actions.canAdd} onClick={() => actions.add(source, ui.type as NodeType)} data-type={ui.type}>
+          <TypeLine ui={ui} />
+        </Menu.Item>
+      ))}
+    </Menu.Dropdown>
   );
 }
 
@@ -119,12 +153,26 @@ export function TriggerPickerButton({ current }: { current: string }) {
   const actions = useCanvasActions();
   if (actions.readOnly) return null;
   return (
-    <Menu position="bottom-end" withinPortal shadow="md" width={300}>
-      <Menu.Target>
-          <ActionIcon size="sm" variant="subtle" color="gray" aria-label={copy.workflows.canvas.changeTrigger} className="nodrag nopan" data-testid="change-trigger">
-            <IconRefresh size={12} />
-          </ActionIcon>
-      </Menu.Target>
+    <LazyMenu
+      position="bottom-end"
+      withinPortal
+      shadow="md"
+      width={300}
+      target={(open) => (
+        <ActionIcon
+          size="sm"
+          variant="subtle"
+          color="gray"
+          aria-label={copy.workflows.canvas.changeTrigger}
+          aria-haspopup="menu"
+          className="nodrag nopan"
+          data-testid="change-trigger"
+          onClick={open}
+        >
+          <IconRefresh size={12} />
+        </ActionIcon>
+      )}
+    >
       <Menu.Dropdown data-testid="trigger-picker">
         <Menu.Label>{copy.workflows.canvas.chooseTrigger}</Menu.Label>
         {triggerOptions().map((ui) => (
@@ -133,6 +181,6 @@ export function TriggerPickerButton({ current }: { current: string }) {
           </Menu.Item>
         ))}
       </Menu.Dropdown>
-    </Menu>
+    </LazyMenu>
   );
 }

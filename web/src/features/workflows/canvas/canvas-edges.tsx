@@ -4,7 +4,7 @@
  * (spec 001 §4 "Adding a node": on that edge's source handle, so the new node leads on to the edge's target).
  */
 import { memo } from 'react';
-import { Box, Text } from '@mantine/core';
+import { Box } from '@mantine/core';
 import { BaseEdge, EdgeLabelRenderer, getSmoothStepPath, type Edge, type EdgeProps } from '@xyflow/react';
 import * as copy from '@formloom/contracts/copy';
 import { AddActionButton } from './add-action-popover';
@@ -30,9 +30,9 @@ export const WorkflowEdgeView = memo(function WorkflowEdgeView(props: EdgeProps<
           data-label={data?.label ?? ''}
         >
           {data?.label && (
-            <Text fz={11} c="dark.6" className={classes.edgeText} data-testid="edge-label">
+            <span className={classes.edgeText} data-testid="edge-label">
               {data.label}
-            </Text>
+            </span>
           )}
           {data?.insertable && <AddActionButton source={source} label={copy.workflows.canvas.addActionBetween} testId={`edge:${id}`} />}
         </Box>

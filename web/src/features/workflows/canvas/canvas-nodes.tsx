@@ -6,13 +6,16 @@
  * Edit, or View when read-only, none when its type hides it, and the trigger picker). Each outgoing edge has a
  * handle; one that leads nowhere offers "+" (a branch's or state's with its label; every other one a row lower, so
  * that names wider than the 46 px between handles do not overlap).
+ *
+ * The cards are plain elements styled by `canvas.module.css` with Mantine's CSS variables, not Mantine layout
+ * components: a 20-node canvas renders some hundred and fifty of them at once, and their hooks were most of its
+ * first render (docs/benchmarks.md §14). Mantine stays for the widgets (buttons, badge, menus).
  */
-import { memo } from 'react';
-import { Badge, Box, Button, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { memo, useMemo } from 'react';
+import { Badge, Box, Button } from '@mantine/core';
 import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
 import * as copy from '@formloom/contracts/copy';
 import type { WorkflowNode, WorkflowTrigger } from '@formloom/contracts/entities/workflow';
-import { NODE_CARD_MIN_HEIGHT_PX, NODE_CARD_MIN_WIDTH_PX } from '@formloom/contracts/limits';
 import type { NodeSetupStatus } from '@formloom/contracts/workflows/define';
 import { IconDots, IconEye, IconPencil, IconTrash } from '../../../ui/icons';
 import { nodeUi, triggerUi } from '../nodes/registry';
@@ -55,33 +58,36 @@ export type PlaceholderCardNode = Node<Record<string, never>, 'placeholder'>;
 function CardBody({ view, problem }: { view: CardView; problem?: string }) {
   const Icon = view.icon;
   return (
-    <Group gap="sm" wrap="nowrap" align="flex-start">
-      <ThemeIcon size={32} radius="md" variant="light" color={view.color} aria-hidden="true">
+    <div className={classes.cardBody}>
+      <Box
+        component="span"
+        className={classes.cardIcon}
+        __vars={{ '--card-icon-bg': `var(--mantine-color-${view.color}-light)`, '--card-icon-color': `var(--mantine-color-${view.color}-light-color)` }}
+        aria-hidden="true"
+      >
         <Icon size={16} />
-      </ThemeIcon>
-      <Stack gap={2} miw={0}>
-        <Group gap={6} wrap="nowrap">
-          <Text fz="sm" fw={600} truncate>
-            {view.title}
-          </Text>
+      </Box>
+      <div className={classes.cardText}>
+        <div className={classes.cardTitleRow}>
+          <span className={classes.cardTitle}>{view.title}</span>
           {view.badge && (
             <Badge size="xs" variant="light" color="violet" data-testid="node-badge">
               {view.badge}
             </Badge>
           )}
-        </Group>
+        </div>
         {view.status && (
-          <Text fz="xs" c={view.status.complete ? 'dimmed' : 'red.9'} lineClamp={2} data-testid="node-setup-status">
+          <p className={`${classes.cardLine} ${view.status.complete ? classes.cardLineDimmed : classes.cardLineIncomplete}`} data-testid="node-setup-status">
             {view.status.description}
-          </Text>
+          </p>
         )}
         {problem && (
-          <Text fz="xs" c="red.8" lineClamp={2} data-testid="node-problem">
+          <p className={`${classes.cardLine} ${classes.cardLineProblem}`} data-testid="node-problem">
             {problem}
-          </Text>
+          </p>
         )}
-      </Stack>
-    </Group>
+      </div>
+    </div>
   );
 }
 
@@ -91,7 +97,7 @@ function SourceHandles({ handles, owner, title }: { handles: CardHandle[]; owner
   return (
     <>
       {handles.map((handle) => (
-        <Box key={handle.id} pos="absolute" left={handle.x} bottom={0} className={classes.handleSlot}>
+        <Box key={handle.id} className={classes.handleSlot} __vars={{ '--handle-x': `${handle.x}px` }}>
           <Handle type="source" position={Position.Bottom} id={handle.id} isConnectable={!actions.readOnly} />
         </Box>
       ))}
@@ -101,20 +107,14 @@ function SourceHandles({ handles, owner, title }: { handles: CardHandle[]; owner
         const label = handle.label ? copy.workflows.canvas.addActionOn(handle.label) : copy.workflows.canvas.addActionAfter(title);
         if (actions.readOnly && !handle.label) return null;
         return (
-          <Stack
-            key={`add-${handle.id}`}
-            gap={2}
-            align="center"
-            className={`${classes.handleAdd} ${index % 2 === 1 ? classes.handleAddLower : ''}`}
-            left={handle.x}
-          >
+          <Box key={`add-${handle.id}`} className={`${classes.handleAdd} ${index % 2 === 1 ? classes.handleAddLower : ''}`} __vars={{ '--handle-x': `${handle.x}px` }}>
             {handle.label && (
-              <Text fz={10} c="dimmed" className={classes.handleLabel} title={handle.label} data-testid="handle-label">
+              <span className={classes.handleLabel} title={handle.label} data-testid="handle-label">
                 {handle.label}
-              </Text>
+              </span>
             )}
             <AddActionButton source={source} label={label} testId={owner.nodeId === undefined ? 'trigger' : `${owner.nodeId}:${handle.id}`} />
-          </Stack>
+          </Box>
         );
       })}
     </>
@@ -146,49 +146,39 @@ function EditButton({ target }: { target: string }) {
 /** The trigger's card. */
 export const TriggerCard = memo(function TriggerCard({ id, data, selected }: NodeProps<TriggerCardNode>) {
   const actions = useCanvasActions();
-  const view = triggerView(data.trigger);
+  const view = useMemo(() => triggerView(data.trigger), [data.trigger]);
   const ui = triggerUi(data.trigger.type);
   const problem = actions.problems.get('trigger')?.[0];
   const handles = data.hasActions ? data.handles : data.handles.map((handle) => ({ ...handle, target: 'placeholder' }));
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p="xs"
-      miw={NODE_CARD_MIN_WIDTH_PX}
-      mih={NODE_CARD_MIN_HEIGHT_PX}
+    <div
       className={`${classes.card} ${selected ? classes.selected : ''} ${problem ? classes.problem : ''}`}
       data-testid="canvas-card"
       data-card-id={id}
       data-kind="trigger"
       data-complete={view.status ? String(view.status.complete) : undefined}
     >
-      <Group justify="space-between" wrap="nowrap" align="flex-start" gap={4}>
+      <div className={classes.triggerHead}>
         <CardBody view={view} problem={problem} />
         <TriggerPickerButton current={data.trigger.type} />
-      </Group>
+      </div>
       {ui && !ui.hideEdit && (
-        <Group gap={4} mt={6}>
+        <div className={classes.triggerEdit}>
           <EditButton target="trigger" />
-        </Group>
+        </div>
       )}
       <SourceHandles handles={handles} owner={{}} title={view.title} />
-    </Paper>
+    </div>
   );
 });
 
 /** An action's card (action, approval or branch node). */
 export const ActionCard = memo(function ActionCard({ id, data, selected }: NodeProps<ActionCardNode>) {
   const actions = useCanvasActions();
-  const view = nodeView(data.node);
+  const view = useMemo(() => nodeView(data.node), [data.node]);
   const problem = actions.problems.get(data.nodeId)?.[0];
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p="xs"
-      miw={NODE_CARD_MIN_WIDTH_PX}
-      mih={NODE_CARD_MIN_HEIGHT_PX}
+    <div
       className={`${classes.card} ${selected ? classes.selected : ''} ${problem ? classes.problem : ''}`}
       data-testid="canvas-card"
       data-card-id={id}
@@ -199,7 +189,7 @@ export const ActionCard = memo(function ActionCard({ id, data, selected }: NodeP
       <Handle type="target" position={Position.Top} isConnectable={!actions.readOnly} />
       <CardBody view={view} problem={problem} />
       {selected && (
-        <Group gap={4} className={classes.cardActions} data-testid="card-actions">
+        <div className={classes.cardActions} data-testid="card-actions">
           <EditButton target={data.nodeId} />
           {!actions.readOnly && (
             <Button
@@ -216,35 +206,28 @@ export const ActionCard = memo(function ActionCard({ id, data, selected }: NodeP
               {copy.workflows.canvas.delete}
             </Button>
           )}
-        </Group>
+        </div>
       )}
       <SourceHandles handles={data.handles} owner={{ nodeId: data.nodeId }} title={view.title} />
-    </Paper>
+    </div>
   );
 });
 
 /** The placeholder action after a trigger with no actions (spec 001 §2): "Add an action" and its "+". */
 export const PlaceholderCard = memo(function PlaceholderCard({ id }: NodeProps<PlaceholderCardNode>) {
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p="xs"
-      miw={NODE_CARD_MIN_WIDTH_PX}
-      mih={NODE_CARD_MIN_HEIGHT_PX}
+    <div
       className={`${classes.card} ${classes.placeholder}`}
       data-testid="canvas-card"
       data-card-id={id}
       data-kind="placeholder"
     >
       <Handle type="target" position={Position.Top} isConnectable={false} />
-      <Group justify="space-between" wrap="nowrap" h="100%">
-        <Text fz="sm" c="dimmed">
-          {copy.workflows.canvas.addAction}
-        </Text>
+      <div className={classes.placeholderRow}>
+        <span className={classes.placeholderText}>{copy.workflows.canvas.addAction}</span>
         <AddActionButton source={{ kind: 'trigger' }} label={copy.workflows.canvas.addAction} testId="placeholder" />
-      </Group>
-    </Paper>
+      </div>
+    </div>
   );
 });
 

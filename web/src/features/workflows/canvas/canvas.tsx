@@ -13,7 +13,7 @@ import type { GraphSource } from '@formloom/contracts/workflows/graph-edits';
 import { EDGE_TYPES, type WorkflowEdge } from './canvas-edges';
 import { CARD_TYPES } from './canvas-nodes';
 import { useCanvasActions } from './canvas-context';
-import { layoutWorkflow, PLACEHOLDER_CARD_ID, TRIGGER_CARD_ID, type CardLayout } from './layout';
+import { layoutWorkflow, PLACEHOLDER_CARD_ID, TRIGGER_CARD_ID, viewportFor, type CardLayout } from './layout';
 import classes from './canvas.module.css';
 
 /** The node id of a card id (`node:<id>`), `trigger` for the trigger, `null` for the placeholder. */
@@ -22,14 +22,22 @@ export function nodeIdOfCard(cardId: string): string | null {
   return cardId.startsWith('node:') ? cardId.slice('node:'.length) : null;
 }
 
-/** The React Flow node of a laid-out card. */
-function flowNode(card: CardLayout, template: WorkflowTemplate, selectedId: string | null): Node {
+/**
+ * The React Flow node of a laid-out card. A card's size is known from the layout, so it is given to React Flow as
+ * already measured (`width`, `height` and `measured`) with its handles' places: the cards are visible and the edges
+ * drawn in the first render, and React Flow's measurement afterwards finds nothing changed — no second render of
+ * every card (docs/benchmarks.md §14). A card showing a publish problem grows with its text, so it is measured.
+ */
+function flowNode(card: CardLayout, template: WorkflowTemplate, selectedId: string | null, problems: ReadonlyMap<string, string[]>): Node {
+  const nodeId = card.kind === 'trigger' ? 'trigger' : card.nodeId;
+  const sized = nodeId === undefined || !problems.has(nodeId);
   const base = {
     id: card.id,
     position: card.position,
     initialWidth: card.width,
     initialHeight: card.height,
     width: card.width,
+    ...(sized ? { height: card.height, measured: { width: card.width, height: card.height } } : {}),
     selected: card.id === selectedId,
     selectable: card.kind !== 'placeholder',
     draggable: false,
@@ -41,8 +49,7 @@ function flowNode(card: CardLayout, template: WorkflowTemplate, selectedId: stri
   };
   if (card.kind === 'trigger') return { ...base, type: 'trigger', data: { trigger: template.trigger, handles: card.handles, hasActions: Object.keys(template.nodes).length > 0 } };
   if (card.kind === 'placeholder') return { ...base, type: 'placeholder', data: {} };
-  const nodeId = card.nodeId!;
-  return { ...base, type: 'action', data: { nodeId, node: template.nodes[nodeId]!, handles: card.handles } };
+  return { ...base, type: 'action', data: { nodeId: nodeId!, node: template.nodes[nodeId!]!, handles: card.handles } };
 }
 
 /**
@@ -51,8 +58,14 @@ function flowNode(card: CardLayout, template: WorkflowTemplate, selectedId: stri
  */
 export const CANVAS_LAYOUT_MARK = 'formloom:canvas-layout';
 
-/** ours: how the graph is fitted to the view — a margin around it, never zoomed in beyond 100 %. */
-const FIT_VIEW_OPTIONS = { padding: 0.15, maxZoom: 1 };
+/**
+ * ours: how the graph is fitted to the view — a margin around it, never zoomed in beyond 100 %, never out beyond
+ * 30 % (below that the cards' text cannot be read; a longer workflow opens at its top, `viewportFor`).
+ */
+const FIT_OPTIONS = { padding: 0.15, minZoom: 0.3, maxZoom: 1 };
+
+/** ours: the canvas frame's least height (px), on a short window. */
+const FRAME_MIN_HEIGHT_PX = 420;
 
 /** Props of {@link WorkflowCanvas}. */
 export interface WorkflowCanvasProps {
@@ -65,18 +78,28 @@ export interface WorkflowCanvasProps {
 export function WorkflowCanvas({ template, onConnect }: WorkflowCanvasProps) {
   const actions = useCanvasActions();
   const instance = useRef<ReactFlowInstance | null>(null);
-  // The graph is fitted to the view when it opens and again when the window changes size (a phone turned).
-  useEffect(() => {
-    const refit = () => void instance.current?.fitView(FIT_VIEW_OPTIONS);
-    window.addEventListener('resize', refit);
-    return () => window.removeEventListener('resize', refit);
-  }, []);
+  const frame = useRef<HTMLDivElement | null>(null);
   const layout = useMemo(() => {
     // User Timing: where laying the graph out starts, for the canvas benchmark (load-tests/browser/canvas-render.ts).
     // jsdom (the component tests) has no `performance.mark`.
     if (typeof performance.mark === 'function') performance.mark(CANVAS_LAYOUT_MARK);
     return layoutWorkflow(template);
   }, [template]);
+  /** Fits the graph to the frame (`viewportFor`): the frame reaches down to the window's bottom edge. */
+  const fit = useCallback((duration?: number) => {
+    const element = frame.current;
+    if (!element) return;
+    const top = element.getBoundingClientRect().top + window.scrollY;
+    element.style.height = `max(${FRAME_MIN_HEIGHT_PX}px, calc(100dvh - ${Math.round(top)}px))`;
+    const size = { width: element.clientWidth, height: element.clientHeight };
+    void instance.current?.setViewport(viewportFor(layout, size, FIT_OPTIONS), duration ? { duration } : undefined);
+  }, [layout]);
+  // The graph is fitted to the view when it opens and again when the window changes size (a phone turned).
+  useEffect(() => {
+    const refit = () => fit();
+    window.addEventListener('resize', refit);
+    return () => window.removeEventListener('resize', refit);
+  }, [fit]);
   // A card added or deleted changes the graph's size: fit it again, so that the new card (selected, its panel
   // open) and everything after it stay in view instead of growing off the bottom of the canvas.
   const cardCount = layout.cards.length;
@@ -84,11 +107,12 @@ export function WorkflowCanvas({ template, onConnect }: WorkflowCanvasProps) {
   useEffect(() => {
     if (fittedCount.current === cardCount) return;
     fittedCount.current = cardCount;
-    // After React Flow took the new cards in (their sizes are known from `initialWidth`/`initialHeight`).
-    const frame = requestAnimationFrame(() => void instance.current?.fitView({ ...FIT_VIEW_OPTIONS, duration: 200 }));
-    return () => cancelAnimationFrame(frame);
-  }, [cardCount]);
-  const nodes = useMemo(() => layout.cards.map((card) => flowNode(card, template, actions.selectedId)), [layout, template, actions.selectedId]);
+    fit(200);
+  }, [cardCount, fit]);
+  const nodes = useMemo(
+    () => layout.cards.map((card) => flowNode(card, template, actions.selectedId, actions.problems)),
+    [layout, template, actions.selectedId, actions.problems],
+  );
   const edges = useMemo(
     () =>
       layout.edges.map(
@@ -116,7 +140,7 @@ export function WorkflowCanvas({ template, onConnect }: WorkflowCanvasProps) {
     [onConnect],
   );
   return (
-    <div className={classes.frame} data-testid="workflow-canvas">
+    <div className={classes.frame} ref={frame} data-testid="workflow-canvas">
       <ReactFlow
         nodes={nodes}
         edges={edges}
@@ -130,10 +154,9 @@ export function WorkflowCanvas({ template, onConnect }: WorkflowCanvasProps) {
         elementsSelectable
         onInit={(ready) => {
           instance.current = ready as unknown as ReactFlowInstance;
+          fit();
         }}
-        fitView
-        fitViewOptions={FIT_VIEW_OPTIONS}
-        minZoom={0.3}
+        minZoom={FIT_OPTIONS.minZoom}
         maxZoom={1.5}
         proOptions={{ hideAttribution: true }}
         aria-label={copy.workflows.canvas.canvasLabel}

@@ -187,3 +187,47 @@ export function layoutWorkflow(template: WorkflowTemplate): CanvasLayout {
     edges,
   };
 }
+
+/** The part of the canvas a card and the "+" and names under its handles take (px). */
+const HANDLE_AREA_PX = 48;
+
+/** Where the canvas looks: React Flow's viewport (`x`, `y` in px of the frame, `zoom` a factor). */
+export interface CanvasViewport {
+  x: number;
+  y: number;
+  zoom: number;
+}
+
+/** How {@link viewportFor} fits a graph: margin as a share of the graph's size, and the zoom's bounds. */
+export interface FitOptions {
+  /** The margin around the graph, as a share of its width and height (0.15: 15 % each side). */
+  padding: number;
+  minZoom: number;
+  maxZoom: number;
+}
+
+/** ours: the margin above the trigger's card when a tall graph is shown from its top (px). */
+export const TOP_MARGIN_PX = 24;
+
+/**
+ * The viewport that shows `layout` in a frame `frame.width` × `frame.height` px: the whole graph, centred, at the
+ * largest zoom within `options` — and, when even `minZoom` cannot fit its height (a long workflow), its top: the
+ * trigger TOP_MARGIN_PX below the frame's top edge, centred across, so the user starts reading where the workflow
+ * starts instead of in its middle. The cards' "+" and handle names (HANDLE_AREA_PX below a card) count as the graph.
+ * A frame with no size yet gives zoom 1 at the graph's top-left.
+ */
+export function viewportFor(layout: CanvasLayout, frame: { width: number; height: number }, options: FitOptions): CanvasViewport {
+  if (layout.cards.length === 0 || frame.width <= 0 || frame.height <= 0) return { x: 0, y: 0, zoom: 1 };
+  const left = Math.min(...layout.cards.map((card) => card.position.x));
+  const top = Math.min(...layout.cards.map((card) => card.position.y));
+  const right = Math.max(...layout.cards.map((card) => card.position.x + card.width));
+  const bottom = Math.max(...layout.cards.map((card) => card.position.y + card.height + HANDLE_AREA_PX));
+  const width = right - left;
+  const height = bottom - top;
+  const fit = Math.min(frame.width / (width * (1 + 2 * options.padding)), frame.height / (height * (1 + 2 * options.padding)));
+  const zoom = Math.min(options.maxZoom, Math.max(options.minZoom, fit));
+  const x = frame.width / 2 - (left + width / 2) * zoom;
+  const fitsHeight = height * zoom * (1 + 2 * options.padding) <= frame.height;
+  const y = fitsHeight ? frame.height / 2 - (top + height / 2) * zoom : TOP_MARGIN_PX - top * zoom;
+  return { x, y, zoom };
+}

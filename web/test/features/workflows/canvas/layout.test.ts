@@ -15,6 +15,8 @@ import {
   handlePadding,
   layoutWorkflow,
   nodeCardId,
+  TOP_MARGIN_PX,
+  viewportFor,
 } from '../../../../src/features/workflows/canvas/layout';
 
 const empty: WorkflowTemplate = { trigger: { type: 'formSubmission', template: { flowPublicIdentifier: 'abc' }, nextNodeId: null }, nodes: {} };
@@ -72,4 +74,45 @@ it('keeps stored positions and computes the others', () => {
   const layout = layoutWorkflow(template);
   expect(layout.cards.find((card) => card.id === nodeCardId('b'))!.position).toEqual({ x: 900, y: 700 });
   expect(layout.cards.find((card) => card.id === nodeCardId('a'))!.position.x).not.toBeNaN();
+});
+
+describe('the view the canvas opens on', () => {
+  const fit = { padding: 0.15, minZoom: 0.3, maxZoom: 1 };
+  /** trigger → n1 → … → n`count`, all delays. */
+  function chain(count: number): WorkflowTemplate {
+    const nodes: WorkflowTemplate['nodes'] = {};
+    for (let index = 1; index <= count; index++) nodes[`n${index}`] = { type: 'delay', template: {}, nextNodeId: index < count ? `n${index + 1}` : null };
+    return { ...empty, trigger: { ...empty.trigger, nextNodeId: 'n1' }, nodes };
+  }
+
+  it('shows a short workflow whole and centred, never zoomed in beyond 100 %', () => {
+    const layout = layoutWorkflow(chain(2));
+    const view = viewportFor(layout, { width: 1280, height: 700 }, fit);
+    expect(view.zoom).toBe(1);
+    const trigger = layout.cards[0]!;
+    // Centred across: the trigger card's middle is the frame's middle.
+    expect(view.x + (trigger.position.x + trigger.width / 2) * view.zoom).toBeCloseTo(640, 0);
+    // Every card inside the frame.
+    for (const card of layout.cards) {
+      expect(view.y + card.position.y * view.zoom).toBeGreaterThanOrEqual(0);
+      expect(view.y + (card.position.y + card.height) * view.zoom).toBeLessThanOrEqual(700);
+    }
+  });
+
+  it('zooms out to fit a workflow that is taller than the frame', () => {
+    const layout = layoutWorkflow(chain(5));
+    const view = viewportFor(layout, { width: 1280, height: 700 }, fit);
+    expect(view.zoom).toBeLessThan(1);
+    expect(view.zoom).toBeGreaterThan(fit.minZoom);
+    const last = layout.cards[layout.cards.length - 1]!;
+    expect(view.y + (last.position.y + last.height) * view.zoom).toBeLessThanOrEqual(700);
+  });
+
+  it('starts a workflow too long to fit at the smallest zoom at its trigger, not in its middle', () => {
+    const layout = layoutWorkflow(chain(20));
+    const view = viewportFor(layout, { width: 1280, height: 700 }, fit);
+    expect(view.zoom).toBe(fit.minZoom);
+    const trigger = layout.cards.find((card) => card.id === TRIGGER_CARD_ID)!;
+    expect(view.y + trigger.position.y * view.zoom).toBeCloseTo(TOP_MARGIN_PX, 5);
+  });
 });
