@@ -4,8 +4,10 @@
  * pass; otherwise it waits `pollMs`; after a failed pass it backs off exponentially (100 ms · 2^failures, up to
  * `maxBackoffMs`). `kick()` asks for a pass now (after a commit that created work), or after `lingerMs` when set:
  * kicks arriving within that window share one pass, so at a steady rate a pass handles several rows instead of
- * one (a pass costs its round trips whatever it carries; docs/benchmarks.md). `stop()` waits for the pass in
- * progress. ARCHITECTURE §1 "Durable time": the work itself lives in the database, so a restart loses
+ * one (a pass costs its round trips whatever it carries; docs/benchmarks.md). When the work has due times (a
+ * delay, a retry), `nextWorkInMs` tells the loop after an idle pass when the next one comes due, and the loop waits
+ * only that long (at most `pollMs`): a due row is picked up at its time, not up to `pollMs` after. `stop()` waits for
+ * the pass in progress. ARCHITECTURE §1 "Durable time": the work itself lives in the database, so a restart loses
  * nothing; the loop only decides when to look.
  */
 
@@ -30,6 +32,12 @@ export interface PollingLoopOptions {
   log: LoopLogger;
   /** One pass; resolves `true` when there may be more work right away. Throwing counts as a failure. */
   pass(): Promise<boolean>;
+  /**
+   * Asked after a pass that found no more work: in how many ms the next known piece of work comes due (0 or less:
+   * now), or `null` when none is known. The loop waits the smaller of that and `pollMs`. Throwing counts as
+   * `null` (the loop polls as usual).
+   */
+  nextWorkInMs?(): Promise<number | null>;
 }
 
 /** See the module doc. */
@@ -42,8 +50,12 @@ export class PollingLoop {
   private again = false;
   private failures = 0;
   private idle: Promise<void> = Promise.resolve();
+  /** The wait after the last idle pass (ms): `pollMs`, or less (see `nextWorkInMs`). */
+  private idleWaitMs: number;
 
-  constructor(private readonly options: PollingLoopOptions) {}
+  constructor(private readonly options: PollingLoopOptions) {
+    this.idleWaitMs = options.pollMs;
+  }
 
   /** Starts the loop with a pass right away. */
   start(): void {
@@ -103,6 +115,7 @@ export class PollingLoop {
         // Kicked during the pass: at once without a linger; otherwise after it (below).
       } while (!this.stopped && (more || (this.again && linger === 0)));
       this.failures = 0;
+      this.idleWaitMs = await this.idleWait();
     } catch (error) {
       this.failures += 1;
       this.options.log.warn({ err: error, failures: this.failures }, `${this.options.name}: pass failed, will retry`);
@@ -113,7 +126,19 @@ export class PollingLoop {
       // A pending poll timer must not delay a kick or a backoff, and must not be cut short by a later poll.
       if (this.timer) clearTimeout(this.timer);
       this.timer = undefined;
-      this.schedule(this.again && this.failures === 0 ? (this.options.lingerMs ?? 0) : this.failures === 0 ? this.options.pollMs : backoff);
+      this.schedule(this.again && this.failures === 0 ? (this.options.lingerMs ?? 0) : this.failures === 0 ? this.idleWaitMs : backoff);
+    }
+  }
+
+  /** How long to wait after an idle pass: `pollMs`, or less when `nextWorkInMs` knows of work due sooner. */
+  private async idleWait(): Promise<number> {
+    const { pollMs, nextWorkInMs } = this.options;
+    if (!nextWorkInMs || this.stopped) return pollMs;
+    try {
+      const next = await nextWorkInMs();
+      return next === null ? pollMs : Math.min(pollMs, Math.max(0, Math.ceil(next)));
+    } catch {
+      return pollMs;
     }
   }
 }

@@ -107,3 +107,47 @@ it('with a linger, lets the kicks that arrive within it share one pass', async (
   await loop.stop();
   expect(passes).toBe(2);
 });
+
+it('after an idle pass, waits only until the next known work is due, never longer than pollMs', async () => {
+  const passesAt: number[] = [];
+  let dueAt = Date.now() + 150;
+  const loop = new PollingLoop({
+    name: 'test',
+    pollMs: 60_000,
+    log: quiet,
+    pass: async () => {
+      passesAt.push(Date.now());
+      return false;
+    },
+    nextWorkInMs: async () => (passesAt.length < 2 ? dueAt - Date.now() : null),
+  });
+  const started = Date.now();
+  loop.start();
+  // The first pass at once; the second when the work comes due, not a minute later.
+  await until(() => passesAt.length >= 2, 3000);
+  expect(passesAt[1]! - started).toBeGreaterThanOrEqual(140);
+  // Nothing known after that: the loop polls every pollMs (a minute), so no third pass soon.
+  dueAt = 0;
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  expect(passesAt).toHaveLength(2);
+  await loop.stop();
+});
+
+it('polls as usual when asking for the next due work fails', async () => {
+  let passes = 0;
+  const loop = new PollingLoop({
+    name: 'test',
+    pollMs: 20,
+    log: quiet,
+    pass: async () => {
+      passes += 1;
+      return false;
+    },
+    nextWorkInMs: async () => {
+      throw new Error('database down');
+    },
+  });
+  loop.start();
+  await until(() => passes >= 3);
+  await loop.stop();
+});

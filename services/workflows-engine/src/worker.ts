@@ -9,7 +9,8 @@
  *    the worker gave (`running`, first attempt; {@link RunWorker.lease}) and handed to the worker after commit
  *    ({@link RunWorker.adopt}): no claim statement, and the run row is written twice (insert, end) instead of
  *    three times. Otherwise it is inserted `queued` and the worker is kicked; the worker also polls every
- *    RUNS_POLL_MS, which catches what a kick missed.
+ *    RUNS_POLL_MS, which catches what a kick missed — or sooner, when a waiting run comes due before that
+ *    (`nextDueInMs`, asked after an idle pass).
  * 2. A pass claims up to RUNS_CONCURRENCY runs in ONE statement (`domain/runs.ts` `claimRuns`): `waiting` runs
  *    whose due time has come, then `queued` runs and `running` runs with an expired lease (a worker that
  *    crashed or hung): `status = running`, `attempts + 1`, a fresh `lease_token` (one per pass),
@@ -56,7 +57,7 @@ import type { Db, Tx } from '@formloom/kit/db';
 import { uuidv7 } from '@formloom/kit/ids';
 import { workflowRuns, workflowRunSteps, type WorkflowRunRow, type WorkflowRunStepRow } from './db/schema';
 import { submissionContext } from './domain/email';
-import { claimRuns, commitSteps, leaseEnd, type ClaimedRunRow, type RunLease, type StepCommit } from './domain/runs';
+import { claimRuns, commitSteps, leaseEnd, nextDueInMs, type ClaimedRunRow, type RunLease, type StepCommit } from './domain/runs';
 import type { Mailer } from '@formloom/kit/mail';
 import type { MailRecord } from './domain/mail';
 import type { ApprovalLinkSigner } from './domain/approval-tokens';
@@ -72,6 +73,9 @@ import { GroupCommit } from '@formloom/kit/group-commit';
 import { isDatabaseUnavailable } from '@formloom/kit/http';
 import { PollingLoop } from '@formloom/kit/polling-loop';
 import { contextFromTraceparent, failSpan, inSpan, SpanKind, type Tracer } from '@formloom/kit/telemetry';
+
+/** ours: the shortest wait before looking again for a due waiting run after an idle pass (ms). */
+const DUE_RECHECK_MS = 20;
 
 /** How a run ended, for metrics (`formloom_workflow_runs_total`, `formloom_workflow_run_duration_seconds`). */
 export interface RunFinished {
@@ -282,6 +286,14 @@ export class RunWorker {
         this.inFlight += claimed.length;
         await Promise.all(claimed.map((claim) => this.execute(claim).finally(() => (this.inFlight -= 1))));
         return claimed.length > 0;
+      },
+      // A waiting run (a delay) is resumed at its due time, not up to RUNS_POLL_MS after it. Not while every slot
+      // is taken (a finishing run kicks the loop), and never sooner than DUE_RECHECK_MS: a due run another replica
+      // holds (SKIP LOCKED) must not make this one spin.
+      nextWorkInMs: async () => {
+        if (this.inFlight >= this.options.concurrency) return null;
+        const next = await nextDueInMs(options.db);
+        return next === null ? null : Math.max(DUE_RECHECK_MS, next);
       },
     });
   }

@@ -77,12 +77,12 @@ describe.each(DATABASES)('delay, filter and branch on %s', (_name, location) => 
   });
 
   /** A started worker with the real executors (a new one is what a restart gives). */
-  function startWorker(): RunWorker {
+  function startWorker(pollMs = 50): RunWorker {
     const worker = new RunWorker({
       db: handle.db,
       mailer: createMailer({ smtpUrl: undefined, timeoutMs: 1000 }),
       mailFrom: 'notifications@formloom.local',
-      pollMs: 50,
+      pollMs,
       leaseMs: 2000,
       maxAttempts: 5,
       concurrency: 4,
@@ -222,6 +222,22 @@ describe.each(DATABASES)('delay, filter and branch on %s', (_name, location) => 
         await makeDue(runId);
         expect(await finished(runId)).toMatchObject({ status: 'succeeded' });
       }
+    });
+
+    it('resumes a short delay at its due time, not at the worker\'s next poll', async () => {
+      // Only a worker that polls every 10 minutes: nothing but the delay's own due time can wake it in time.
+      await Promise.all(workers.splice(0).map((worker) => worker.stop()));
+      startWorker(600_000);
+      const form = await liveWorkflow({ d1: { type: 'delay', template: { delay: 0.05, units: 'minutes' }, nextNodeId: 'n1' }, n1: emailTo('eve@example.com') }, 'd1');
+      const runId = await submit(form);
+      await waiting(runId);
+      // 3 s later the delay is over; the email goes without any kick or poll (eventually gives up after 15 s).
+      expect(await finished(runId)).toMatchObject({ status: 'succeeded' });
+      const [timing] = await query(sql`
+        SELECT extract(epoch FROM s.finished_at - r.due_at)::float8 AS late_s
+          FROM workflow_runs r JOIN workflow_run_steps s ON s.run_id = r.id AND s.node_id = 'd1' WHERE r.id = ${runId}::uuid`);
+      expect(Number(timing?.late_s)).toBeLessThan(5);
+      expect(await mailOf(runId)).toHaveLength(1);
     });
 
     if (location.kind === 'postgres') {

@@ -182,6 +182,20 @@ export async function claimRuns(db: Db, input: ClaimInput): Promise<ClaimedRunRo
 }
 
 /**
+ * In how many ms the next waiting run comes due (a delay, a timed trigger, a retry), by the database's clock;
+ * 0 or less when one is due already, `null` when no run waits. One index lookup (partial index
+ * `workflow_runs_due`): the worker asks it after an idle pass so that it wakes at that time instead of up to
+ * RUNS_POLL_MS later (docs/benchmarks.md §11).
+ */
+export async function nextDueInMs(db: Db): Promise<number | null> {
+  const [row] = await executePrepared<{ ms: number | string | null }>(
+    db,
+    sql`SELECT extract(epoch FROM (min(due_at) - now())) * 1000 AS ms FROM workflow_runs WHERE status = 'waiting'`,
+  );
+  return row?.ms === null || row?.ms === undefined ? null : Number(row.ms);
+}
+
+/**
  * One step's commit (see {@link commitSteps}): the run and the lease token fencing it, the node, and what
  * the node gave.
  */
