@@ -21,10 +21,13 @@
  *    without running again. Every write is fenced by the lease token: a worker whose run was reclaimed (or
  *    deleted) stops at its next write and writes nothing.
  *    - A node whose executor is local for the configured services (its effect stays in the database: an
- *      email without SMTP, whose mail log row is the delivery), and a node type without an executor (its
- *      step fails with 'The "<type>" step is not supported yet'), is committed in ONE fenced statement
- *      (`commitSteps`): the step row with its outcome, its effects, and — when it is the last node, it failed
- *      or it waits — the run's end or wait. The statement is shared by the nodes of the runs finishing at once.
+ *      email without SMTP, whose mail log row is the delivery; a filter, a branch, a code step), and a node type
+ *      without an executor (its step fails with 'The "<type>" step is not supported yet'), writes nothing when
+ *      it runs. The run's consecutive local steps are committed together in ONE fenced statement
+ *      (`commitSteps`) with the step that ends the run, fails, waits or precedes a node with an outside effect:
+ *      their step rows with their outcomes, their effects, and the run's end or wait. A crash before that
+ *      statement loses computations only; the next claim runs those steps again. The statement is shared by the
+ *      runs committing at once.
  *    - A node with an outside effect (an email over SMTP) first gets a step row `running`, then runs while a
  *      heartbeat extends the lease, then its outcome and effects are committed by the same statement.
  * 4. The node's outcome (`NodeOutcome`): `next` goes on to the node's `nextNodeId` or the node its executor
@@ -230,7 +233,8 @@ export class RunWorker {
    * written by ONE statement (`commitSteps`), fenced per run, so a run whose lease was lost writes nothing and
    * gets no row back without failing the others.
    */
-  private readonly stepCommits: GroupCommit<StepCommit, number | null | undefined>;
+  /** One item: the steps of one run to commit together (see `walk`); its result is that run's (`commitSteps`). */
+  private readonly stepCommits: GroupCommit<StepCommit[], number | null | undefined>;
   /** The executors by node type. */
   private readonly executors: Registry<NodeExecutor>;
   /** What executors may use. */
@@ -264,12 +268,20 @@ export class RunWorker {
       },
       codeSandbox: options.codeSandbox ?? this.ownSandbox!,
     };
-    this.stepCommits = new GroupCommit<StepCommit, number | null | undefined>({
+    this.stepCommits = new GroupCommit<StepCommit[], number | null | undefined>({
       name: 'run step commits',
       isolate: (error) => !isDatabaseUnavailable(error),
       maxBatch: 64,
       concurrency: 2,
-      write: (batch) => commitSteps(options.db, batch.map((entry) => entry.item), options.leaseMs),
+      write: async (batch) => {
+        const results = await commitSteps(options.db, batch.flatMap((entry) => entry.item), options.leaseMs);
+        // One result per step; every step of an item is one run's and shares its result: the item's last.
+        let index = 0;
+        return batch.map((entry) => {
+          index += entry.item.length;
+          return results[index - 1];
+        });
+      },
     });
     this.loop = new PollingLoop({
       name: 'run worker',
@@ -476,11 +488,18 @@ export class RunWorker {
     const outputs: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
     let nodeId = template.trigger.nextNodeId;
     let seq = 0;
+    /** Steps run but not committed yet (local ones that went on; see below). */
+    const pending: StepCommit[] = [];
     while (nodeId !== null) {
-      if (visited.has(nodeId) || visited.size > MAX_WORKFLOW_ACTIONS) return { status: 'failed', error: copy.workflows.loopDetected };
+      // The steps that ran are committed before the run ends on a problem of the graph itself.
+      const stop = async (error: string): Promise<WalkOutcome> => {
+        if (pending.length > 0) await this.commit(pending.splice(0));
+        return { status: 'failed', error };
+      };
+      if (visited.has(nodeId) || visited.size > MAX_WORKFLOW_ACTIONS) return stop(copy.workflows.loopDetected);
       visited.add(nodeId);
       const node = Object.prototype.hasOwnProperty.call(template.nodes, nodeId) ? template.nodes[nodeId] : undefined;
-      if (!node) return { status: 'failed', error: copy.workflows.unknownNode(nodeId) };
+      if (!node) return stop(copy.workflows.unknownNode(nodeId));
       seq += 1;
       const before = previous.get(nodeId);
       if (before?.status === 'succeeded') {
@@ -490,8 +509,13 @@ export class RunWorker {
       }
       // A run ends with its failed step in the same statement, and a retry resets that step to `queued` before it
       // queues the run again: a claimed run never meets a failed step. Should one be there, the run fails again.
-      if (before?.status === 'failed') return { status: 'failed', error: before.error ?? copy.workflows.nodeNotSupported(node.type) };
+      if (before?.status === 'failed') return stop(before.error ?? copy.workflows.nodeNotSupported(node.type));
       const step: WalkStep = { nodeId, seq, node };
+      // A node with an outside effect starts with its step row written `running`: the local steps before it are
+      // committed first, so that what a retry finds done is done.
+      const executor = this.executors.find(node.type);
+      const local = before?.status === 'waiting' || !executor || executor.local(this.services);
+      if (!local && pending.length > 0) await this.commit(pending.splice(0));
       // A step reset by a retry (`queued`), or interrupted (`running`), runs again below as a retry of its row
       // (`attempts + 1`), under this claim's lease like any step.
       // A waiting step whose run was claimed again is due: it ends as its executor's `resume` says (by default it
@@ -503,7 +527,7 @@ export class RunWorker {
       const { outcome } = ran;
       const next = outcome.kind === 'fail' ? null : outcome.next === undefined ? node.nextNodeId : outcome.next;
       const ends = outcome.kind === 'fail' || (outcome.kind === 'next' && next === null);
-      const result = await this.stepCommits.submit({
+      pending.push({
         runId: claim.run.id,
         token: claim.token,
         nodeId,
@@ -519,7 +543,15 @@ export class RunWorker {
         dueAt: outcome.kind === 'wait' ? outcome.until : null,
         mails: outcome.kind === 'fail' ? [] : effectMails(outcome.effects),
       });
-      if (result === undefined) throw new LeaseLost();
+      // Local steps that go on are kept in memory and committed with the next step that ends, waits, fails or
+      // reaches outside: a crash before that commit loses only computations, which the next claim repeats (a
+      // local step's effects, such as a mail log row, are written by the same statement, so never twice).
+      if (outcome.kind === 'next' && !ends && local) {
+        outputs[nodeId] = outcome.output ?? null;
+        nodeId = next;
+        continue;
+      }
+      const result = await this.commit(pending.splice(0));
       const endedAfterSeconds = ends ? Math.max(0, result ?? 0) : undefined;
       if (outcome.kind === 'fail') return { status: 'failed', error: outcome.error, endedAfterSeconds };
       if (outcome.kind === 'wait') return { status: 'waiting' };
@@ -527,7 +559,18 @@ export class RunWorker {
       if (ends) return { status: 'succeeded', endedAfterSeconds };
       nodeId = next;
     }
+    if (pending.length > 0) await this.commit(pending.splice(0));
     return { status: 'succeeded' };
+  }
+
+  /**
+   * Commits `steps` (one run's, in order) in the next group commit; resolves the run's duration when the last step
+   * ended it (`null` when it goes on or waits). @throws LeaseLost when the run is no longer held.
+   */
+  private async commit(steps: StepCommit[]): Promise<number | null> {
+    const result = await this.stepCommits.submit(steps);
+    if (result === undefined) throw new LeaseLost();
+    return result;
   }
 
   /** How a due waiting step of `node` ends: its executor's `resume`, or (no executor) it succeeds as it was. */

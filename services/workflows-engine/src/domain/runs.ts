@@ -228,13 +228,14 @@ export interface StepCommit {
 }
 
 /**
- * Writes the commits of several steps (of different runs) in ONE statement: a data-modifying CTE over
- * `jsonb_to_recordset` that, per run still held under its lease token (`running`), either extends the lease,
+ * Writes the commits of several steps (of one or more runs; a run's consecutive steps in the order they ran) in ONE
+ * statement: a data-modifying CTE over `jsonb_to_recordset` that, per run still held under its lease token
+ * (`running`), as its LAST step in the batch (highest `seq`) says, either extends the lease,
  * ends the run (`succeeded` or `failed` with the step's error, lease cleared) or makes it wait (`waiting`
  * until `dueAt`, lease cleared, claim count reset); upserts the step (a retried step gets `attempts + 1`, a
  * step that already had its row keeps its start and count) and inserts its mail log rows (a step that succeeds or
- * waits; one per (step, part), so a repeated commit adds none). Resolves, per commit
- * in order: the run's duration in seconds when it ended it (`null` when unknown), `null` when the run goes
+ * waits; one per (step, part), so a repeated commit adds none) — for every step of the batch. Resolves, per commit
+ * in order (the same for every step of a run): the run's duration in seconds when it ended it (`null` when unknown), `null` when the run goes
  * on or waits, `undefined` when the lease was lost (nothing written for that run).
  * @throws on database errors (nothing is written then)
  */
@@ -280,6 +281,8 @@ export async function commitSteps(db: Db, commits: readonly StepCommit[], leaseM
           run_id uuid, token uuid, ends boolean, status text, error text, node_id text, seq int, type text,
           output jsonb, next_node_id text, started boolean, started_at timestamptz, due_at timestamptz,
           mails jsonb)
+      ), last AS (
+        SELECT DISTINCT ON (run_id) * FROM e ORDER BY run_id, seq DESC
       ), held AS (
         UPDATE workflow_runs r
            SET status = CASE WHEN e.ends OR e.status = 'waiting' THEN e.status ELSE r.status END,
@@ -289,7 +292,7 @@ export async function commitSteps(db: Db, commits: readonly StepCommit[], leaseM
                lease_expires_at = CASE WHEN e.ends OR e.status = 'waiting' THEN NULL ELSE ${leaseEnd(leaseMs)} END,
                due_at = CASE WHEN e.status = 'waiting' THEN e.due_at ELSE r.due_at END,
                attempts = CASE WHEN e.status = 'waiting' THEN 0 ELSE r.attempts END
-          FROM e
+          FROM last e
          WHERE r.id = e.run_id AND r.lease_token = e.token AND r.status = 'running'
         RETURNING r.id, CASE WHEN e.ends THEN extract(epoch FROM (r.finished_at - r.started_at))::float8 END AS duration_s
       ), step AS (

@@ -107,7 +107,7 @@ export interface FinishedSubmission {
 
 /**
  * Deletes the formAbandoned runs of finished submissions that have not started: the respondents finished the form.
- * One statement per batch, by the form's workflows and the `(workflow_id, submission_id)` index (it runs on every
+ * One statement per batch, by the form's workflows and the live runs' `(workflow_id, submission_id)` index (`workflow_runs_submission`, partial: hence `mode = 'live'`; it runs on every
  * submission: a form without workflows costs one index probe). Resolves how many runs were deleted.
  */
 export async function disarmAbandonedRuns(tx: Tx, finished: readonly FinishedSubmission[]): Promise<number> {
@@ -124,6 +124,7 @@ export async function disarmAbandonedRuns(tx: Tx, finished: readonly FinishedSub
          AND w.organization_id = e.organization_id
          AND r.workflow_id = w.id
          AND r.submission_id = e.submission_id
+         AND r.mode = 'live'
          AND r.status = 'waiting'
          AND r.started_at IS NULL
          AND r.template -> 'trigger' ->> 'type' = 'formAbandoned'
@@ -173,6 +174,7 @@ export async function disarmBeforeEventRuns(tx: Tx, events: readonly TriggerEven
        WHERE w.flow_public_identifier = e.flow
          AND w.organization_id = e.organization_id
          AND r.workflow_id = w.id
+         AND r.mode = 'live'
          AND r.status = 'waiting'
          AND r.started_at IS NULL
          AND r.template -> 'trigger' ->> 'type' = 'beforeEventStarts'
