@@ -2,8 +2,10 @@
  * The workflow canvas in headless Chromium (spec 001 §2 "Workflow canvas", "Add-action popover", §4 "Adding a node"):
  * an owner's thank-you workflow (made through the API from the gallery) opens on the canvas; a delay is added after the
  * trigger from the "+" and set to 10 hours in its panel; Save keeps it across a reload; Publish makes the workflow
- * Live; a node is deleted after confirming. Then the canvas at 390 px: nothing wider than the screen. Screenshots go to
- * `CANVAS_SCREENSHOTS` when set.
+ * Live; a node is deleted after confirming. Then the canvas at 390 px: nothing wider than the screen. And connecting by
+ * dragging (spec 001 §4 "Connection rules"): a branch's free handle dragged onto another card draws the arrow (kept by
+ * Save); a drag that would close a loop is refused with the spec's text. Screenshots go to `CANVAS_SCREENSHOTS` when
+ * set.
  */
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -112,5 +114,60 @@ it('adds a delay from the popover, saves it across a reload, publishes and delet
   await page.getByTestId('node-panel').waitFor();
   await shoot(page, 'canvas-panel-390');
   expect(await overflow(page)).toBe(0);
+  await context.close();
+});
+
+/** Drags from `from`'s centre to `to`'s centre with the mouse, in small steps (React Flow follows pointer moves). */
+async function drag(page: Page, from: ReturnType<Page['locator']>, to: ReturnType<Page['locator']>): Promise<void> {
+  const start = (await from.boundingBox())!;
+  const end = (await to.boundingBox())!;
+  await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(end.x + end.width / 2, end.y + end.height / 2, { steps: 12 });
+  await page.mouse.up();
+}
+
+it('connects two cards by dragging from a handle, and refuses a connection that would make a loop', async () => {
+  const url = running.product().url;
+  const context = await running.browser().newContext({ viewport: { width: 1280, height: 860 }, bypassCSP: true });
+  const page = await context.newPage();
+  const { flow, workflowId } = await ownerWorld(page, url, 'connect');
+  await page.goto(`${url}/editor/${flow}/workflows-edit/${workflowId}`);
+  const emailCard = page.locator('[data-testid="canvas-card"][data-kind="node"]').first();
+  await emailCard.waitFor();
+  const emailId = (await emailCard.getAttribute('data-node-id'))!;
+
+  // trigger → email → branch (Branch 1 → a delay; Branch 2 and Otherwise lead nowhere).
+  await page.locator(`[data-testid="add-action"][data-source="${emailId}:nextNodeId"]`).click();
+  await page.getByRole('menuitem', { name: new RegExp(`^${copy.workflowSteps.branch.title}`) }).click();
+  const branchId = (await page.getByTestId('node-panel').getAttribute('data-target'))!;
+  await page.getByTestId('panel-done').click();
+  await page.locator(`[data-testid="add-action"][data-source="${branchId}:template.branches.0.nextNodeId"]`).click();
+  await page.getByRole('menuitem', { name: new RegExp(`^${copy.workflowSteps.delay.title}`) }).click();
+  const delayId = (await page.getByTestId('node-panel').getAttribute('data-target'))!;
+  await page.getByTestId('panel-done').click();
+  const edges = page.getByTestId('canvas-edge');
+  await page.locator(`[data-testid="canvas-card"][data-node-id="${delayId}"]`).waitFor();
+  const before = await edges.count();
+
+  // Branch 2's handle dragged onto the delay: a second arrow into it, labelled 'Branch 2'; the "+" under it is gone.
+  const handle = (nodeId: string, kind: 'source' | 'target', handleId?: string) =>
+    page.locator(`.react-flow__handle.${kind}[data-nodeid="node:${nodeId}"]${handleId ? `[data-handleid="${handleId}"]` : ''}`);
+  await drag(page, handle(branchId, 'source', 'template.branches.1.nextNodeId'), handle(delayId, 'target'));
+  await page.locator(`[data-testid="canvas-edge"][data-label="Branch 2"]`).waitFor();
+  expect(await edges.count()).toBe(before + 1);
+  expect(await page.locator(`[data-testid="add-action"][data-source="${branchId}:template.branches.1.nextNodeId"]`).count()).toBe(0);
+  await expect(page.getByTestId('save-state').textContent()).resolves.toBe(copy.workflows.canvas.unsavedChanges);
+
+  // The delay's free handle dragged onto the email, which leads to it: refused with the spec's text, nothing drawn.
+  await drag(page, handle(delayId, 'source', 'nextNodeId'), handle(emailId, 'target'));
+  await page.getByTestId('canvas-refusal').getByText(copy.workflows.loopDetected).waitFor();
+  expect(await edges.count()).toBe(before + 1);
+
+  // Saved, the connection is kept.
+  await page.getByTestId('save-workflow').click();
+  await page.getByTestId('save-state').getByText(copy.workflows.canvas.allSaved).waitFor();
+  await page.reload();
+  await page.locator(`[data-testid="canvas-edge"][data-label="Branch 2"]`).waitFor();
   await context.close();
 });
