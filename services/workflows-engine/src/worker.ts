@@ -523,7 +523,7 @@ export class RunWorker {
       const ran: { outcome: NodeOutcome; started: boolean; startedAt: Date } =
         before?.status === 'waiting'
           ? { outcome: this.resume(node, before), started: true, startedAt: before.startedAt }
-          : await this.runNode(claim, step, before !== undefined, outputs);
+          : await this.runNode(claim, step, executor, local, before !== undefined, outputs);
       const { outcome } = ran;
       const next = outcome.kind === 'fail' ? null : outcome.next === undefined ? node.nextNodeId : outcome.next;
       const ends = outcome.kind === 'fail' || (outcome.kind === 'next' && next === null);
@@ -583,17 +583,18 @@ export class RunWorker {
    * Runs one node with its type's executor (see the module doc, step 3): a type without an executor fails as
    * not supported; a local executor only computes; an outside one runs after its step row is written
    * `running` (a retry bumps its `attempts`), under a heartbeat. Resolves the outcome, whether the step row
-   * exists already, and when the step started. `outputs`: the earlier steps' outputs by node id (the logic
-   * context's `nodes`). @throws LeaseLost or database errors.
+   * exists already, and when the step started. `executor` and `local`: as `walk` looked them up for the node.
+   * `outputs`: the earlier steps' outputs by node id (the logic context's `nodes`). @throws LeaseLost or database errors.
    */
   private async runNode(
     claim: Claimed,
     step: WalkStep,
+    executor: NodeExecutor | undefined,
+    local: boolean,
     retry: boolean,
     outputs: Record<string, unknown>,
   ): Promise<{ outcome: NodeOutcome; started: boolean; startedAt: Date }> {
     const startedAt = new Date();
-    const executor = this.executors.find(step.node.type);
     if (!executor) return { outcome: { kind: 'fail', error: copy.workflows.nodeNotSupported(step.node.type) }, started: false, startedAt };
     const { run } = claim;
     const input: StepInput = {
@@ -607,7 +608,7 @@ export class RunWorker {
     };
     // A local step writes nothing before it commits; one that takes a while (a code step queued for the sandbox's
     // thread) keeps the run's lease with the same heartbeat (nothing is written when it is quick).
-    if (executor.local(this.services)) return { outcome: await this.withHeartbeat(claim, () => executor.run(input)), started: false, startedAt };
+    if (local) return { outcome: await this.withHeartbeat(claim, () => executor.run(input)), started: false, startedAt };
     await this.startStep(claim, step, retry);
     return { outcome: await this.withHeartbeat(claim, () => executor.run(input)), started: true, startedAt };
   }
