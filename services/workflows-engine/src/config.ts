@@ -26,6 +26,7 @@
  * | WEBHOOK_RETRY_BASE_MS | 60000 | wait after the first failed attempt (ms); doubled after each further one (1, 2, 4, 8 … minutes) |
  * | WEBHOOK_RETRY_MAX_MS | 3600000 | longest wait between attempts (ms; 1 hour) |
  * | CODE_SANDBOX_THREADS | 1 | worker threads the code node's QuickJS sandbox runs on per replica (`sandbox/code-sandbox.ts`): code steps and the panel's tests run at most this many at once, each up to CODE_NODE_TIME_LIMIT_MS (1 s) and CODE_NODE_MEMORY_LIMIT_BYTES (32 MB); threads start on first use |
+ * | CODE_SANDBOX_WARM_CONTEXTS | 32 | warm QuickJS contexts each sandbox thread keeps for later runs of the same code node of the same workflow (`sandbox/worker-source.ts`; ~0.15 MB each); 0: every run builds a new context (~2 ms more per run) |
  * | NODE_TEST_RATE_LIMIT | 30 | the editor's 'Test' of a webhook or code node: tests per user per minute (`NODE_TEST_RATE_MAX`); 0 = no limit |
  * | WEBHOOK_LEASE_MS | 60000 | how long a claimed delivery is held while it is being sent (ms; more than the 10 s send limit); a worker that crashed mid-send leaves it to be sent again after this |
  * | AI_BASE_URL | — | base URL of the OpenAI-compatible chat completions API the `ai` node calls (`https://api.openai.com/v1`, a gateway, a vLLM or Ollama server's `…/v1`); unset with AI_API_KEY set: OpenAI's |
@@ -71,6 +72,7 @@ export const EngineConfig = z.object({
   AI_TIMEOUT_MS: ms(60_000),
   AI_RESPONSE_FORMAT: z.enum(['json_schema', 'json_object', 'text']).default('json_schema'),
   CODE_SANDBOX_THREADS: z.coerce.number().int().min(1).max(16).default(1),
+  CODE_SANDBOX_WARM_CONTEXTS: z.coerce.number().int().min(0).max(1024).default(32),
   NODE_TEST_RATE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(NODE_TEST_RATE_MAX),
 });
 /** The engine's own configuration. */

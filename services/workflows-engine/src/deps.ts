@@ -76,7 +76,11 @@ export function engineDependencies(ctx: ServiceContext<EngineConfig>): EngineDep
   const ai = aiSettings ? createOpenAiProvider(aiSettings) : null;
   if (aiSettings) ctx.log.info({ aiBaseUrl: aiSettings.baseUrl, aiModel: aiSettings.model }, 'AI provider configured');
   else ctx.log.info({}, 'AI provider not configured (AI_BASE_URL, AI_API_KEY): AI steps fail until one is');
-  const codeSandbox = new CodeSandbox({ threads: config.CODE_SANDBOX_THREADS, log: ctx.log });
+  const codeSandbox = new CodeSandbox({
+    threads: config.CODE_SANDBOX_THREADS,
+    warmContexts: config.CODE_SANDBOX_WARM_CONTEXTS,
+    log: ctx.log,
+  });
   const runWorker = new RunWorker({
     db: ctx.db,
     mailer,

@@ -67,7 +67,8 @@ export function sandboxFailureMessage(outcome: Extract<SandboxOutcome, { ok: fal
 export type CodeRunResult = { ok: true; result: unknown } | { ok: false; error: string };
 
 /**
- * Runs `code` in `sandbox` with `input` and checks the result against `outputType`.
+ * Runs `code` in `sandbox` with `input` and checks the result against `outputType`; runs of one `scope` (a code
+ * node of a workflow, `{workflowId}/{nodeId}`) may share a warm context (`CodeSandbox.run`).
  * @throws Error when the sandbox is stopped (the service is shutting down): not the code's failure.
  */
 export async function runCode(
@@ -75,8 +76,9 @@ export async function runCode(
   code: string,
   outputType: Parameters<typeof codeResultProblem>[1],
   input: unknown,
+  scope?: string,
 ): Promise<CodeRunResult> {
-  const outcome = await sandbox.run(code, input);
+  const outcome = await sandbox.run(code, input, scope);
   if (!outcome.ok) {
     if (outcome.reason === 'closed') throw new Error('code sandbox stopped');
     return { ok: false, error: sandboxFailureMessage(outcome, sandbox.runLimits) };
@@ -88,8 +90,9 @@ export async function runCode(
 /** The code node's executor (see the module doc). */
 export const codeExecutor = defineExecutor(codeNode, {
   local: () => true,
-  async execute({ template, logic, services }) {
-    const ran = await runCode(services.codeSandbox, template.codeString, template.outputType, codeInput(logic));
+  async execute({ run, nodeId, template, logic, services }) {
+    const scope = `${run.workflowId}/${nodeId}`;
+    const ran = await runCode(services.codeSandbox, template.codeString, template.outputType, codeInput(logic), scope);
     return ran.ok ? { kind: 'next', output: { result: ran.result } } : { kind: 'fail', error: ran.error };
   },
 });

@@ -20,9 +20,11 @@
  * and stays at its high-water mark while the thread lives; the engine process therefore holds at most
  * `threads` × (memory limit + ~10 MB) for the sandbox, whatever the code does.
  *
- * **What the code can reach**: only the ECMAScript built-ins of a fresh QuickJS context (no `std`/`os` modules, no
+ * **What the code can reach**: only the ECMAScript built-ins of a QuickJS context (no `std`/`os` modules, no
  * module loader, no host functions are exposed), all frozen, and its frozen `input`. Nothing survives between
- * runs: each gets a new runtime (`worker-source.ts`).
+ * runs: a run without a scope gets a new runtime; runs of the same scope and code (the engine's: one code node of one
+ * workflow) may reuse a warm one, whose realm is frozen so no run can leave anything in it
+ * ({@link CodeSandboxOptions.warmContexts}, `worker-source.ts`).
  */
 import { Worker } from 'node:worker_threads';
 import {
@@ -41,6 +43,9 @@ import { CODE_SANDBOX_WORKER_SOURCE, type SandboxFailureKind, type SandboxJob, t
  */
 export const THREAD_RESOURCE_LIMITS = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 } as const;
 
+/** Warm contexts kept per thread unless {@link CodeSandboxOptions.warmContexts} says otherwise. */
+export const DEFAULT_WARM_CONTEXTS = 32;
+
 /** How long a new thread may take to load QuickJS and start its first job before it is given up (ms). */
 export const THREAD_START_TIMEOUT_MS = 30_000;
 
@@ -57,6 +62,12 @@ export type SandboxOutcome = { ok: true; value: unknown } | { ok: false; reason:
 export interface CodeSandboxOptions {
   /** Worker threads (jobs run at once); default 1. */
   threads?: number;
+  /**
+   * Warm contexts each thread keeps for runs of the same scope and code (see `worker-source.ts`); default
+   * {@link DEFAULT_WARM_CONTEXTS}, 0 turns reuse off. Each holds a frozen realm (~0.15 MB of the thread's
+   * WebAssembly memory).
+   */
+  warmContexts?: number;
   timeLimitMs?: number;
   memoryLimitBytes?: number;
   stackLimitBytes?: number;
@@ -90,11 +101,14 @@ export interface SandboxStats {
   replaced: number;
   /** Jobs waiting for a thread. */
   queued: number;
+  /** Jobs that ran in a warm context (one an earlier job of the same scope and code left). */
+  warmRuns: number;
 }
 
 /** See the module doc. `start`/`stop` make it a kit worker (stopping terminates the threads). */
 export class CodeSandbox {
   private readonly threads: number;
+  private readonly warmContexts: number;
   private readonly limits: SandboxJob['limits'];
   private readonly watchdogGraceMs: number;
   private readonly slots = new Set<Slot>();
@@ -102,12 +116,14 @@ export class CodeSandbox {
   private nextId = 1;
   private started = 0;
   private replaced = 0;
+  private warmRuns = 0;
   private closed = false;
   /** Resolved once, lazily: the path the threads require QuickJS from. */
   private quickjsPath: string | undefined;
 
   constructor(private readonly options: CodeSandboxOptions = {}) {
     this.threads = Math.max(1, options.threads ?? 1);
+    this.warmContexts = Math.max(0, options.warmContexts ?? DEFAULT_WARM_CONTEXTS);
     this.limits = {
       timeMs: options.timeLimitMs ?? CODE_NODE_TIME_LIMIT_MS,
       memoryBytes: options.memoryLimitBytes ?? CODE_NODE_MEMORY_LIMIT_BYTES,
@@ -124,13 +140,16 @@ export class CodeSandbox {
 
   /**
    * Runs `code` as the body of `async function (input)` with `input` (a JSON value; it is passed as JSON and frozen
-   * in the sandbox). Resolves the result or why it failed; never rejects. Jobs run in the order they came, at most
-   * `threads` at once.
+   * in the sandbox). Runs of the same `scope` (the engine's: `{workflowId}/{nodeId}`) and code may reuse a warm
+   * context; without one the run gets a new context. Resolves the result or why it failed; never rejects. Jobs run
+   * in the order they came, at most `threads` at once.
    */
-  run(code: string, input: unknown): Promise<SandboxOutcome> {
+  run(code: string, input: unknown, scope?: string): Promise<SandboxOutcome> {
     if (this.closed) return Promise.resolve(closedOutcome());
     return new Promise<SandboxOutcome>((resolve) => {
-      this.queue.push({ job: { id: this.nextId++, code, inputJson: JSON.stringify(input ?? null), limits: this.limits }, resolve });
+      const job: SandboxJob = { id: this.nextId++, code, inputJson: JSON.stringify(input ?? null), limits: this.limits };
+      if (scope !== undefined) job.scope = scope;
+      this.queue.push({ job, resolve });
       this.dispatch();
     });
   }
@@ -154,7 +173,7 @@ export class CodeSandbox {
 
   /** See {@link SandboxStats}. */
   stats(): SandboxStats {
-    return { threads: this.slots.size, started: this.started, replaced: this.replaced, queued: this.queue.length };
+    return { threads: this.slots.size, started: this.started, replaced: this.replaced, queued: this.queue.length, warmRuns: this.warmRuns };
   }
 
   /** Hands queued jobs to idle threads, starting threads up to `threads`. */
@@ -178,7 +197,7 @@ export class CodeSandbox {
     this.quickjsPath ??= require.resolve('quickjs-emscripten');
     const worker = new Worker(CODE_SANDBOX_WORKER_SOURCE, {
       eval: true,
-      workerData: { quickjsPath: this.quickjsPath, limits: this.limits },
+      workerData: { quickjsPath: this.quickjsPath, limits: this.limits, warmMax: this.warmContexts },
       resourceLimits: THREAD_RESOURCE_LIMITS,
     });
     worker.unref();
@@ -221,6 +240,7 @@ export class CodeSandbox {
       this.retire(slot);
       this.replaced += 1;
     }
+    if (message.warm) this.warmRuns += 1;
     if (message.ok) current.resolve(parseResult(message.json));
     else current.resolve({ ok: false, reason: message.kind, name: message.name, message: message.message });
     this.dispatch();
