@@ -220,6 +220,8 @@ interface Report {
     completed: number;
     perSecond: number;
     perSecondDuringLoad: number;
+    /** Runs completed per second from the first finish to the last (see `Accounting.runsPerSecondCompleting`). */
+    perSecondCompleting: number;
     submitToCompletedMs: Distribution;
     byStatus: Record<string, number>;
     drainS: number;
@@ -267,6 +269,7 @@ function buildReport(
       completed: books.completedInWindow,
       perSecond: books.runsPerSecond,
       perSecondDuringLoad: books.runsPerSecondDuringLoad,
+      perSecondCompleting: books.runsPerSecondCompleting,
       submitToCompletedMs: books.submitToCompletedMs,
       byStatus: books.runs,
       drainS: drained.waitedS,
@@ -279,10 +282,12 @@ function buildReport(
     targets:
       settings.workflow === 'twenty-nodes'
         ? {
+            // The workflow's own 3 s delay shifts every completion without limiting throughput: the target is the
+            // rate runs complete at (first finish → last), with every run done by the end of the wait.
             runsPerSecond: {
-              target: `≥ ${TWENTY_NODE_TARGETS.runsPerSecond}`,
-              actual: books.runsPerSecond,
-              met: books.runsPerSecond >= TWENTY_NODE_TARGETS.runsPerSecond,
+              target: `≥ ${TWENTY_NODE_TARGETS.runsPerSecond} completing, all drained`,
+              actual: books.runsPerSecondCompleting,
+              met: books.runsPerSecondCompleting >= TWENTY_NODE_TARGETS.runsPerSecond && drained.complete && lost === 0,
             },
           }
         : {
@@ -322,7 +327,7 @@ function printReport(report: Report): void {
     '',
     `submissions accepted      ${report.submit.accepted} (${report.submit.acceptedPerSecond}/s); failed ${report.submit.failed}; dropped ${report.submit.dropped}`,
     `submit latency            p50 ${ms(report.submit.latencyMs, 'p50')}, p95 ${ms(report.submit.latencyMs, 'p95')}, p99 ${ms(report.submit.latencyMs, 'p99')}`,
-    `runs completed            ${report.runs.completed} (${report.runs.perSecond}/s end to end; ${report.runs.perSecondDuringLoad}/s during the load)`,
+    `runs completed            ${report.runs.completed} (${report.runs.perSecond}/s end to end; ${report.runs.perSecondDuringLoad}/s during the load; ${report.runs.perSecondCompleting}/s first → last finish)`,
     `submit → run completed    p50 ${ms(report.runs.submitToCompletedMs, 'p50')}, p95 ${ms(report.runs.submitToCompletedMs, 'p95')}, p99 ${ms(report.runs.submitToCompletedMs, 'p99')}`,
     `runs by status            ${JSON.stringify(report.runs.byStatus)}; drained in ${report.runs.drainS} s${report.runs.drained ? '' : ' (NOT drained)'}`,
     `CPU s during the load      ${JSON.stringify(report.cpuSeconds.duringLoad)}`,
