@@ -4,8 +4,8 @@
  * trigger from the "+" and set to 10 hours in its panel; Save keeps it across a reload; Publish makes the workflow
  * Live; a node is deleted after confirming. Then the canvas at 390 px: nothing wider than the screen. And connecting by
  * dragging (spec 001 §4 "Connection rules"): a branch's free handle dragged onto another card draws the arrow (kept by
- * Save); a drag that would close a loop is refused with the spec's text. Screenshots go to `CANVAS_SCREENSHOTS` when
- * set.
+ * Save); a drag that would close a loop is refused with the spec's text. A card dragged elsewhere stays there across
+ * Save and a reload, and "Tidy up" lays the graph out again. Screenshots go to `CANVAS_SCREENSHOTS` when set.
  */
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -169,5 +169,62 @@ it('connects two cards by dragging from a handle, and refuses a connection that 
   await page.getByTestId('save-state').getByText(copy.workflows.canvas.allSaved).waitFor();
   await page.reload();
   await page.locator(`[data-testid="canvas-edge"][data-label="Branch 2"]`).waitFor();
+  await context.close();
+});
+
+/** The flow position of card `cardId` (React Flow's `translate(x px, y px)` of its node; px of the graph). */
+async function flowPosition(page: Page, cardId: string): Promise<{ x: number; y: number }> {
+  const transform = await page.locator(`.react-flow__node[data-id="${cardId}"]`).evaluate((element) => (element as unknown as { style: { transform: string } }).style.transform);
+  const [, x, y] = /translate\(\s*(-?[\d.]+)px,\s*(-?[\d.]+)px\)/.exec(transform) ?? [];
+  return { x: Number(x), y: Number(y) };
+}
+
+it('moves a card by dragging it, keeps it there across Save and a reload, and tidies up', async () => {
+  const url = running.product().url;
+  const context = await running.browser().newContext({ viewport: { width: 1280, height: 860 }, bypassCSP: true });
+  const page = await context.newPage();
+  const { flow, workflowId } = await ownerWorld(page, url, 'move');
+  await page.goto(`${url}/editor/${flow}/workflows-edit/${workflowId}`);
+  const emailCard = page.locator('[data-testid="canvas-card"][data-kind="node"]').first();
+  await emailCard.waitFor();
+  const cardId = `node:${(await emailCard.getAttribute('data-node-id'))!}`;
+  const laidOut = await flowPosition(page, cardId);
+  expect(await page.getByTestId('canvas-tidy-up').count()).toBe(0);
+
+  // Grabbed by its icon and dropped 180 px right and 60 px down. (React Flow starts the drag once the pointer has
+  // moved DRAG_THRESHOLD_PX; the card then follows it, less the move that started the drag.)
+  const box = (await emailCard.boundingBox())!;
+  await page.mouse.move(box.x + 24, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 24 + 180, box.y + box.height / 2 + 60, { steps: 30 });
+  await page.mouse.up();
+  await expect(page.getByTestId('save-state').textContent()).resolves.toBe(copy.workflows.canvas.unsavedChanges);
+  const zoom = box.width / 240;
+  const dropped = await flowPosition(page, cardId);
+  expect((dropped.x - laidOut.x) * zoom).toBeGreaterThan(170);
+  expect((dropped.y - laidOut.y) * zoom).toBeGreaterThan(55);
+  expect(await page.getByTestId('node-panel').count()).toBe(0);
+  await shoot(page, 'canvas-moved-1280');
+
+  // Saved and reloaded: where it was dropped.
+  await page.getByTestId('save-workflow').click();
+  await page.getByTestId('save-state').getByText(copy.workflows.canvas.allSaved).waitFor();
+  await page.reload();
+  await emailCard.waitFor();
+  const reloaded = await flowPosition(page, cardId);
+  expect(Math.abs(reloaded.x - dropped.x)).toBeLessThan(1);
+  expect(Math.abs(reloaded.y - dropped.y)).toBeLessThan(1);
+
+  // "Tidy up": laid out again as at first, and nothing left to tidy.
+  await page.getByTestId('canvas-tidy-up').click();
+  await page.waitForFunction(
+    ([id, x, y]) => {
+      const element = (globalThis as unknown as { document: { querySelector(s: string): { style: { transform: string } } | null } }).document.querySelector(`.react-flow__node[data-id="${id}"]`);
+      return element?.style.transform.replace(/\s/g, '') === `translate(${x}px,${y}px)`;
+    },
+    [cardId, laidOut.x, laidOut.y] as const,
+  );
+  expect(await page.getByTestId('canvas-tidy-up').count()).toBe(0);
+  expect(await violations(page)).toEqual([]);
   await context.close();
 });

@@ -72,6 +72,9 @@ export const workflows = {
     cannotPublish: 'Fix these steps before publishing',
     canvasLabel: 'Workflow canvas',
     loading: 'Loading workflow',
+    /** ours: forgets the cards' stored positions; the canvas lays the workflow out again. */
+    tidyUp: 'Tidy up',
+    tidyUpHint: 'Lay the steps out again, top to bottom',
   },
   /** ours: a save or publish that changes the form the workflow belongs to. */
   flowChanged: 'A workflow cannot be moved to another form',

@@ -104,3 +104,15 @@ export function IconStar({ size = 18, filled = false, ...props }: IconProps & { 
     </svg>
   );
 }
+
+/**
+ * "Tidy up" in the canvas's zoom controls: two cards joined top to bottom, filled on React Flow's 32 × 32 grid like
+ * the controls' own icons (a stroked icon drawn at their 12 px reads as two dots).
+ */
+export function IconTidy(props: SVGProps<SVGSVGElement>) {
+  return (
+    <svg viewBox="0 0 32 32" fill="currentColor" aria-hidden="true" focusable="false" {...props}>
+      <path d="M8 2h16v9H8zM8 21h16v9H8zM14.5 11h3v10h-3z" />
+    </svg>
+  );
+}

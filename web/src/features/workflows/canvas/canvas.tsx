@@ -1,11 +1,24 @@
 /**
  * The workflow canvas itself (spec 001 §2 "Workflow canvas"): React Flow over {@link layoutWorkflow}'s cards and
  * edges, top to bottom, fitted to the view; cards are selected by a click, edges drawn from a handle to a card go
- * through the connection check (spec 001 §4; `connect` in contracts `workflows/graph-edits.ts`). Cards are not
- * dragged (positions come from the layout, or a stored `position`).
+ * through the connection check (spec 001 §4; `connect` in contracts `workflows/graph-edits.ts`). Cards can be dragged
+ * (or moved with the arrow keys once focused) by anyone who may edit: a move stores every card's position in the
+ * draft (`storePositions`, layout.ts), and "Tidy up" in the controls forgets them so dagre lays the graph out again.
  */
-import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { Background, Controls, MarkerType, Position, ReactFlow, type Connection, type Edge, type Node, type ReactFlowInstance } from '@xyflow/react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  Background,
+  ControlButton,
+  Controls,
+  MarkerType,
+  Position,
+  ReactFlow,
+  type Connection,
+  type Edge,
+  type Node,
+  type NodeChange,
+  type ReactFlowInstance,
+} from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import * as copy from '@formloom/contracts/copy';
 import type { WorkflowTemplate } from '@formloom/contracts/entities/workflow';
@@ -13,7 +26,18 @@ import type { GraphSource } from '@formloom/contracts/workflows/graph-edits';
 import { EDGE_TYPES, type WorkflowEdge } from './canvas-edges';
 import { CARD_TYPES } from './canvas-nodes';
 import { useCanvasActions } from './canvas-context';
-import { layoutWorkflow, PLACEHOLDER_CARD_ID, TRIGGER_CARD_ID, viewportFor, type CardLayout } from './layout';
+import { IconTidy } from '../../../ui/icons';
+import {
+  clearPositions,
+  hasStoredPositions,
+  layoutWorkflow,
+  PLACEHOLDER_CARD_ID,
+  storePositions,
+  TRIGGER_CARD_ID,
+  viewportFor,
+  type CanvasLayout,
+  type CardLayout,
+} from './layout';
 import classes from './canvas.module.css';
 
 /** The node id of a card id (`node:<id>`), `trigger` for the trigger, `null` for the placeholder. */
@@ -28,19 +52,26 @@ export function nodeIdOfCard(cardId: string): string | null {
  * drawn in the first render, and React Flow's measurement afterwards finds nothing changed — no second render of
  * every card (docs/benchmarks.md §14). A card showing a publish problem grows with its text, so it is measured.
  */
-function flowNode(card: CardLayout, template: WorkflowTemplate, selectedId: string | null, problems: ReadonlyMap<string, string[]>): Node {
+function flowNode(
+  card: CardLayout,
+  template: WorkflowTemplate,
+  selectedId: string | null,
+  problems: ReadonlyMap<string, string[]>,
+  movable: boolean,
+  dragged: { x: number; y: number } | undefined,
+): Node {
   const nodeId = card.kind === 'trigger' ? 'trigger' : card.nodeId;
   const sized = nodeId === undefined || !problems.has(nodeId);
   const base = {
     id: card.id,
-    position: card.position,
+    position: dragged ?? card.position,
     initialWidth: card.width,
     initialHeight: card.height,
     width: card.width,
     ...(sized ? { height: card.height, measured: { width: card.width, height: card.height } } : {}),
     selected: card.id === selectedId,
     selectable: card.kind !== 'placeholder',
-    draggable: false,
+    draggable: movable && card.kind !== 'placeholder',
     // Where the handles are before React Flow measures them (jsdom, the first paint): edges draw at once.
     handles: [
       { type: 'target' as const, position: Position.Top, x: card.width / 2, y: 0, width: 1, height: 1 },
@@ -64,6 +95,12 @@ export const CANVAS_LAYOUT_MARK = 'formloom:canvas-layout';
  */
 const FIT_OPTIONS = { padding: 0.15, minZoom: 0.3, maxZoom: 1 };
 
+/** No card being dragged. */
+const NO_MOVES: ReadonlyMap<string, { x: number; y: number }> = new Map();
+
+/** ours: how far (px) the pointer moves on a card before it is a drag, not a click that selects the card. */
+const DRAG_THRESHOLD_PX = 4;
+
 /** ours: the canvas frame's least height (px), on a short window. */
 const FRAME_MIN_HEIGHT_PX = 420;
 
@@ -72,10 +109,12 @@ export interface WorkflowCanvasProps {
   template: WorkflowTemplate;
   /** Draws an edge from `source` to node `target` (the page runs the connection check and shows a refusal). */
   onConnect(source: GraphSource, target: string): void;
+  /** The draft with the cards' positions changed (a card moved: all stored; "Tidy up": none). */
+  onPositions(next: WorkflowTemplate): void;
 }
 
 /** See the module doc. */
-export function WorkflowCanvas({ template, onConnect }: WorkflowCanvasProps) {
+export function WorkflowCanvas({ template, onConnect, onPositions }: WorkflowCanvasProps) {
   const actions = useCanvasActions();
   const instance = useRef<ReactFlowInstance | null>(null);
   const frame = useRef<HTMLDivElement | null>(null);
@@ -109,9 +148,37 @@ export function WorkflowCanvas({ template, onConnect }: WorkflowCanvasProps) {
     fittedCount.current = cardCount;
     fit(200);
   }, [cardCount, fit]);
+  // "Tidy up" changes every position but not the card count: fit the new layout once it is there.
+  const refitAfterLayout = useRef(false);
+  useEffect(() => {
+    if (!refitAfterLayout.current) return;
+    refitAfterLayout.current = false;
+    fit(200);
+  }, [layout, fit]);
+  // Where cards are while being dragged (canvas id → top-left, px); the layout's positions otherwise. Cleared once
+  // the draft holds the move (a new layout).
+  const [drag, setDrag] = useState<{ layout: CanvasLayout; moves: ReadonlyMap<string, { x: number; y: number }> } | null>(null);
+  const dragged = drag?.layout === layout ? drag.moves : NO_MOVES;
+  const movable = !actions.readOnly;
+  const onNodesChange = useCallback(
+    (changes: NodeChange[]) => {
+      const moves = changes.filter((change) => change.type === 'position' && change.position !== undefined);
+      if (moves.length === 0) return;
+      const next = new Map(dragged);
+      for (const change of moves) if (change.type === 'position' && change.position) next.set(change.id, change.position);
+      setDrag({ layout, moves: next });
+      // A drag's last change (`dragging: false`) or a move by the arrow keys (no `dragging`): into the draft.
+      if (moves.every((change) => change.type === 'position' && change.dragging !== true)) onPositions(storePositions(template, layout, next));
+    },
+    [dragged, layout, template, onPositions],
+  );
+  const tidyUp = useCallback(() => {
+    refitAfterLayout.current = true;
+    onPositions(clearPositions(template));
+  }, [template, onPositions]);
   const nodes = useMemo(
-    () => layout.cards.map((card) => flowNode(card, template, actions.selectedId, actions.problems)),
-    [layout, template, actions.selectedId, actions.problems],
+    () => layout.cards.map((card) => flowNode(card, template, actions.selectedId, actions.problems, movable, dragged.get(card.id))),
+    [layout, template, actions.selectedId, actions.problems, movable, dragged],
   );
   const edges = useMemo(
     () =>
@@ -149,7 +216,9 @@ export function WorkflowCanvas({ template, onConnect }: WorkflowCanvasProps) {
         onNodeClick={(_, node) => actions.select(node.type === 'placeholder' ? null : node.id)}
         onPaneClick={() => actions.select(null)}
         onConnect={connect}
-        nodesDraggable={false}
+        onNodesChange={onNodesChange}
+        nodesDraggable={movable}
+        nodeDragThreshold={DRAG_THRESHOLD_PX}
         nodesConnectable={!actions.readOnly}
         elementsSelectable
         onInit={(ready) => {
@@ -162,7 +231,13 @@ export function WorkflowCanvas({ template, onConnect }: WorkflowCanvasProps) {
         aria-label={copy.workflows.canvas.canvasLabel}
       >
         <Background gap={16} />
-        <Controls showInteractive={false} />
+        <Controls showInteractive={false}>
+          {movable && hasStoredPositions(template) && (
+            <ControlButton onClick={tidyUp} title={copy.workflows.canvas.tidyUpHint} aria-label={copy.workflows.canvas.tidyUp} data-testid="canvas-tidy-up">
+              <IconTidy />
+            </ControlButton>
+          )}
+        </Controls>
       </ReactFlow>
     </div>
   );

@@ -2,8 +2,14 @@
  * Where the workflow canvas draws what (spec 001 §2 "Workflow canvas", §9 "Graph layout defaults"), pure: the
  * trigger's card, each node's card, the placeholder action of a workflow with no actions, and the edges between
  * them, laid out top to bottom by dagre with rank separation GRAPH_RANK_SEPARATION (50), node separation
- * GRAPH_NODE_SEPARATION (50) and edge separation GRAPH_EDGE_SEPARATION (20). A card that carries a stored position
- * (`position` of the trigger or node) keeps it; the others get dagre's.
+ * GRAPH_NODE_SEPARATION (50) and edge separation GRAPH_EDGE_SEPARATION (20).
+ *
+ * Stored positions (`position` of the trigger or a node; spec 001 §2 "stored positions kept"): once a user moves a
+ * card, the canvas stores every card's position ({@link storePositions}, as n8n does), so the graph looks the same
+ * wherever it is opened and dagre is not run at all. A card without one in a graph whose trigger has one — an action
+ * just added — is placed under the card it comes from (centred on that card's handle), the cards after it moved down
+ * to make room, and further right while it would cover another card ({@link layoutWorkflow}). "Tidy up" forgets
+ * them ({@link clearPositions}): dagre lays the graph out again.
  *
  * Every card has one source handle per outgoing edge (its `NodeEdge.path` is the handle's id; the trigger's is
  * `nextNodeId`). Our reading of §9 "trigger spacing 46 per state or branch, padding 16, 12 or 8 depending on count":
@@ -112,8 +118,8 @@ function hasNode(template: WorkflowTemplate, nodeId: string): boolean {
 }
 
 /** The cards (without positions yet) and the edges of `template`. */
-function cardsAndEdges(template: WorkflowTemplate): { cards: Array<Omit<CardLayout, 'position'> & { stored?: { x: number; y: number } }>; edges: EdgeLayout[] } {
-  const cards: Array<Omit<CardLayout, 'position'> & { stored?: { x: number; y: number } }> = [];
+function cardsAndEdges(template: WorkflowTemplate): { cards: UnplacedCard[]; edges: EdgeLayout[] } {
+  const cards: UnplacedCard[] = [];
   const edges: EdgeLayout[] = [];
   const triggerWidth = cardWidth(1);
   const triggerTarget = template.trigger.nextNodeId !== null && hasNode(template, template.trigger.nextNodeId) ? template.trigger.nextNodeId : null;
@@ -165,6 +171,9 @@ function cardsAndEdges(template: WorkflowTemplate): { cards: Array<Omit<CardLayo
  */
 export function layoutWorkflow(template: WorkflowTemplate): CanvasLayout {
   const { cards, edges } = cardsAndEdges(template);
+  // Positions stored by the canvas start at the trigger (it stores every card's); a template that stores only some
+  // (written through the API) gets dagre's for the others, as before.
+  if (template.trigger.position) return placeAroundStored(cards, edges);
   const graph = new dagre.graphlib.Graph({ multigraph: true });
   graph.setGraph({
     rankdir: 'TB',
@@ -186,6 +195,117 @@ export function layoutWorkflow(template: WorkflowTemplate): CanvasLayout {
     }),
     edges,
   };
+}
+
+/** A card before placement: its stored position, if any. */
+type UnplacedCard = Omit<CardLayout, 'position'> & { stored?: { x: number; y: number } };
+
+/**
+ * Lays out a graph with stored positions (see the module doc): stored cards stay; each card without one, taken in
+ * the order the edges reach it from the trigger, goes GRAPH_RANK_SEPARATION under the card it comes from, centred on
+ * that card's handle; the cards after it (reachable from it) that it would reach into move down by its height and
+ * the separation; then it moves right by its width and GRAPH_NODE_SEPARATION while it covers another card.
+ */
+function placeAroundStored(cards: UnplacedCard[], edges: EdgeLayout[]): CanvasLayout {
+  const placed = new Map<string, { x: number; y: number }>();
+  for (const card of cards) if (card.stored) placed.set(card.id, { ...card.stored });
+  const byId = new Map(cards.map((card) => [card.id, card]));
+  const outgoing = new Map<string, EdgeLayout[]>();
+  for (const edge of edges) outgoing.set(edge.source, [...(outgoing.get(edge.source) ?? []), edge]);
+  const incoming = new Map<string, EdgeLayout>();
+  for (const edge of edges) if (!incoming.has(edge.target)) incoming.set(edge.target, edge);
+  const box = (id: string) => {
+    const card = byId.get(id)!;
+    const at = placed.get(id)!;
+    return { left: at.x, top: at.y, right: at.x + card.width, bottom: at.y + card.height };
+  };
+  const downstream = (from: string): Set<string> => {
+    const seen = new Set<string>();
+    const queue = (outgoing.get(from) ?? []).map((edge) => edge.target);
+    while (queue.length > 0) {
+      const id = queue.shift()!;
+      if (seen.has(id) || id === from) continue;
+      seen.add(id);
+      for (const edge of outgoing.get(id) ?? []) queue.push(edge.target);
+    }
+    return seen;
+  };
+  // Breadth-first from the trigger, so that a source is placed before what it leads to; then anything unreached.
+  const order: string[] = [];
+  const queue = [TRIGGER_CARD_ID];
+  while (queue.length > 0) {
+    const id = queue.shift()!;
+    if (order.includes(id) || !byId.has(id)) continue;
+    order.push(id);
+    for (const edge of outgoing.get(id) ?? []) queue.push(edge.target);
+  }
+  for (const card of cards) if (!order.includes(card.id)) order.push(card.id);
+  let column = 0;
+  for (const id of order) {
+    if (placed.has(id)) continue;
+    const card = byId.get(id)!;
+    const edge = incoming.get(id);
+    const source = edge && placed.has(edge.source) ? byId.get(edge.source)! : undefined;
+    if (!source || !edge) {
+      // Nothing placed leads here: beside the graph, one column per such card.
+      const right = Math.max(GRAPH_MARGIN_PX, ...[...placed.keys()].map((other) => box(other).right));
+      placed.set(id, { x: right + GRAPH_NODE_SEPARATION, y: GRAPH_MARGIN_PX + column * (card.height + GRAPH_RANK_SEPARATION) });
+      column += 1;
+      continue;
+    }
+    const from = placed.get(source.id)!;
+    const handleX = source.handles.find((handle) => handle.id === edge.sourceHandle)?.x ?? source.width / 2;
+    const at = { x: from.x + handleX - card.width / 2, y: from.y + source.height + GRAPH_RANK_SEPARATION };
+    placed.set(id, at);
+    // Make room: what comes after the new card moves down if the new card reaches into it.
+    const after = [...downstream(id)].filter((other) => placed.has(other));
+    const firstTop = Math.min(...after.map((other) => placed.get(other)!.y));
+    const needed = at.y + card.height + GRAPH_RANK_SEPARATION - firstTop;
+    if (after.length > 0 && needed > 0) for (const other of after) placed.get(other)!.y += needed;
+    // Then right while it covers another card.
+    const covers = () =>
+      [...placed.keys()].some((other) => {
+        if (other === id) return false;
+        const a = box(id);
+        const b = box(other);
+        return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+      });
+    for (let step = 0; step < cards.length && covers(); step += 1) at.x += card.width + GRAPH_NODE_SEPARATION;
+  }
+  return { cards: cards.map(({ stored: _stored, ...card }) => ({ ...card, position: placed.get(card.id)! })), edges };
+}
+
+/**
+ * `template` with every card's position stored as `layout` shows it, `moved` (canvas id → top-left, px) applied
+ * over it: the trigger's and every node's `position`, rounded to whole pixels. The placeholder has none.
+ */
+export function storePositions(template: WorkflowTemplate, layout: CanvasLayout, moved: ReadonlyMap<string, { x: number; y: number }> = new Map()): WorkflowTemplate {
+  const at = (id: string) => {
+    const position = moved.get(id) ?? layout.cards.find((card) => card.id === id)?.position;
+    return position ? { x: Math.round(position.x), y: Math.round(position.y) } : undefined;
+  };
+  const trigger = at(TRIGGER_CARD_ID);
+  const nodes = Object.fromEntries(
+    Object.entries(template.nodes).map(([nodeId, node]) => {
+      const position = at(nodeCardId(nodeId));
+      return [nodeId, position ? { ...node, position } : node];
+    }),
+  );
+  return { ...template, trigger: trigger ? { ...template.trigger, position: trigger } : template.trigger, nodes };
+}
+
+/** `template` without any stored position ("Tidy up": dagre lays it out again). */
+export function clearPositions(template: WorkflowTemplate): WorkflowTemplate {
+  const { position: _trigger, ...trigger } = template.trigger;
+  const nodes = Object.fromEntries(
+    Object.entries(template.nodes).map(([nodeId, { position: _node, ...node }]) => [nodeId, node]),
+  );
+  return { ...template, trigger, nodes };
+}
+
+/** Whether any card of `template` has a stored position. */
+export function hasStoredPositions(template: WorkflowTemplate): boolean {
+  return template.trigger.position !== undefined || Object.values(template.nodes).some((node) => node.position !== undefined);
 }
 
 /** The part of the canvas a card and the "+" and names under its handles take (px). */

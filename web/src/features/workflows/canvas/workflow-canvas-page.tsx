@@ -232,7 +232,7 @@ function CanvasEditor({ flowPublicIdentifier, workflow, readOnly, formTemplate, 
           onPublish={() => void onPublish()}
         />
         <Box pos="relative">
-          <WorkflowCanvas template={draft} onConnect={onConnect} />
+          <WorkflowCanvas template={draft} onConnect={onConnect} onPositions={edit} />
           {editing !== null && (
             <PanelHost
               target={editing}

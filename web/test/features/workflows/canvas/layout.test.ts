@@ -1,7 +1,7 @@
 /**
  * The canvas's layout (spec 001 §2 "Workflow canvas", §9 graph layout numbers): top to bottom with 50 px between
  * ranks, cards at least 212 × 62 px, a placeholder after a trigger with no actions, labelled edges from a branch's
- * handles spaced 46 px apart, stored positions kept.
+ * handles spaced 46 px apart, stored positions kept, cards moved by the user stored and new ones placed among them.
  */
 import type { WorkflowTemplate } from '@formloom/contracts/entities/workflow';
 import { insertNode } from '@formloom/contracts/workflows/graph-edits';
@@ -12,9 +12,12 @@ import {
   TRIGGER_CARD_HEIGHT_PX,
   TRIGGER_CARD_ID,
   cardWidth,
+  clearPositions,
   handlePadding,
+  hasStoredPositions,
   layoutWorkflow,
   nodeCardId,
+  storePositions,
   TOP_MARGIN_PX,
   viewportFor,
 } from '../../../../src/features/workflows/canvas/layout';
@@ -114,5 +117,70 @@ describe('the view the canvas opens on', () => {
     expect(view.zoom).toBe(fit.minZoom);
     const trigger = layout.cards.find((card) => card.id === TRIGGER_CARD_ID)!;
     expect(view.y + trigger.position.y * view.zoom).toBeCloseTo(TOP_MARGIN_PX, 5);
+  });
+});
+
+describe('cards moved by the user', () => {
+  const at = (layout: ReturnType<typeof layoutWorkflow>, id: string) => layout.cards.find((card) => card.id === id)!;
+  const overlaps = (layout: ReturnType<typeof layoutWorkflow>) =>
+    layout.cards.some((a) =>
+      layout.cards.some(
+        (b) =>
+          a !== b &&
+          a.position.x < b.position.x + b.width &&
+          b.position.x < a.position.x + a.width &&
+          a.position.y < b.position.y + b.height &&
+          b.position.y < a.position.y + a.height,
+      ),
+    );
+
+  it('stores every card where it is shown, with the moved card where it was dropped, and shows them there again', () => {
+    const template = branched();
+    const layout = layoutWorkflow(template);
+    const stored = storePositions(template, layout, new Map([[nodeCardId('b'), { x: 612.4, y: 333.6 }]]));
+    expect(stored.nodes.b!.position).toEqual({ x: 612, y: 334 });
+    expect(stored.trigger.position).toEqual({ x: Math.round(at(layout, TRIGGER_CARD_ID).position.x), y: Math.round(at(layout, TRIGGER_CARD_ID).position.y) });
+    for (const nodeId of Object.keys(stored.nodes)) expect(stored.nodes[nodeId]!.position).toBeDefined();
+    const again = layoutWorkflow(stored);
+    expect(at(again, nodeCardId('b')).position).toEqual({ x: 612, y: 334 });
+    expect(at(again, nodeCardId('a')).position).toEqual(stored.nodes.a!.position);
+  });
+
+  it('puts an action added between two placed cards under its source and moves what follows down to make room', () => {
+    const template = storePositions(branched(), layoutWorkflow(branched()));
+    const before = layoutWorkflow(template);
+    const inserted = insertNode(template, { kind: 'node', nodeId: 'a' }, 'delay', 'new');
+    if (!inserted.ok) throw new Error(inserted.message);
+    const after = layoutWorkflow(inserted.template);
+    const source = at(after, nodeCardId('a'));
+    const added = at(after, nodeCardId('new'));
+    expect(source.position).toEqual(at(before, nodeCardId('a')).position);
+    expect(added.position.y).toBe(source.position.y + source.height + 50);
+    expect(added.position.x + added.width / 2).toBe(source.position.x + source.width / 2);
+    // The branch card and what follows it moved down by the new card's height and the rank separation.
+    const moved = at(after, nodeCardId('br')).position.y - at(before, nodeCardId('br')).position.y;
+    expect(moved).toBe(CARD_HEIGHT_PX + 50);
+    expect(at(after, nodeCardId('b')).position.y - at(before, nodeCardId('b')).position.y).toBe(moved);
+    expect(at(after, TRIGGER_CARD_ID).position).toEqual(at(before, TRIGGER_CARD_ID).position);
+    expect(overlaps(after)).toBe(false);
+  });
+
+  it('puts an action added on a free branch handle under that handle, beside a card already there', () => {
+    const template = storePositions(branched(), layoutWorkflow(branched()));
+    const inserted = insertNode(template, { kind: 'node', nodeId: 'br', edgePath: 'template.branches.1.nextNodeId' }, 'delay', 'second');
+    if (!inserted.ok) throw new Error(inserted.message);
+    const after = layoutWorkflow(inserted.template);
+    expect(overlaps(after)).toBe(false);
+    const branch = at(after, nodeCardId('br'));
+    expect(at(after, nodeCardId('second')).position.y).toBeGreaterThan(branch.position.y + branch.height);
+  });
+
+  it('forgets every position on "Tidy up", so dagre lays the graph out again', () => {
+    const original = layoutWorkflow(branched());
+    const moved = storePositions(branched(), original, new Map([[nodeCardId('a'), { x: 2000, y: 2000 }]]));
+    const cleared = clearPositions(moved);
+    expect(hasStoredPositions(moved)).toBe(true);
+    expect(hasStoredPositions(cleared)).toBe(false);
+    expect(layoutWorkflow(cleared)).toEqual(original);
   });
 });
