@@ -24,6 +24,7 @@
  * | variable | default | meaning |
  * | --- | --- | --- |
  * | RUNS | 10 | page loads |
+ * | POSITIONS | `layout` | `stored`: the workflow is saved with every card's position (as the canvas stores them once a card was moved), so the canvas runs no dagre |
  * | WARM | 3 | warm remounts per page load |
  * | CHROMIUM_PATH | /usr/bin/chromium | the browser |
  */
@@ -35,6 +36,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { SESSION_COOKIE } from '@formloom/contracts/auth';
 import { startEmbedded } from '@formloom/scripts/embedded';
 import { ProductClient } from '@formloom/scripts/product-client';
+import { layoutWorkflow, storePositions } from '../../web/src/features/workflows/canvas/layout';
 import { TWENTY_NODES, twentyNodeWorkflow } from '../local/twenty-nodes';
 
 /** The target: the 20-node workflow laid out and rendered within this many ms. */
@@ -114,6 +116,8 @@ async function main(): Promise<number> {
   if (!Number.isInteger(runs) || runs < 1) throw new Error(`RUNS: must be a whole number ≥ 1 (got "${process.env.RUNS}")`);
   const warmRuns = Number(process.env.WARM ?? 3);
   if (!Number.isInteger(warmRuns) || warmRuns < 0) throw new Error(`WARM: must be a whole number ≥ 0 (got "${process.env.WARM}")`);
+  const positions = process.env.POSITIONS ?? 'layout';
+  if (positions !== 'layout' && positions !== 'stored') throw new Error(`POSITIONS: 'layout' or 'stored' (got "${positions}")`);
   if (!existsSync(path.join(WEB_DIST, 'index.html'))) throw new Error('web/dist/index.html is missing: run `npm run build:web`');
   if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH} (apt-get install chromium)`);
 
@@ -124,7 +128,10 @@ async function main(): Promise<number> {
     const loadAverage1m = os.loadavg()[0] ?? 0;
     product = await startEmbedded({ dataDir, port: 0, host: '127.0.0.1', webDist: WEB_DIST, logLevel: 'silent' });
     const user = await ProductClient.signUp(product.url, `canvas-${Date.now().toString(36)}@example.com`);
-    const form = await user.publishFormWithWorkflow('Canvas: 20 nodes', 'Canvas benchmark', (flowPublicIdentifier) => twentyNodeWorkflow(flowPublicIdentifier));
+    const form = await user.publishFormWithWorkflow('Canvas: 20 nodes', 'Canvas benchmark', (flowPublicIdentifier) => {
+      const template = twentyNodeWorkflow(flowPublicIdentifier);
+      return positions === 'stored' ? storePositions(template, layoutWorkflow(template)) : template;
+    });
     const canvasPath = `/editor/${form.publicIdentifier}/workflows-edit/${form.workflowId}`;
     const url = `${product.url}${canvasPath}`;
     browser = await chromium.launch({
@@ -135,7 +142,7 @@ async function main(): Promise<number> {
     await context.addCookies([{ name: SESSION_COOKIE, value: user.session, url: product.url }]);
     await context.addInitScript({ content: PROBE_SCRIPT });
     console.log(
-      `canvas render: ${runs} loads of a ${TWENTY_NODES}-node workflow (${CARDS} cards), Chromium ${browser.version()}\n` +
+      `canvas render: ${runs} loads of a ${TWENTY_NODES}-node workflow (${CARDS} cards; positions: ${positions}), Chromium ${browser.version()}\n` +
         `machine: ${os.cpus().length} cores, load average ${loadAverage1m.toFixed(1)} (1 min) before the run\n`,
     );
     const results: { run: number; sinceLayoutMs: number; sinceNavigationMs: number; warmMs: number[] }[] = [];
@@ -181,7 +188,7 @@ async function main(): Promise<number> {
     const cpus = os.cpus();
     writeFileSync(
       file,
-      `${JSON.stringify({ date: new Date().toISOString(), machine: { cores: cpus.length, cpuModel: cpus[0]?.model, loadAverage1m, node: process.version, chromium: browser.version() }, target: TARGET, runs: results, met, warmMet }, null, 2)}\n`,
+      `${JSON.stringify({ date: new Date().toISOString(), positions, machine: { cores: cpus.length, cpuModel: cpus[0]?.model, loadAverage1m, node: process.version, chromium: browser.version() }, target: TARGET, runs: results, met, warmMet }, null, 2)}\n`,
     );
     console.log(`written: ${path.relative(ROOT, file)}`);
     return 0;
