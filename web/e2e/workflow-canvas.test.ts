@@ -215,6 +215,8 @@ it('moves a card by dragging it, keeps it there across Save and a reload, and ti
   expect(Math.abs(reloaded.x - dropped.x)).toBeLessThan(1);
   expect(Math.abs(reloaded.y - dropped.y)).toBeLessThan(1);
 
+  expect(await violations(page)).toEqual([]);
+
   // "Tidy up": laid out again as at first, and nothing left to tidy.
   await page.getByTestId('canvas-tidy-up').click();
   await page.waitForFunction(
@@ -225,6 +227,5 @@ it('moves a card by dragging it, keeps it there across Save and a reload, and ti
     [cardId, laidOut.x, laidOut.y] as const,
   );
   expect(await page.getByTestId('canvas-tidy-up').count()).toBe(0);
-  expect(await violations(page)).toEqual([]);
   await context.close();
 });
