@@ -154,6 +154,10 @@ it('says what is missing, marks the Matrix rows left out, and keeps the focus on
   expect(screen.getByRole('group', { name: /What matters most/ })).toHaveAccessibleDescription(copy.answers.required);
   expect(screen.getByRole('slider', { name: /How far do you commute/ })).toHaveAccessibleDescription(copy.answers.required);
 
+  // The refused submit moves the focus to the first question with an error (on the next animation frame): wait for
+  // it, so that it does not take the focus from the button below.
+  await waitFor(() => expect(document.activeElement?.closest('[data-widget-id]')).not.toBeNull());
+
   // Keyboard: the pressed button keeps the focus as its option climbs; at the top it stays, doing nothing.
   const down = screen.getByRole('button', { name: 'Move Documentation down' });
   down.focus();

@@ -129,7 +129,7 @@ it('shows a failed run as a timeline and retries it from the failed step without
   // The email that went out: its output.
   const sent = steps[0]!;
   await app.user.click(within(sent).getByRole('button', { name: copy.workflowRuns.showDetails('Email') }));
-  await app.user.click(within(sent).getByRole('tab', { name: copy.workflowRuns.output }));
+  await app.user.click(await within(sent).findByRole('tab', { name: copy.workflowRuns.output }));
   expect(within(sent).getByTestId('run-step-output')).toHaveTextContent(`"subject": "Thanks Ada"`);
   await app.user.click(within(sent).getByRole('tab', { name: copy.workflowRuns.input }));
   expect(within(sent).getByTestId('run-step-input')).toHaveTextContent('"text": "Hi Ada"');
