@@ -127,15 +127,21 @@ async function drag(page: Page, from: ReturnType<Page['locator']>, to: ReturnTyp
   await page.mouse.up();
 }
 
-it('connects two cards by dragging from a handle, and refuses a connection that would make a loop', async () => {
+/** A new owner's thank-you workflow open on the canvas at 1280 px (`tag` names the owner); its email card. */
+async function openThankYouCanvas(tag: string) {
   const url = running.product().url;
   const context = await running.browser().newContext({ viewport: { width: 1280, height: 860 }, bypassCSP: true });
   const page = await context.newPage();
-  const { flow, workflowId } = await ownerWorld(page, url, 'connect');
+  const { flow, workflowId } = await ownerWorld(page, url, tag);
   await page.goto(`${url}/editor/${flow}/workflows-edit/${workflowId}`);
   const emailCard = page.locator('[data-testid="canvas-card"][data-kind="node"]').first();
   await emailCard.waitFor();
   const emailId = (await emailCard.getAttribute('data-node-id'))!;
+  return { context, page, emailCard, emailId };
+}
+
+it('connects two cards by dragging from a handle, and refuses a connection that would make a loop', async () => {
+  const { context, page, emailId } = await openThankYouCanvas('connect');
 
   // trigger → email → branch (Branch 1 → a delay; Branch 2 and Otherwise lead nowhere).
   await page.locator(`[data-testid="add-action"][data-source="${emailId}:nextNodeId"]`).click();
@@ -180,14 +186,8 @@ async function flowPosition(page: Page, cardId: string): Promise<{ x: number; y:
 }
 
 it('moves a card by dragging it, keeps it there across Save and a reload, and tidies up', async () => {
-  const url = running.product().url;
-  const context = await running.browser().newContext({ viewport: { width: 1280, height: 860 }, bypassCSP: true });
-  const page = await context.newPage();
-  const { flow, workflowId } = await ownerWorld(page, url, 'move');
-  await page.goto(`${url}/editor/${flow}/workflows-edit/${workflowId}`);
-  const emailCard = page.locator('[data-testid="canvas-card"][data-kind="node"]').first();
-  await emailCard.waitFor();
-  const cardId = `node:${(await emailCard.getAttribute('data-node-id'))!}`;
+  const { context, page, emailCard, emailId } = await openThankYouCanvas('move');
+  const cardId = `node:${emailId}`;
   const laidOut = await flowPosition(page, cardId);
   expect(await page.getByTestId('canvas-tidy-up').count()).toBe(0);
 

@@ -280,8 +280,9 @@ function placeAroundStored(cards: UnplacedCard[], edges: EdgeLayout[]): CanvasLa
  * over it: the trigger's and every node's `position`, rounded to whole pixels. The placeholder has none.
  */
 export function storePositions(template: WorkflowTemplate, layout: CanvasLayout, moved: ReadonlyMap<string, { x: number; y: number }> = new Map()): WorkflowTemplate {
+  const shown = new Map(layout.cards.map((card) => [card.id, card.position]));
   const at = (id: string) => {
-    const position = moved.get(id) ?? layout.cards.find((card) => card.id === id)?.position;
+    const position = moved.get(id) ?? shown.get(id);
     return position ? { x: Math.round(position.x), y: Math.round(position.y) } : undefined;
   };
   const trigger = at(TRIGGER_CARD_ID);
