@@ -46,3 +46,4 @@ export { ai } from './copy/ai';
 export { integrationNodes } from './copy/integration-nodes';
 export { webhookNode } from './copy/webhook-node';
 export { codeNode } from './copy/code-node';
+export { home } from './copy/home';

@@ -493,3 +493,24 @@ export const CONVERSION_KIT_BASE_PRICE_USD = 25;
 export const CONVERSION_KIT_DEFAULT_LEADS = 300;
 /** ours: the upsell's lead count is 1..this many leads a month. */
 export const CONVERSION_KIT_MAX_LEADS = 1_000_000;
+
+/**
+ * spec 000 §2, §9: the home page's 'View all' link of the 'Starred' and 'Recently viewed' rows is hidden while a row
+ * has no more items than it shows at the screen's width: 1 (phones) to 5 (wide screens). Ours: the widths (px, the
+ * Mantine breakpoints xs 576, sm 768, md 992, lg 1200) at which a row shows 2, 3, 4 and 5 cards.
+ */
+export const HOME_ROW_ITEMS_BY_MIN_WIDTH: readonly (readonly [minWidthPx: number, items: number])[] = [
+  [1200, 5],
+  [992, 4],
+  [768, 3],
+  [576, 2],
+  [0, 1],
+];
+/** spec 000 §2, §9: the grid view shows at most this many columns (3 below the `lg` width, 4 from it). */
+export const HOME_GRID_COLUMNS_MAX = 4;
+export const HOME_GRID_COLUMNS_NARROW = 3;
+/** ours: flows per page of `GET /admin/flows` (its `limit`: default and most). */
+export const FLOWS_PAGE_SIZE_DEFAULT = 50;
+export const FLOWS_PAGE_SIZE_MAX = 500;
+/** ours: most flows shown in the home page's 'Starred' and 'Recently viewed' rows. */
+export const HOME_ROW_FETCH = 12;

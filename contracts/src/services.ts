@@ -55,7 +55,7 @@ export const SERVICE_MANIFEST = [
     calls: [],
     settings: ['AUTH_SIGNING_KEY_ROTATION_DAYS', 'PUBLIC_URL', 'MAIL_FROM', 'SMTP_TIMEOUT_MS'],
     secrets: ['AUTH_KEY_ENCRYPTION_SECRET', 'SMTP_URL'],
-    publishes: [],
+    publishes: ['workspace.deleted'],
     consumes: [],
   },
   {
@@ -83,8 +83,8 @@ export const SERVICE_MANIFEST = [
       'PUBLIC_UPLOADS_RATE_LIMIT',
     ],
     secrets: ['CHALLENGE_SECRET_KEY', 'FILE_STORAGE_S3_ACCESS_KEY_ID', 'FILE_STORAGE_S3_SECRET_ACCESS_KEY'],
-    publishes: ['flow.created', 'flow.deleted', 'flow.published', 'form.submitted', 'form.progressed'],
-    consumes: [],
+    publishes: ['flow.created', 'flow.deleted', 'flow.moved', 'flow.published', 'form.submitted', 'form.progressed'],
+    consumes: ['workspace.deleted'],
   },
   {
     name: 'workflows-engine',
@@ -124,7 +124,7 @@ export const SERVICE_MANIFEST = [
     ],
     secrets: ['SMTP_URL', 'WEBHOOK_SECRET_ENCRYPTION_KEY', 'AI_API_KEY'],
     publishes: [],
-    consumes: ['flow.deleted', 'form.submitted', 'form.progressed', 'event.booked', 'event.canceled', 'event.rescheduled'],
+    consumes: ['flow.deleted', 'flow.moved', 'form.submitted', 'form.progressed', 'event.booked', 'event.canceled', 'event.rescheduled'],
   },
 ] as const satisfies readonly ServiceManifestEntry[];
 

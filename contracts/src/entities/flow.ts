@@ -55,6 +55,9 @@ export type FlowSettings = z.infer<typeof FlowSettings>;
  * public link shows `copy.publicForm.formClosed` and takes no responses until the next publish).
  * `hasUnpublishedChanges`: the draft differs from the last published version (always false before the first
  * publish: then everything is unpublished and the editor says so by `publishedAt` being null).
+ * `trashedAt`: when it was moved to the trash (spec 000 §2 reserved workspace `trash`), else null; a trashed flow is
+ * listed only in the trash, its public link answers 404 `copy.flows.flowNotFound` and it cannot be published until
+ * restored — everything else (its submissions, workflows, the draft) is kept as it was.
  */
 export const Flow = z.object({
   id: z.number().int().positive(),
@@ -70,6 +73,7 @@ export const Flow = z.object({
   publishedAt: z.string().nullable(),
   closedAt: z.string().nullable(),
   hasUnpublishedChanges: z.boolean(),
+  trashedAt: z.string().nullable(),
 });
 /** A flow. */
 export type Flow = z.infer<typeof Flow>;

@@ -1,7 +1,8 @@
 /**
  * The flows service: flows, their draft templates, published snapshots, submissions and the Results' custom
  * columns (ARCHITECTURE §3);
- * emits `flow.created`, `flow.published` and `form.submitted` through the outbox. Tests call
+ * emits `flow.created`, `flow.published`, `flow.moved`, `flow.deleted`, `form.submitted` and `form.progressed` through the
+ * outbox and consumes `workspace.deleted` (`consumers.ts`). Tests call
  * {@link buildApp}; `main.ts` runs {@link definition}.
  */
 import { z } from 'zod';
@@ -18,6 +19,7 @@ import { PollingLoop } from '@formloom/kit/polling-loop';
 import { createService, type FormloomService, type ServiceDefinition, type ServiceOptions } from '@formloom/kit/service';
 import { ChallengeProvider } from '@formloom/contracts/api/flows/public-forms';
 import { createChallenge } from './challenge';
+import { workspaceDeletedConsumer } from './consumers';
 import { createFlowReads } from './db/flow-reads';
 import { migrations } from './db/migrations';
 import type { FlowsServiceDeps } from './deps';
@@ -124,6 +126,7 @@ export const definition: ServiceDefinition<FlowsShape, FlowsServiceDeps> = {
         : undefined,
   }),
   routes: [adminFlowRoutes, customColumnRoutes, publicFlowRoutes, publicApiRoutes, uploadRoutes, internalFlowRoutes, internalFileRoutes],
+  consumers: (deps) => [workspaceDeletedConsumer(deps.reads)],
   // The sweep of uploads no response refers to (after a day) and of the files of deleted rows (`domain/uploads.ts`).
   workers: (deps) => {
     const loop = new PollingLoop({ name: 'upload sweep', pollMs: UPLOAD_SWEEP_INTERVAL_MS, log: deps.log, pass: () => sweepUploads(deps) });

@@ -52,7 +52,7 @@ describe('a user of another organization', () => {
   it('does not see the flow in the list of all their workspaces', async () => {
     const response = await h.service.app.inject({ method: 'GET', url: '/admin/flows', headers: h.headers.outsider });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ flows: [] });
+    expect(response.json()).toEqual({ flows: [], nextCursor: null });
   });
 });
 

@@ -345,7 +345,7 @@ describe('GET /admin/flows', () => {
 
       // Another organization's user sees none of them.
       const outsider = await fresh.service.app.inject({ method: 'GET', url: '/admin/flows', headers: fresh.headers.outsider });
-      expect(outsider.json()).toEqual({ flows: [] });
+      expect(outsider.json()).toEqual({ flows: [], nextCursor: null });
     } finally {
       await fresh.service.close();
     }

@@ -1,7 +1,7 @@
 /**
  * The workflows-engine service (ARCHITECTURE §3): workflows, runs, run steps, approvals, the mail log and outgoing
- * webhooks. Routes in `routes/`, the event consumers (`form.submitted`, `form.progressed`, `flow.deleted`, the
- * scheduling events) in `consumers.ts`, the run
+ * webhooks. Routes in `routes/`, the event consumers (`form.submitted`, `form.progressed`, `flow.deleted`, `flow.moved`,
+ * the scheduling events) in `consumers.ts`, the run
  * worker in `worker.ts` (execution model documented there), the webhook delivery worker in `webhook-worker.ts`, configuration in `config.ts`, dependencies in `deps.ts`.
  */
 import { createService, type FormloomService, type ServiceDefinition, type ServiceOptions } from '@formloom/kit/service';
@@ -11,6 +11,7 @@ import {
   eventCanceledConsumer,
   eventRescheduledConsumer,
   flowDeletedConsumer,
+  flowMovedConsumer,
   formProgressedConsumer,
   formSubmittedConsumer,
 } from './consumers';
@@ -39,6 +40,7 @@ export const definition: ServiceDefinition<typeof EngineConfig.shape, EngineDeps
       onWebhooksQueued: () => deps.webhookWorker.kick(),
     }),
     flowDeletedConsumer(),
+    flowMovedConsumer(),
     formProgressedConsumer(),
     eventBookedConsumer(),
     eventRescheduledConsumer({ onQueued: () => deps.runWorker.kick() }),

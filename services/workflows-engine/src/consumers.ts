@@ -6,11 +6,13 @@
  * `form.progressed` v1 → the formAbandoned runs of the respondent are armed or moved; `event.booked`,
  * `event.rescheduled`, `event.canceled` v1 → the beforeEventStarts runs of the booking are armed, moved or dropped
  * and the eventRescheduled / eventCanceled runs queued (`domain/timed-triggers.ts`); `flow.deleted` v1 → the form's
- * workflows are deleted, with their runs and steps (the mail log stays). The kit parses each delivery with the event's definition and runs
+ * workflows are deleted, with their runs and steps (the mail log stays); `flow.moved` v1 → the form's workflows and
+ * webhook subscriptions take its new workspace (which decides access). The kit parses each delivery with the event's definition and runs
  * `handle` in one transaction with the inbox row, so a redelivered event (same id) queues nothing again.
  */
 import type { EventEnvelope } from '@formloom/contracts/events/envelope';
 import { flowDeleted } from '@formloom/contracts/events/flow-deleted';
+import { flowMoved } from '@formloom/contracts/events/flow-moved';
 import { formSubmitted, type FormSubmittedData } from '@formloom/contracts/events/form-submitted';
 import type { Tx } from '@formloom/kit/db';
 import { defineConsumer, type OnCommit } from '@formloom/kit/service';
@@ -22,8 +24,8 @@ import { eventCanceled } from '@formloom/contracts/events/event-canceled';
 import { eventRescheduled } from '@formloom/contracts/events/event-rescheduled';
 import type { SchedulingEventData } from '@formloom/contracts/events/scheduling';
 import { armAbandonedRuns, armBeforeEventRuns, disarmAbandonedRuns, disarmBeforeEventRuns, queueEventRuns, type TriggerEvent } from './domain/timed-triggers';
-import { deleteFlowSubscriptions, queueWebhookDeliveries } from './domain/webhooks';
-import { deleteFlowWorkflows } from './domain/workflows';
+import { deleteFlowSubscriptions, moveFlowSubscriptions, queueWebhookDeliveries } from './domain/webhooks';
+import { deleteFlowWorkflows, moveFlowWorkflows } from './domain/workflows';
 
 /** Options of {@link formSubmittedConsumer} (the run worker's `lease`, `adopt` and `kick`). */
 export interface FormSubmittedConsumerOptions {
@@ -87,6 +89,24 @@ export function flowDeletedConsumer() {
     async handle(event, tx) {
       await deleteFlowWorkflows(tx, event.data.flowPublicIdentifier, event.tenant.organizationId);
       await deleteFlowSubscriptions(tx, event.data.flowPublicIdentifier, event.tenant.organizationId);
+    },
+  });
+}
+
+/**
+ * The `flow.moved` consumer (spec 000 §4 "Dragging"; spec 001 §6: the form's workspace decides who may see and
+ * change its workflows): sets the workspace of every workflow and every webhook subscription of the moved form in
+ * the event's organization to `data.workspaceId`, in the inbox row's transaction. Runs, steps and deliveries carry
+ * no workspace (their workflow's or subscription's decides). A redelivery (same event id) is skipped by the inbox;
+ * applying the same move again would find every row already there and write nothing.
+ */
+export function flowMovedConsumer() {
+  return defineConsumer({
+    event: flowMoved,
+    async handle(event, tx) {
+      const { flowPublicIdentifier, workspaceId } = event.data;
+      await moveFlowWorkflows(tx, flowPublicIdentifier, event.tenant.organizationId, workspaceId);
+      await moveFlowSubscriptions(tx, flowPublicIdentifier, event.tenant.organizationId, workspaceId);
     },
   });
 }

@@ -10,6 +10,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { JSONWebKeySet } from 'jose';
 import { SESSION_COOKIE, INTERNAL_TOKEN_HEADER } from '@formloom/contracts/auth';
 import type { User } from '@formloom/contracts/entities/identity';
+import type { EventEnvelope } from '@formloom/contracts/events/envelope';
 import { signUp as signUpEndpoint } from '@formloom/contracts/api/workspaces-auth/auth';
 import { exchangeSession } from '@formloom/contracts/api/workspaces-auth/internal';
 import { getJwks } from '@formloom/contracts/api/workspaces-auth/keys';
@@ -92,6 +93,19 @@ export async function countRows(
 ): Promise<number> {
   const result = await service.ctx.db.execute(sql.raw(`SELECT count(*)::int AS n FROM ${table}`));
   return rowsOf<{ n: number }>(result)[0]!.n;
+}
+
+/** An outbox row as a test reads it: the event type, its key and its envelope. */
+export interface OutboxRow {
+  type: string;
+  key: string;
+  envelope: EventEnvelope;
+}
+
+/** The outbox rows of event `type`, oldest first. */
+export async function outboxRows(service: Service, type: string): Promise<OutboxRow[]> {
+  const result = await service.ctx.db.execute(sql`SELECT type, key, envelope FROM outbox WHERE type = ${type} ORDER BY seq`);
+  return rowsOf<OutboxRow>(result);
 }
 
 /** The service's JWKS (`getJwks`); expects 200. */

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import * as copy from '../../copy';
 import { Flow, FlowSettings, FlowType, FormSettings } from '../../entities/flow';
 import { FlowTemplate } from '../../entities/flow-template';
-import { FLOW_NAME_MAX_LENGTH } from '../../limits';
+import { FLOW_NAME_MAX_LENGTH, FLOWS_PAGE_SIZE_DEFAULT, FLOWS_PAGE_SIZE_MAX } from '../../limits';
 import { defineEndpoint, errorResponse, okResponse } from '../endpoint';
 
 /** ours: longest accepted public identifier in a path (the kit makes 12 characters). */
@@ -88,23 +88,86 @@ export const PublishFlowResponse = z.object({ flow: Flow });
 export type PublishFlowResponse = z.infer<typeof PublishFlowResponse>;
 
 /**
- * `GET /admin/flows` query: `workspaceId` lists that workspace's flows (view access needed; 404
- * 'Workspace not found' otherwise); without it, the flows of every workspace the caller can see.
+ * The home lists (spec 000 §2 tabs and the reserved workspace id `trash`): `all` the flows not in the trash; `starred`
+ * the caller's starred ones; `recents` the ones the caller opened (`lastViewedAt` set); `trash` the trashed ones.
  */
-export const ListFlowsQuery = z.object({ workspaceId: z.coerce.number().int().positive().optional() });
-/** `{workspaceId?}`. */
+export const FlowListView = z.enum(['all', 'starred', 'recents', 'trash']);
+/** A home list. */
+export type FlowListView = z.infer<typeof FlowListView>;
+
+/**
+ * spec 000 §2 sort options ('Created date', 'Last viewed', 'Last edited', 'Submission count', 'Alphabetical', 'Unread'):
+ * newest created, most recently opened by the caller (never opened last), most recently edited, most finished
+ * submissions, name A→Z (case-insensitive), most submissions since the caller last opened the Results. Ties: newest
+ * id first (name A→Z: lowest id first), so pages never overlap.
+ */
+export const FlowSort = z.enum(['createdDate', 'lastViewed', 'lastEdited', 'submissionCount', 'alphabetical', 'unread']);
+/** A sort option. */
+export type FlowSort = z.infer<typeof FlowSort>;
+
+/**
+ * `GET /admin/flows` query:
+ * - `workspaceId`: that workspace's flows (view access needed; 404 'Workspace not found' otherwise); without it,
+ *   the flows of every workspace the caller can see (the Starred, Recents and Trash tabs);
+ * - `view` (default `all`) and `sort` (default `createdDate`; see {@link FlowListView}, {@link FlowSort});
+ * - `limit` (1..{@link FLOWS_PAGE_SIZE_MAX}, default {@link FLOWS_PAGE_SIZE_DEFAULT}) and `cursor`: a page, and the
+ *   response's `nextCursor` asks for the next one (opaque; a cursor of another sort or view gives another page, not an
+ *   error, and a malformed one is a 400).
+ */
+export const ListFlowsQuery = z.object({
+  workspaceId: z.coerce.number().int().positive().optional(),
+  view: FlowListView.default('all'),
+  sort: FlowSort.default('createdDate'),
+  limit: z.coerce.number().int().min(1).max(FLOWS_PAGE_SIZE_MAX).default(FLOWS_PAGE_SIZE_DEFAULT),
+  cursor: z.string().max(200).optional(),
+});
+/** `{workspaceId?, view, sort, limit, cursor?}`. */
 export type ListFlowsQuery = z.infer<typeof ListFlowsQuery>;
 
-/** A flow in a list, with its number of submissions (spec 000 §2 sort option 'Submission count'). */
-export const ListedFlow = Flow.extend({ submissionCount: z.number().int().nonnegative() });
-/** A flow with `submissionCount`. */
+/**
+ * A flow in a list, with the caller's own view of it:
+ * - `submissionCount`: its finished submissions (spec 000 §2 sort option 'Submission count');
+ * - `isStarred`: the caller starred it (per user);
+ * - `lastViewedAt`: when the caller last opened it in the editor, or null (per user; 'Recently viewed');
+ * - `unreadCount`: finished submissions since the caller last opened its Results ('Unread'; all of them before the
+ *   first time, never below 0 — submissions deleted since then lower it).
+ */
+export const ListedFlow = Flow.extend({
+  submissionCount: z.number().int().nonnegative(),
+  isStarred: z.boolean(),
+  lastViewedAt: z.string().nullable(),
+  unreadCount: z.number().int().nonnegative(),
+});
+/** A flow with the caller's view of it. */
 export type ListedFlow = z.infer<typeof ListedFlow>;
 
-/** `GET /admin/flows` response: newest first (created time, then id). */
-export const ListFlowsResponse = z.object({ flows: z.array(ListedFlow) });
-/** `{flows}`. */
+/** `GET /admin/flows` response: one page in the asked order, and the cursor of the next page (null on the last). */
+export const ListFlowsResponse = z.object({ flows: z.array(ListedFlow), nextCursor: z.string().nullable() });
+/** `{flows, nextCursor}`. */
 export type ListFlowsResponse = z.infer<typeof ListFlowsResponse>;
 
+/** `PUT /admin/flows/:publicIdentifier/star` body: star (`true`) or unstar the flow for the caller. */
+export const StarFlowBody = z.object({ starred: z.boolean() });
+/** `{starred}`. */
+export type StarFlowBody = z.infer<typeof StarFlowBody>;
+
+/**
+ * `POST /admin/flows/:publicIdentifier/views` body: the caller opened the flow — in the editor (its `lastViewedAt`,
+ * 'Recently viewed'), and with `results: true` its Results too (its `unreadCount` goes back to 0).
+ */
+export const RecordFlowViewBody = z.object({ results: z.boolean().default(false) });
+/** `{results}`. */
+export type RecordFlowViewBody = z.infer<typeof RecordFlowViewBody>;
+
+/** `POST /admin/flows/:publicIdentifier/move` body: the workspace to move the flow to (spec 000 §4 "Dragging"). */
+export const MoveFlowBody = z.object({ workspaceId: z.number().int().positive() });
+/** `{workspaceId}`. */
+export type MoveFlowBody = z.infer<typeof MoveFlowBody>;
+
+/** `{success: true}`: a change that has nothing else to answer. */
+export const SuccessResponse = z.object({ success: z.literal(true) });
+/** `{success: true}`. */
+export type SuccessResponse = z.infer<typeof SuccessResponse>;
 
 const forbidden = errorResponse(`${copy.auth.writeAccessRequired}: the caller may only view this workspace.`);
 const flowNotFound = errorResponse(`'${copy.flows.flowNotFound}': no such flow, or not in a workspace of the caller.`);
@@ -134,10 +197,12 @@ export const listFlows = defineEndpoint({
   path: '/admin/flows',
   access: 'session',
   summary: 'List flows',
-  description: 'Newest first, each with its number of submissions.',
+  description:
+    'A page of the flows of a workspace, or of every workspace the caller can see: all, starred, recently viewed or trashed (spec 000 §2), in one of the six sort orders, each with its finished submissions and the caller\'s star, last view and unread count.',
   query: ListFlowsQuery,
   responses: {
     200: okResponse(ListFlowsResponse),
+    400: errorResponse('A malformed `cursor`, or a query value that is not valid.'),
     404: errorResponse(`'${copy.flows.workspaceNotFound}': the workspace is not the caller's.`),
   },
 });
@@ -177,7 +242,12 @@ export const publishFlow = defineEndpoint({
   access: 'session',
   summary: 'Publish the draft',
   params: FlowParams,
-  responses: { 200: okResponse(PublishFlowResponse), 403: forbidden, 404: flowNotFound },
+  responses: {
+    200: okResponse(PublishFlowResponse),
+    403: forbidden,
+    404: flowNotFound,
+    409: errorResponse(`'${copy.home.flowInTrash}': the flow is in the trash.`),
+  },
 });
 
 /** `PATCH /admin/flows/:publicIdentifier` body: the new name (trimmed; blank refused with `copy.flows.nameRequired`). */
@@ -292,4 +362,81 @@ export const deleteFlow = defineEndpoint({
   summary: 'Delete a flow forever',
   params: FlowParams,
   responses: { 200: okResponse(DeleteFlowResponse, 'Deleted.'), 403: forbidden, 404: flowNotFound },
+});
+
+/** `PUT /admin/flows/:publicIdentifier/star`: stars or unstars a flow for the caller (view access is enough). */
+export const starFlow = defineEndpoint({
+  id: 'flows.star',
+  service: 'flows',
+  method: 'PUT',
+  path: '/admin/flows/:publicIdentifier/star',
+  access: 'session',
+  summary: 'Star or unstar a flow',
+  description: "Per user: another member's stars are their own (spec 000 §2 'Starred').",
+  params: FlowParams,
+  body: StarFlowBody,
+  responses: { 200: okResponse(SuccessResponse), 404: flowNotFound },
+});
+
+/** `POST /admin/flows/:publicIdentifier/views`: records that the caller opened a flow (and its Results). */
+export const recordFlowView = defineEndpoint({
+  id: 'flows.recordView',
+  service: 'flows',
+  method: 'POST',
+  path: '/admin/flows/:publicIdentifier/views',
+  access: 'session',
+  summary: 'Record that the caller opened a flow',
+  description: "Feeds 'Recently viewed', the 'Last viewed' order and, with `results`, the 'Unread' count (spec 000 §2).",
+  params: FlowParams,
+  body: RecordFlowViewBody,
+  responses: { 200: okResponse(SuccessResponse), 404: flowNotFound },
+});
+
+/**
+ * `POST /admin/flows/:publicIdentifier/trash`: moves a flow to the trash (spec 000 §2, §4: dropping onto trash). Its
+ * public link answers 404 until it is restored; nothing is deleted. Idempotent (keeps the first `trashedAt`).
+ */
+export const trashFlow = defineEndpoint({
+  id: 'flows.trash',
+  service: 'flows',
+  method: 'POST',
+  path: '/admin/flows/:publicIdentifier/trash',
+  access: 'session',
+  summary: 'Move a flow to the trash',
+  params: FlowParams,
+  responses: { 200: okResponse(FlowResponse), 403: forbidden, 404: flowNotFound },
+});
+
+/** `POST /admin/flows/:publicIdentifier/restore`: takes a flow out of the trash, as it was. Idempotent. */
+export const restoreFlow = defineEndpoint({
+  id: 'flows.restore',
+  service: 'flows',
+  method: 'POST',
+  path: '/admin/flows/:publicIdentifier/restore',
+  access: 'session',
+  summary: 'Restore a flow from the trash',
+  params: FlowParams,
+  responses: { 200: okResponse(FlowResponse), 403: forbidden, 404: flowNotFound },
+});
+
+/**
+ * `POST /admin/flows/:publicIdentifier/move` (spec 000 §4 "Dragging": a flow dropped onto another workspace). Needs
+ * change access to both workspaces; the flow keeps its link, submissions and workflows, which follow it
+ * (`flow.moved`). A move onto its current workspace is refused (400 `copy.home.alreadyInWorkspace`).
+ */
+export const moveFlow = defineEndpoint({
+  id: 'flows.move',
+  service: 'flows',
+  method: 'POST',
+  path: '/admin/flows/:publicIdentifier/move',
+  access: 'session',
+  summary: 'Move a flow to another workspace',
+  params: FlowParams,
+  body: MoveFlowBody,
+  responses: {
+    200: okResponse(FlowResponse),
+    400: errorResponse(`'${copy.home.alreadyInWorkspace}'.`),
+    403: forbidden,
+    404: errorResponse(`'${copy.flows.flowNotFound}', or '${copy.flows.workspaceNotFound}' for a target workspace that is not the caller's.`),
+  },
 });

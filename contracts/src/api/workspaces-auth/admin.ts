@@ -1,6 +1,7 @@
 /**
- * Workspaces, organizations and members (spec 000 §2, §3, §6, §7). Workspaces and members are managed by the
- * admins of an organization (`isAdmin`); every member reads their own.
+ * Workspaces, organizations and members (spec 000 §2, §3, §4, §6, §7). Workspaces and members are created and
+ * deleted by the admins of an organization (`isAdmin`); a member with `write` access renames a workspace; every
+ * member reads their own and orders them in their home sidebar (spec 000 §4 "Dragging") for themself alone.
  */
 import { z } from 'zod';
 import * as copy from '../../copy';
@@ -42,10 +43,55 @@ export const CreateWorkspaceBody = z.object({ name: WorkspaceName });
 /** `{name}` after parsing (trimmed). */
 export type CreateWorkspaceBody = z.infer<typeof CreateWorkspaceBody>;
 
-/** `POST /admin/workspaces` 201 response: the new workspace, with the creator's `write` access. */
+/**
+ * `POST /admin/workspaces` 201 response: the new workspace, with the creator's `write` access; also the answer of
+ * `PATCH /admin/workspaces/:workspaceId` (the renamed workspace, its new slug, the caller's level).
+ */
 export const WorkspaceResponse = z.object({ workspace: Workspace });
 /** `{workspace}`. */
 export type WorkspaceResponse = z.infer<typeof WorkspaceResponse>;
+
+/** ours: the largest workspace id (the `workspaces.id` column is a PostgreSQL `serial`, a 4-byte integer). */
+export const WORKSPACE_ID_MAX = 2_147_483_647;
+
+/** A workspace id in a body: a whole number 1..{@link WORKSPACE_ID_MAX}. */
+export const WorkspaceId = z.number().int().positive().max(WORKSPACE_ID_MAX);
+
+/** `PATCH|DELETE /admin/workspaces/:workspaceId` path parameters: `{workspaceId}` (decimal on the wire). */
+export const WorkspaceParams = z.object({ workspaceId: z.coerce.number().int().positive().max(WORKSPACE_ID_MAX) });
+/** `{workspaceId}` after parsing (a number). */
+export type WorkspaceParams = z.infer<typeof WorkspaceParams>;
+
+/**
+ * `PATCH /admin/workspaces/:workspaceId` body: `{name}`, the same rules as creating one ({@link WorkspaceName}:
+ * trimmed, 1..`WORKSPACE_NAME_MAX_LENGTH` characters, not reading as `home`/`trash`). The slug follows the name.
+ */
+export const RenameWorkspaceBody = z.object({ name: WorkspaceName });
+/** `{name}` after parsing (trimmed). */
+export type RenameWorkspaceBody = z.infer<typeof RenameWorkspaceBody>;
+
+/** `DELETE /admin/workspaces/:workspaceId` response: `{success: true}` (as the other deletes answer). */
+export const DeleteWorkspaceResponse = z.object({ success: z.literal(true) });
+/** `{success: true}`. */
+export type DeleteWorkspaceResponse = z.infer<typeof DeleteWorkspaceResponse>;
+
+/** ours: `PUT /admin/workspaces/order` takes at most this many ids. */
+export const WORKSPACE_ORDER_MAX_IDS = 1000;
+
+/**
+ * `PUT /admin/workspaces/order` body (spec 000 §4 "Workspaces can be reordered by drag, except home and trash"):
+ * `{workspaceIds}`, the caller's workspaces in the order the home sidebar shows them, first first. Each id at most
+ * once (`copy.home.workspaceListedTwice`), at most {@link WORKSPACE_ORDER_MAX_IDS}; the caller's workspaces left out
+ * keep their relative order after the listed ones. `home` and `trash` are tabs, not workspaces: never listed.
+ */
+export const SetWorkspaceOrderBody = z.object({
+  workspaceIds: z
+    .array(WorkspaceId)
+    .max(WORKSPACE_ORDER_MAX_IDS, { error: copy.validation.tooManyItems(WORKSPACE_ORDER_MAX_IDS) })
+    .refine((ids) => new Set(ids).size === ids.length, { error: copy.home.workspaceListedTwice }),
+});
+/** `{workspaceIds}` after parsing. */
+export type SetWorkspaceOrderBody = z.infer<typeof SetWorkspaceOrderBody>;
 
 /**
  * `POST /admin/members` body: give the user with `email` (a user of the admin's organization) `accessLevel`
@@ -95,7 +141,10 @@ export type MembersResponse = z.infer<typeof MembersResponse>;
 
 const adminOnly = errorResponse(`'${copy.auth.adminOnly}'.`);
 
-/** `GET /admin/workspaces`: the caller's workspaces (memberships), sorted by name. */
+/**
+ * `GET /admin/workspaces`: the caller's workspaces (memberships), in the caller's own order (`PUT
+ * /admin/workspaces/order`), those never ordered after the others by name (case-insensitive), then id.
+ */
 export const listWorkspaces = defineEndpoint({
   id: 'workspaces.list',
   service: 'workspaces-auth',
@@ -116,6 +165,70 @@ export const createWorkspace = defineEndpoint({
   summary: 'Create a workspace',
   body: CreateWorkspaceBody,
   responses: { 201: okResponse(WorkspaceResponse), 403: adminOnly },
+});
+
+/**
+ * `PATCH /admin/workspaces/:workspaceId`: renames a workspace (ours: spec 000 §2 shows workspaces by name, the
+ * slug `<id>-<kebab name>` follows). Needs `write` access to it, read fresh from the database (spec 000 §6); 404
+ * `copy.flows.workspaceNotFound` when it is not one of the caller's (another organization never learns it exists).
+ */
+export const renameWorkspace = defineEndpoint({
+  id: 'workspaces.rename',
+  service: 'workspaces-auth',
+  method: 'PATCH',
+  path: '/admin/workspaces/:workspaceId',
+  access: 'session',
+  summary: 'Rename a workspace',
+  description: 'The caller needs `write` access to the workspace. Its slug follows the new name.',
+  params: WorkspaceParams,
+  body: RenameWorkspaceBody,
+  responses: {
+    200: okResponse(WorkspaceResponse),
+    403: errorResponse(`'${copy.auth.writeAccessRequired}': the caller may only view the workspace.`),
+    404: errorResponse(`'${copy.flows.workspaceNotFound}': not one of the caller's workspaces.`),
+  },
+});
+
+/**
+ * `DELETE /admin/workspaces/:workspaceId` (ours): admins delete a workspace of their organization with its
+ * memberships, and `workspace.deleted` is emitted in the same transaction (flows deletes its forms). An
+ * organization keeps at least one workspace: 409 `copy.home.lastWorkspace`.
+ */
+export const deleteWorkspace = defineEndpoint({
+  id: 'workspaces.delete',
+  service: 'workspaces-auth',
+  method: 'DELETE',
+  path: '/admin/workspaces/:workspaceId',
+  access: 'session',
+  summary: 'Delete a workspace',
+  description: "Admins only. Its forms are deleted after it (the `workspace.deleted` event). The organization's last workspace cannot be deleted.",
+  params: WorkspaceParams,
+  responses: {
+    200: okResponse(DeleteWorkspaceResponse),
+    403: adminOnly,
+    404: errorResponse(`'${copy.flows.workspaceNotFound}': not a workspace of the caller's organization.`),
+    409: errorResponse(`'${copy.home.lastWorkspace}'.`),
+  },
+});
+
+/**
+ * `PUT /admin/workspaces/order` (spec 000 §4 "Workspaces can be reordered by drag, except home and trash"; path
+ * ours): the caller's own order of their workspaces in the home sidebar — each user has theirs. Answers the
+ * caller's workspaces in the new order, as `GET /admin/workspaces` does.
+ */
+export const setWorkspaceOrder = defineEndpoint({
+  id: 'workspaces.reorder',
+  service: 'workspaces-auth',
+  method: 'PUT',
+  path: '/admin/workspaces/order',
+  access: 'session',
+  summary: 'Order my workspaces',
+  description: "The listed workspaces come first, in the given order; the caller's others keep their relative order after them.",
+  body: SetWorkspaceOrderBody,
+  responses: {
+    200: okResponse(WorkspacesResponse),
+    404: errorResponse(`'${copy.flows.workspaceNotFound}': a listed workspace is not one of the caller's.`),
+  },
 });
 
 /** `GET /admin/organizations` (spec 000 §7): the caller's organizations. */

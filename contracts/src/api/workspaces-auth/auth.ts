@@ -75,7 +75,8 @@ export type OrganizationSummary = z.infer<typeof OrganizationSummary>;
 /**
  * `GET /auth/me` response: the user, their organizations (today exactly one: a user belongs to the
  * organization they signed up in or were added to) and their workspaces with slug and access level
- * (spec 000 §2 slug `<id>-<kebab name>`, §6 levels), sorted by name (case-insensitive), then id.
+ * (spec 000 §2 slug `<id>-<kebab name>`, §6 levels), in the user's own sidebar order (spec 000 §4 "Dragging",
+ * `PUT /admin/workspaces/order`), those never ordered after the others by name (case-insensitive), then id.
  */
 export const MeResponse = z.object({
   user: User,

@@ -204,4 +204,31 @@ export const migrations: readonly Migration[] = [
       );
       CREATE INDEX submission_custom_values_column ON submission_custom_values (flow_id, column_id);`,
   },
+  {
+    // The home lists (spec 000 §2 tabs and sort options, §4 "Dragging"; docs/architecture.md §6 flows "The home
+    // lists"). A flow in the trash keeps everything; `trashed_at` only hides it from the other lists and closes its
+    // public link. Each user's own view of a flow — starred, last opened, how many finished submissions the Results
+    // showed them last — is one row per (flow, user), made on the first star or view and gone with the flow.
+    // Indexes: the starred and recently viewed rows per user (partial: only the rows that are in them), the sorts
+    // per workspace that are not computed (created: `flows_workspace_created` of 0001; last edited; name A→Z), and
+    // the trash of a workspace.
+    id: '0010_home_lists',
+    sql: `
+      ALTER TABLE flows ADD COLUMN trashed_at timestamptz;
+      CREATE INDEX flows_workspace_updated ON flows (workspace_id, updated_at, id);
+      CREATE INDEX flows_workspace_name ON flows (workspace_id, lower(name), id);
+      CREATE INDEX flows_workspace_trashed ON flows (workspace_id, trashed_at) WHERE trashed_at IS NOT NULL;
+
+      CREATE TABLE flow_user_states (
+        flow_id integer NOT NULL REFERENCES flows (id) ON DELETE CASCADE,
+        user_id integer NOT NULL,
+        starred_at timestamptz,
+        last_viewed_at timestamptz,
+        results_seen_count bigint NOT NULL DEFAULT 0 CHECK (results_seen_count >= 0),
+        results_seen_at timestamptz,
+        PRIMARY KEY (flow_id, user_id)
+      );
+      CREATE INDEX flow_user_states_starred ON flow_user_states (user_id, starred_at) WHERE starred_at IS NOT NULL;
+      CREATE INDEX flow_user_states_viewed ON flow_user_states (user_id, last_viewed_at) WHERE last_viewed_at IS NOT NULL;`,
+  },
 ];

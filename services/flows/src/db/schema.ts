@@ -8,6 +8,7 @@
  * - `submissions`: one row per submitted response, tied to the snapshot it was validated against.
  * - `submission_custom_values`: one row per submission and custom column with a value (the Results' own columns,
  *   `domain/custom-columns.ts`).
+ * - `flow_user_states`: one row per flow and user who starred or opened it (the home lists, spec 000 §2).
  * - `uploads`: one row per uploaded file (its bytes are in the file storage, `storage/`), tied to the response that
  *   refers to it once one does; `upload_deletions`: storage objects whose rows are gone, to delete
  *   (`domain/uploads.ts`).
@@ -42,8 +43,44 @@ export const flows = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** When the form was closed (unpublished); null while it is live or was never published. */
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /**
+     * When it was moved to the trash (spec 000 §2 reserved workspace `trash`); null otherwise. A trashed flow is
+     * listed only in the trash, its public link answers 404 and it cannot be published (`Flow.trashedAt`).
+     */
+    trashedAt: timestamp('trashed_at', { withTimezone: true }),
   },
-  (t) => [index('flows_workspace_created').on(t.workspaceId, t.createdAt, t.id)],
+  (t) => [
+    index('flows_workspace_created').on(t.workspaceId, t.createdAt, t.id),
+    index('flows_workspace_updated').on(t.workspaceId, t.updatedAt, t.id),
+    index('flows_workspace_name').on(t.workspaceId, sql`lower(${t.name})`, t.id),
+    index('flows_workspace_trashed').on(t.workspaceId, t.trashedAt).where(sql`trashed_at IS NOT NULL`),
+  ],
+);
+
+/**
+ * One user's own view of a flow (spec 000 §2 'Starred', 'Recently viewed', sort options 'Last viewed' and
+ * 'Unread'; migration `0010_home_lists`): when they starred it (null: not starred), when they last opened it in
+ * the editor (null: never), and how many finished submissions it had when they last opened its Results
+ * (`results_seen_count`, at `results_seen_at`; 0 and null before the first time). Made on the first star or view,
+ * deleted with the flow. `user_id` is the caller's `sub` (users live in workspaces-auth: no foreign key).
+ */
+export const flowUserStates = pgTable(
+  'flow_user_states',
+  {
+    flowId: integer('flow_id')
+      .notNull()
+      .references(() => flows.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull(),
+    starredAt: timestamp('starred_at', { withTimezone: true }),
+    lastViewedAt: timestamp('last_viewed_at', { withTimezone: true }),
+    resultsSeenCount: bigint('results_seen_count', { mode: 'number' }).notNull().default(0),
+    resultsSeenAt: timestamp('results_seen_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.flowId, t.userId] }),
+    index('flow_user_states_starred').on(t.userId, t.starredAt).where(sql`starred_at IS NOT NULL`),
+    index('flow_user_states_viewed').on(t.userId, t.lastViewedAt).where(sql`last_viewed_at IS NOT NULL`),
+  ],
 );
 
 /** Published snapshots: an immutable copy of the draft per publish. */

@@ -36,10 +36,12 @@ function hiddenFieldsOf(template: FlowTemplate | undefined, answers: Record<stri
 /**
  * The flow and submission an edit link names, when its token is the submission's own.
  * @throws 404 `copy.publicForm.editLinkInvalid` otherwise (an unknown form or submission, another form's, a wrong
- *   token): the answer never tells which.
+ *   token, a form in the trash — `Flow.trashedAt`: its public links answer 404 until restored): the answer never
+ *   tells which.
  */
 async function linkedSubmission(deps: FlowsDeps, publicIdentifier: string, submissionId: string, token: string): Promise<{ flowId: number; row: SubmissionRecord }> {
-  const flow = await findFlowByPublicIdentifier(deps.db, publicIdentifier);
+  const found = await findFlowByPublicIdentifier(deps.db, publicIdentifier);
+  const flow = found && found.trashedAt === null ? found : undefined;
   const row = flow ? await findSubmission(deps.db, flow.id, submissionId) : null;
   if (!flow || !row || !editTokenMatches(token, row.editTokenHash)) throw notFound(copy.publicForm.editLinkInvalid);
   return { flowId: flow.id, row };

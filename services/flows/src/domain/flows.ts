@@ -4,7 +4,10 @@
  * `requireWorkspaceAccess`), so a user of another organization gets 404 and a read-only member 403.
  *
  * Errors are the kit's typed HTTP errors: 404 `copy.flows.flowNotFound` / `flowNotPublished`, 400 with
- * `[{path, message}]` details for a refused template.
+ * `[{path, message}]` details for a refused template, 409 `copy.home.flowInTrash` for publishing a trashed flow.
+ *
+ * The home lists (spec 000 §2, §4 "Dragging"; docs/architecture.md §6 flows): a page of flows per view and sort,
+ * each user's stars and views, the trash, and moving a flow to another workspace.
  */
 import type { FlowReads } from '../db/flow-reads';
 import type { AccessLevel } from '@formloom/contracts/entities/identity';
@@ -15,8 +18,9 @@ import type { FieldError } from '@formloom/contracts/errors';
 import * as copy from '@formloom/contracts/copy';
 import { FLOW_CREATED, FLOW_CREATED_VERSION, type FlowCreatedData } from '@formloom/contracts/events/flow-created';
 import { FLOW_DELETED, FLOW_DELETED_VERSION, type FlowDeletedData } from '@formloom/contracts/events/flow-deleted';
+import { FLOW_MOVED, FLOW_MOVED_VERSION, type FlowMovedData } from '@formloom/contracts/events/flow-moved';
 import { FLOW_PUBLISHED, FLOW_PUBLISHED_VERSION, type FlowPublishedData } from '@formloom/contracts/events/flow-published';
-import type { CreateFlowBody, FlowWithDraftResponse, ListedFlow } from '@formloom/contracts/api/flows/flows';
+import type { CreateFlowBody, FlowListView, FlowSort, FlowWithDraftResponse, ListFlowsResponse } from '@formloom/contracts/api/flows/flows';
 import type { InternalFlow, InternalFlowDraftResponse } from '@formloom/contracts/api/flows/internal';
 import type { PublicTemplateResponse } from '@formloom/contracts/api/flows/public-forms';
 import type { AccessNeed } from '@formloom/contracts/rules/access';
@@ -24,7 +28,7 @@ import { blankFlowTemplate, validateFlowTemplate } from '@formloom/contracts/rul
 import { publishProblems } from '@formloom/contracts/rules/publish-checks';
 import { dedupeFlowName, defaultFlowName } from '@formloom/contracts/rules/flow-name';
 import type { Db, Tx } from '@formloom/kit/db';
-import { invalid, notFound, type DomainError } from '@formloom/kit/errors';
+import { conflict, invalid, notFound, type DomainError } from '@formloom/kit/errors';
 import { closedBy, formSettingsOf } from '@formloom/contracts/rules/form-settings';
 import { publicIdentifier as newPublicIdentifier } from '@formloom/kit/ids';
 import type { Emit } from '@formloom/kit/outbox';
@@ -39,13 +43,18 @@ import {
   findSnapshotTemplate,
   insertFlow,
   insertLiveSnapshot,
-  listFlowsOfWorkspaces,
   lockFlowDraft,
+  lockFlowState,
   lockWorkspaceNames,
   nextSnapshotVersion,
+  pageFlows,
+  recordFlowViewRow,
+  setFlowStar,
+  setFlowTrashed,
   updateDraftTemplate,
   updateFlowName,
   updateFlowSettingsRow,
+  updateFlowWorkspace,
   workspaceFlowNames,
   type FlowRecord,
   type NewFlow,
@@ -89,6 +98,7 @@ export function toFlow(record: FlowRecord, accessLevel: AccessLevel): Flow {
     publishedAt: record.publishedAt ? record.publishedAt.toISOString() : null,
     closedAt: record.closedAt ? record.closedAt.toISOString() : null,
     hasUnpublishedChanges: record.hasUnpublishedChanges ?? false,
+    trashedAt: record.trashedAt ? record.trashedAt.toISOString() : null,
   };
 }
 
@@ -366,14 +376,17 @@ export async function saveDraft(
  * Publishes the draft (docs/product-rules.md §3): copies it into a new snapshot (version = previous + 1) and makes that the
  * live form, under a row lock on the flow so concurrent publishes get distinct versions. Emits
  * `flow.published` in the same transaction. Publishing a closed form opens it again. Change access.
- * @throws 404 `copy.flows.flowNotFound`; 400 `copy.flows.publishNotReady` with the draft's
- *   `publishProblems` (paths prefixed `template.`) — nothing is published then.
+ * @throws 404 `copy.flows.flowNotFound`; 409 `copy.home.flowInTrash` while the flow is in the trash (`Flow.trashedAt`,
+ *   checked under the row lock, so a trash that commits first wins); 400 `copy.flows.publishNotReady` with the
+ *   draft's `publishProblems` (paths prefixed `template.`) — nothing is published then.
  */
 export async function publishFlow(deps: FlowsDeps, publicIdentifier: string, authorize: Authorize): Promise<Flow> {
   const { record, accessLevel } = await authorizedFlow(deps.db, publicIdentifier, authorize, 'change');
   const published = await deps.transact(async (tx, emit) => {
-    const draft = await lockFlowDraft(tx, record.id);
-    if (!draft) return undefined;
+    const locked = await lockFlowState(tx, record.id);
+    if (!locked) return undefined;
+    if (locked.trashedAt !== null) throw conflict(copy.home.flowInTrash);
+    const draft = locked.template;
     const problems = publishProblems(draft);
     if (problems.length > 0) throw invalid(copy.flows.publishNotReady, prefixPaths(problems, 'template'));
     const version = await nextSnapshotVersion(tx, record.id);
@@ -403,27 +416,163 @@ export async function publishFlow(deps: FlowsDeps, publicIdentifier: string, aut
   return toFlow(published, accessLevel);
 }
 
+/** Input of {@link listFlows}: whose lists (the caller), which one, in which order, and which page. */
+export interface ListFlowsInput {
+  organizationId: number;
+  /** The caller's user id (the token's `sub`): stars, views and unread counts are theirs. */
+  userId: number;
+  /** The workspaces to list: workspace id → the caller's access level there, already checked. */
+  workspaces: ReadonlyMap<number, AccessLevel>;
+  view: FlowListView;
+  sort: FlowSort;
+  /** Flows per page (1..`FLOWS_PAGE_SIZE_MAX`, the query schema's bounds). */
+  limit: number;
+  /** The previous page's `nextCursor` ({@link encodeFlowsCursor}); absent for the first page. */
+  cursor?: string;
+}
+
 /**
- * The flows of the given workspaces (workspace id → the caller's access level there, already checked) within
- * the caller's organization, newest first, each with `submissionCount` and the caller's `accessLevel`.
+ * A page of a home list (spec 000 §2 tabs, sort options; `GET /admin/flows`): the flows of `workspaces` within the
+ * caller's organization that `view` keeps, in `sort`'s order (`FlowSort`: its ties make the order total, so pages
+ * never overlap nor skip while the list does not change), each with its finished `submissionCount`, the caller's
+ * `accessLevel`, `isStarred`, `lastViewedAt` and `unreadCount`. One statement per page (`pageFlows`), reading one
+ * row more than `limit` to know whether a next page exists: `nextCursor` is null on the last page.
+ * @throws 400 `validation_error` (details at `querystring.cursor`) for a cursor that {@link decodeFlowsCursor} refuses.
  */
-export async function listFlows(
-  deps: FlowsDeps,
-  organizationId: number,
-  workspaces: ReadonlyMap<number, AccessLevel>,
-): Promise<ListedFlow[]> {
-  const records = await listFlowsOfWorkspaces(deps.db, organizationId, [...workspaces.keys()]);
-  return records.flatMap((record) => {
-    const level = workspaces.get(record.workspaceId);
-    return level ? [{ ...toFlow(record, level), submissionCount: record.submissionCount }] : [];
+export async function listFlows(deps: FlowsDeps, input: ListFlowsInput): Promise<ListFlowsResponse> {
+  const offset = input.cursor === undefined ? 0 : decodeFlowsCursor(input.cursor);
+  const records = await pageFlows(deps.db, {
+    organizationId: input.organizationId,
+    workspaceIds: [...input.workspaces.keys()],
+    userId: input.userId,
+    view: input.view,
+    sort: input.sort,
+    offset,
+    limit: input.limit + 1,
   });
+  const page = records.slice(0, input.limit);
+  const flows = page.flatMap((record) => {
+    const level = input.workspaces.get(record.workspaceId);
+    if (!level) return [];
+    const { submissionCount, isStarred, lastViewedAt, unreadCount } = record;
+    return [{ ...toFlow(record, level), submissionCount, isStarred, lastViewedAt: lastViewedAt ? lastViewedAt.toISOString() : null, unreadCount }];
+  });
+  return { flows, nextCursor: records.length > input.limit ? encodeFlowsCursor(offset + page.length) : null };
+}
+
+/**
+ * The opaque `nextCursor` of `GET /admin/flows` (ours: spec 000 §2 says nothing of paging): base64url of
+ * `{"o": <offset>}`, the number of rows of the list before the page it asks for. An offset, not a keyset: the
+ * 'Last viewed', 'Submission count' and 'Unread' orders are computed per caller, and the home list is short.
+ */
+export function encodeFlowsCursor(offset: number): string {
+  return Buffer.from(JSON.stringify({ o: offset })).toString('base64url');
+}
+
+/**
+ * The offset a cursor of {@link encodeFlowsCursor} names (a cursor of another view or sort names a row count too:
+ * another page, not an error).
+ * @throws 400 `validation_error` with details `[{path: 'querystring.cursor', message: copy.validation.invalidValue}]`
+ *   when `text` is not base64url of `{"o": n}` with n a non-negative safe integer.
+ */
+export function decodeFlowsCursor(text: string): number {
+  let decoded: unknown;
+  try {
+    decoded = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch {
+    decoded = null;
+  }
+  const offset = typeof decoded === 'object' && decoded !== null && !Array.isArray(decoded) ? (decoded as { o?: unknown }).o : undefined;
+  if (typeof offset === 'number' && Number.isSafeInteger(offset) && offset >= 0) return offset;
+  throw invalid(copy.errors.validation, [{ path: 'querystring.cursor', message: copy.validation.invalidValue }]);
+}
+
+/**
+ * Stars (`starred` true) or unstars flow `publicIdentifier` for user `userId` alone (spec 000 §2 'Starred': another
+ * member's stars are their own). View access is enough: starring changes nothing of the flow. Idempotent.
+ * @throws 404 `copy.flows.flowNotFound` (also when it was deleted meanwhile); whatever `authorize` throws.
+ */
+export async function starFlow(deps: FlowsDeps, publicIdentifier: string, userId: number, starred: boolean, authorize: Authorize): Promise<void> {
+  const { record } = await authorizedFlow(deps.db, publicIdentifier, authorize, 'view');
+  if (!(await setFlowStar(deps.db, record.id, userId, starred))) throw notFound(copy.flows.flowNotFound);
+}
+
+/**
+ * Records that user `userId` opened flow `publicIdentifier` (spec 000 §2 'Recently viewed', sort options 'Last viewed'
+ * and 'Unread'): its `lastViewedAt` becomes now, and with `results` (they opened its Results) the finished count
+ * they have seen becomes the current one, so its `unreadCount` is 0 until more submissions arrive. View access.
+ * @throws 404 `copy.flows.flowNotFound` (also when it was deleted meanwhile); whatever `authorize` throws.
+ */
+export async function recordFlowView(deps: FlowsDeps, publicIdentifier: string, userId: number, results: boolean, authorize: Authorize): Promise<void> {
+  const { record } = await authorizedFlow(deps.db, publicIdentifier, authorize, 'view');
+  if (!(await recordFlowViewRow(deps.db, record.id, userId, results))) throw notFound(copy.flows.flowNotFound);
+}
+
+/**
+ * Moves flow `publicIdentifier` to the trash (`trashed` true; spec 000 §2 reserved workspace `trash`, §4 dropping onto
+ * trash) or restores it. Idempotent (the first `trashedAt` is kept); nothing else changes — not its `updatedAt`, its
+ * draft, live version, submissions or workflows. While trashed its public link answers 404 (`getPublicTemplate`,
+ * `findLiveForm`: this replica at once, others within FLOW_LOOKUP_TTL_MS) and it cannot be published. Change access.
+ * @throws 404 `copy.flows.flowNotFound` (also when it was deleted meanwhile); whatever `authorize` throws.
+ */
+export async function setTrashed(deps: FlowsDeps, publicIdentifier: string, trashed: boolean, authorize: Authorize): Promise<Flow> {
+  const { record, accessLevel } = await authorizedFlow(deps.db, publicIdentifier, authorize, 'change');
+  const changed = await setFlowTrashed(deps.db, record.id, trashed);
+  deps.reads.forget(publicIdentifier);
+  const updated = changed ? await findFlowById(deps.db, record.id) : undefined;
+  if (!updated) throw notFound(copy.flows.flowNotFound);
+  return toFlow(updated, accessLevel);
+}
+
+/**
+ * Moves flow `publicIdentifier` to workspace `workspaceId` of the caller's organization (spec 000 §4 "Dragging": a
+ * flow dropped onto another workspace). Needs change access to the flow's workspace (`authorize`) and to the target
+ * (`authorizeWorkspace`, whose 404 is `copy.flows.workspaceNotFound`). The flow keeps its link, submissions, trash
+ * state and `updatedAt`; under its row lock its workspace changes and `flow.moved` is emitted in the same transaction
+ * (tenant: the NEW workspace; the workflows-engine moves the form's workflows and webhooks). The submit path's cache
+ * is dropped, so this replica's next `form.submitted` carries the new workspace (others within FLOW_LOOKUP_TTL_MS).
+ * @returns the moved flow, with the caller's access level in the target workspace
+ * @throws 404 `copy.flows.flowNotFound` (unknown, another organization's, deleted meanwhile); 404
+ *   `copy.flows.workspaceNotFound` for a target that is not the caller's; 403 `copy.auth.writeAccessRequired` without
+ *   write access to either; 400 `copy.home.alreadyInWorkspace` onto the flow's current workspace.
+ */
+export async function moveFlow(
+  deps: FlowsDeps,
+  publicIdentifier: string,
+  workspaceId: number,
+  authorize: Authorize,
+  authorizeWorkspace: Authorize,
+): Promise<Flow> {
+  const { record } = await authorizedFlow(deps.db, publicIdentifier, authorize, 'change');
+  if (record.workspaceId === workspaceId) throw invalid(copy.home.alreadyInWorkspace);
+  const accessLevel = authorizeWorkspace(workspaceId, 'change');
+  const moved = await deps.transact(async (tx, emit) => {
+    const locked = await lockFlowState(tx, record.id);
+    if (!locked) return undefined;
+    // Moved by another request since it was read: the caller must be allowed to change it where it is now.
+    if (locked.workspaceId !== record.workspaceId) authorize(locked.workspaceId, 'change');
+    if (locked.workspaceId === workspaceId) throw invalid(copy.home.alreadyInWorkspace);
+    await updateFlowWorkspace(tx, record.id, workspaceId);
+    await emit<FlowMovedData>({
+      type: FLOW_MOVED,
+      version: FLOW_MOVED_VERSION,
+      key: record.publicIdentifier,
+      tenant: { organizationId: record.organizationId, workspaceId },
+      data: { flowId: record.id, flowPublicIdentifier: record.publicIdentifier, fromWorkspaceId: locked.workspaceId, workspaceId },
+    });
+    return findFlowById(tx, record.id);
+  });
+  deps.reads.forget(publicIdentifier);
+  if (!moved) throw notFound(copy.flows.flowNotFound);
+  return toFlow(moved, accessLevel);
 }
 
 /**
  * The public form (spec 000 §7 `GET /public/flows/templates/{publicIdentifier}?mode=live`): the LIVE snapshot's
  * template, the theme and the flow's settings (but its custom columns, the owners' own). No login for `live`. For `edit` the DRAFT is returned, and
  * `authorize` (view) must be given: the route passes it only for a signed-in caller.
- * @throws 404 `copy.flows.flowNotFound` for an unknown flow (or `edit` without `authorize`);
+ * @throws 404 `copy.flows.flowNotFound` for an unknown flow (or `edit` without `authorize`), and in `live` mode for a
+ *   flow in the trash (`Flow.trashedAt`: its public link is gone until restored; the editor's `edit` still reads it);
  *   404 `copy.publicForm.flowNotPublished` when a `live` form was never published, `copy.publicForm.formClosed` when it
  *   was closed or its settings close it now (past `closesAt`, at `responseLimit`), with `details.closedMessage`.
  */
@@ -441,6 +590,7 @@ export async function getPublicTemplate(
     authorize(record.workspaceId, 'view');
     template = await findDraftTemplate(deps.db, record.id);
   } else {
+    if (record.trashedAt !== null) throw notFound(copy.flows.flowNotFound);
     if (record.liveSnapshotId === null) throw notFound(copy.publicForm.flowNotPublished);
     const settings = formSettingsOf(record.settings);
     if (record.closedAt !== null) throw formClosedError(settings);

@@ -78,7 +78,7 @@ function progressedEvent(
  * the declared hidden fields under their ids, tied to the live snapshot; the page in progress
  * stays in the browser. Files those answers name are
  * checked like a submission's and claimed by the progress (files it no longer names are let go).
- * @throws 404 as a submission (unknown, never published, closed form) or `copy.flows.progressNotFound` (unknown
+ * @throws 404 as a submission (unknown, trashed, never published, closed form) or `copy.flows.progressNotFound` (unknown
  *   or finished progress, wrong token); 400 `copy.flows.submissionInvalid` with a detail per question in error.
  */
 export async function saveProgress(deps: FlowsDeps, publicIdentifier: string, body: SaveProgressBody): Promise<SaveProgressResponse['progress']> {

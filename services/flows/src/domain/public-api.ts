@@ -22,15 +22,18 @@ import { calculationsOf } from '@formloom/contracts/rules/calculations';
 import { quizOf } from '@formloom/contracts/rules/quiz';
 import { formWidgets } from '@formloom/contracts/rules/steps';
 import { invalid, notFound } from '@formloom/kit/errors';
-import { findSnapshotTemplate, findSnapshotTemplates, listFlowsOfWorkspaces } from '../db/flows-repository';
+import { findSnapshotTemplate, findSnapshotTemplates, listFlowNamesOfWorkspaces } from '../db/flows-repository';
 import { countSubmissions, deleteSubmissionRow, findSubmission, pageSubmissions } from '../db/submissions-repository';
 import { authorizedFlow, currentTemplate, type Authorize, type FlowsDeps } from './flows';
 import { findLiveForm, submitAnswers, toSubmission, type SubmissionWriter } from './submissions';
 import { fileLinks } from './file-links';
 
-/** Every form of the workspaces in `workspaces` (the key's claims) of `organizationId`, newest first: `[{name, formId}]`. */
+/**
+ * Every form of the workspaces in `workspaces` (the key's claims) of `organizationId`, newest first: `[{name, formId}]`.
+ * Forms in the trash are left out (`Flow.trashedAt`: a trashed flow is listed only in the trash).
+ */
 export async function listApiForms(deps: FlowsDeps, organizationId: number, workspaces: ReadonlyMap<number, AccessLevel>): Promise<ApiFormsResponse> {
-  const records = await listFlowsOfWorkspaces(deps.db, organizationId, [...workspaces.keys()]);
+  const records = await listFlowNamesOfWorkspaces(deps.db, organizationId, [...workspaces.keys()]);
   return records.map((record) => ({ name: record.name, formId: record.publicIdentifier }));
 }
 

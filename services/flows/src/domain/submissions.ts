@@ -75,13 +75,14 @@ export function createSubmissionWriter(writeWithEvents: WriteWithEvents): Submis
 /**
  * The live form `publicIdentifier` for a submission: the flow (cached for up to FLOW_LOOKUP_TTL_MS unless
  * `fresh`), its live snapshot id and template (snapshots never change: cached), and its form settings.
- * @throws 404 `copy.flows.flowNotFound` (unknown flow), `copy.publicForm.flowNotPublished` (never published) or
- *   `copy.publicForm.formClosed` (closed, past its `closesAt`, or at its `responseLimit` — counted only for a form with
- *   a limit; a close made on another replica applies here within FLOW_LOOKUP_TTL_MS)
+ * @throws 404 `copy.flows.flowNotFound` (unknown flow, or one in the trash: `Flow.trashedAt`),
+ *   `copy.publicForm.flowNotPublished` (never published) or `copy.publicForm.formClosed` (closed, past its `closesAt`,
+ *   or at its `responseLimit` — counted only for a form with a limit); a close or trash made on another replica
+ *   applies here within FLOW_LOOKUP_TTL_MS
  */
 export async function findLiveForm(deps: FlowsDeps, publicIdentifier: string, fresh: boolean) {
   const { record: flow, cached } = await deps.reads.flowForSubmission(publicIdentifier, { fresh });
-  if (!flow) throw notFound(copy.flows.flowNotFound);
+  if (!flow || flow.trashedAt !== null) throw notFound(copy.flows.flowNotFound);
   if (flow.liveSnapshotId === null) throw notFound(copy.publicForm.flowNotPublished);
   const settings = formSettingsOf(flow.settings);
   if (flow.closedAt !== null) throw formClosedError(settings);

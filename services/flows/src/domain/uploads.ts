@@ -97,7 +97,7 @@ function findWidget(template: FlowTemplate, fieldId: string): Widget | undefined
  * Where a respondent's file for question `fieldId` of the LIVE form `publicIdentifier` goes: the question must take
  * files (FileUpload, Signature: `uploadPolicyOf`), and the file is held to its types and its largest size, capped at
  * `deps.uploadMaxBytes`.
- * @throws 404 as a submission (unknown, never published or closed form); 400 `copy.answers.unknownQuestion` at
+ * @throws 404 as a submission (unknown, trashed, never published or closed form); 400 `copy.answers.unknownQuestion` at
  *   `querystring.fieldId` for a question the live form does not have, `copy.uploads.notAFileQuestion` for one that
  *   takes no files.
  */

@@ -1,7 +1,8 @@
 /**
  * Admin flow routes (spec 000 §7): create, list, fetch the draft, save the draft, publish, rename, settings, duplicate,
  * unpublish (close), delete, the submissions list and its summary, a submission's deletion and the export — the endpoints of `@formloom/contracts/api/flows/flows`, `…/submissions` and `…/summary`. Every one needs a signed-in
- * caller (the router enforces it) and checks workspace access on the server (spec 000 §6).
+ * caller (the router enforces it) and checks workspace access on the server (spec 000 §6). The home dashboard's
+ * (spec 000 §2, §4 "Dragging"): the lists' pages, star, record a view, trash, restore and move.
  */
 import {
   createFlow,
@@ -9,9 +10,14 @@ import {
   duplicateFlow,
   fetchFlow,
   listFlows,
+  moveFlow,
   publishFlow,
+  recordFlowView,
   renameFlow,
+  restoreFlow,
   saveFlowTemplate,
+  starFlow,
+  trashFlow,
   unpublishFlow,
   updateFlowSettings,
 } from '@formloom/contracts/api/flows/flows';
@@ -45,8 +51,42 @@ export const adminFlowRoutes = defineRoutes<FlowsServiceDeps>((router, deps) => 
         if (/^\d+$/.test(id)) workspaces.set(Number(id), level);
       }
     }
-    return { flows: await flows.listFlows(deps, auth.org, workspaces) };
+    // The `limited` level lists every flow of its workspaces, as `read` does (docs/architecture.md §10).
+    return flows.listFlows(deps, {
+      organizationId: auth.org,
+      userId: Number(auth.sub),
+      workspaces,
+      view: query.view,
+      sort: query.sort,
+      limit: query.limit,
+      cursor: query.cursor,
+    });
   });
+
+  router.handle(starFlow, async ({ params, body, auth, request }) => {
+    await flows.starFlow(deps, params.publicIdentifier, Number(auth.sub), body.starred, flowAuthorizer(request));
+    return { success: true as const };
+  });
+
+  router.handle(recordFlowView, async ({ params, body, auth, request }) => {
+    await flows.recordFlowView(deps, params.publicIdentifier, Number(auth.sub), body.results, flowAuthorizer(request));
+    return { success: true as const };
+  });
+
+  router.handle(trashFlow, async ({ params, request }) => ({
+    flow: await flows.setTrashed(deps, params.publicIdentifier, true, flowAuthorizer(request)),
+  }));
+
+  router.handle(restoreFlow, async ({ params, request }) => ({
+    flow: await flows.setTrashed(deps, params.publicIdentifier, false, flowAuthorizer(request)),
+  }));
+
+  // The target workspace's 404 is 'Workspace not found' (the kit's default), the flow's 'Form not found'.
+  router.handle(moveFlow, async ({ params, body, request }) => ({
+    flow: await flows.moveFlow(deps, params.publicIdentifier, body.workspaceId, flowAuthorizer(request), (workspaceId, need) =>
+      requireWorkspaceAccess(request, workspaceId, need),
+    ),
+  }));
 
   router.handle(fetchFlow, async ({ params, request }) =>
     flows.getFlowWithDraft(deps, params.publicIdentifier, flowAuthorizer(request)),

@@ -3,8 +3,8 @@
  * The same tables as SQL are in `migrations.ts`; keep both in step.
  *
  * - `workflows`: one row per workflow (spec 001 §3), with the form it belongs to (copied from flows at
- *   creation: organization, workspace, numeric id and public identifier), the draft template (saved) and the
- *   published template (what runs).
+ *   creation: organization, workspace, numeric id and public identifier; the workspace follows the form's moves,
+ *   `flow.moved`), the draft template (saved) and the published template (what runs).
  * - `workflow_runs`: one row per (workflow, trigger event), durable work queue of the run worker; carries the
  *   published template and the trigger data as they were when the event arrived. A test run (`mode = 'edit'`)
  *   carries the draft template and a stored submission's data instead. A run that waits (a node
@@ -187,7 +187,7 @@ export const webhookSubscriptions = pgTable(
   {
     id: uuid('id').primaryKey(),
     organizationId: integer('organization_id').notNull(),
-    /** The form's workspace (copied from flows at creation): decides access. */
+    /** The form's workspace (copied from flows at creation, then following its moves, `flow.moved`): decides access. */
     workspaceId: integer('workspace_id').notNull(),
     flowPublicIdentifier: text('flow_public_identifier').notNull(),
     url: text('url').notNull(),

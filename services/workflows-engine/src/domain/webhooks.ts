@@ -4,7 +4,8 @@
  * job, sending is the delivery worker's (`webhook-worker.ts`).
  *
  * - A subscription belongs to a form (its public identifier); the form's organization and workspace are copied
- *   at creation and decide access ever after. Deleting sets `deleted_at` (the delivery log stays readable to
+ *   at creation and decide access ever after; when the form moves to another workspace (`flow.moved`) its
+ *   subscriptions follow ({@link moveFlowSubscriptions}). Deleting sets `deleted_at` (the delivery log stays readable to
  *   nobody through the API, but the rows explain what was sent) and fails its pending deliveries.
  * - `form.submitted` inserts one delivery per live subscription of the form ({@link queueWebhookDeliveries}) in
  *   the consumer's transaction, with its inbox row: an event is turned into deliveries exactly once, and
@@ -15,7 +16,7 @@
  *   nothing, a delivery interrupted mid-send is sent again after its claim expires (at least once; receivers
  *   drop repeats by `Formloom-Delivery-Id`).
  */
-import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Webhook, WebhookDeliveriesQuery, WebhookDelivery } from '@formloom/contracts/api/workflows-engine/webhooks';
 import * as copy from '@formloom/contracts/copy';
 import type { EventEnvelope } from '@formloom/contracts/events/envelope';
@@ -157,6 +158,27 @@ export async function deleteFlowSubscriptions(tx: Tx, flowPublicIdentifier: stri
     tx,
     and(eq(webhookSubscriptions.flowPublicIdentifier, flowPublicIdentifier), eq(webhookSubscriptions.organizationId, organizationId)),
   );
+}
+
+/**
+ * Moves every subscription of form `flowPublicIdentifier` in `organizationId` to workspace `workspaceId` (the
+ * `flow.moved` consumer, inside its transaction; spec 000 §4 "Dragging": the form's workspace decides access).
+ * Deleted subscriptions move too (the column keeps meaning "the form's workspace"); rows already there are left
+ * alone, so applying the same move again writes nothing. Returns how many subscriptions it moved.
+ */
+export async function moveFlowSubscriptions(tx: Tx, flowPublicIdentifier: string, organizationId: number, workspaceId: number): Promise<number> {
+  const moved = await tx
+    .update(webhookSubscriptions)
+    .set({ workspaceId })
+    .where(
+      and(
+        eq(webhookSubscriptions.flowPublicIdentifier, flowPublicIdentifier),
+        eq(webhookSubscriptions.organizationId, organizationId),
+        ne(webhookSubscriptions.workspaceId, workspaceId),
+      ),
+    )
+    .returning({ id: webhookSubscriptions.id });
+  return moved.length;
 }
 
 /** One page of a subscription's deliveries, newest first. */

@@ -3,13 +3,14 @@
  * functions over the database; access checks are the routes' job (they need the caller's claims).
  *
  * - A workflow belongs to the form named by its trigger template (`flowPublicIdentifier`); that form's
- *   organization and workspace are copied at creation and decide access ever after.
+ *   organization and workspace are copied at creation and decide access ever after. When the form moves to
+ *   another workspace (`flow.moved`), its workflows follow ({@link moveFlowWorkflows}).
  * - `template` in responses is the draft (what the editor last saved or published); the published template is
  *   what runs. New workflows are inactive and unpublished.
  * - Deleting a workflow deletes its runs and their steps (foreign keys cascade); the mail log keeps the
  *   messages already sent (they happened), with their run id as a dangling reference.
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Workflow, WorkflowTemplate } from '@formloom/contracts/entities/workflow';
 import * as copy from '@formloom/contracts/copy';
 import { MAX_WORKFLOWS_PER_FLOW } from '@formloom/contracts/limits';
@@ -143,6 +144,27 @@ export async function deleteFlowWorkflows(db: DbOrTx, flowPublicIdentifier: stri
   await db
     .delete(workflows)
     .where(and(eq(workflows.flowPublicIdentifier, flowPublicIdentifier), eq(workflows.organizationId, organizationId)));
+}
+
+/**
+ * Moves every workflow of form `flowPublicIdentifier` in `organizationId` to workspace `workspaceId` (the
+ * `flow.moved` consumer, inside its transaction; spec 000 §4 "Dragging", spec 001 §6: the form's workspace decides
+ * access). Rows already there are left alone (`updated_at` is not touched: the workflows themselves did not
+ * change), so applying the same move again writes nothing. Returns how many workflows it moved.
+ */
+export async function moveFlowWorkflows(db: DbOrTx, flowPublicIdentifier: string, organizationId: number, workspaceId: number): Promise<number> {
+  const moved = await db
+    .update(workflows)
+    .set({ workspaceId })
+    .where(
+      and(
+        eq(workflows.flowPublicIdentifier, flowPublicIdentifier),
+        eq(workflows.organizationId, organizationId),
+        ne(workflows.workspaceId, workspaceId),
+      ),
+    )
+    .returning({ id: workflows.id });
+  return moved.length;
 }
 
 /** Every workflow of a form (hidden ones included, flagged `isHidden`), newest first. */

@@ -120,4 +120,11 @@ export const migrations: Migration[] = [
       ALTER TABLE organizations ADD COLUMN has_conversion_kit boolean NOT NULL DEFAULT false;
       ALTER TABLE organizations ADD COLUMN data_region text CHECK (data_region IN ('EU_AGENT'));`,
   },
+  {
+    // Each member's own order of their workspaces in the home sidebar (spec 000 §4 "Dragging";
+    // domain/workspaces.ts setWorkspaceOrder). NULL: never ordered (after the ordered ones, by name). Expand only.
+    id: '0006_membership_position',
+    sql: `
+      ALTER TABLE memberships ADD COLUMN position integer;`,
+  },
 ];

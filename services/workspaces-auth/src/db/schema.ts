@@ -50,7 +50,11 @@ export const workspaces = pgTable('workspaces', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('workspaces_organization_id').on(t.organizationId)]);
 
-/** A user's access to a workspace: `write | read | limited` (spec 000 §6). One row per (workspace, user). */
+/**
+ * A user's access to a workspace: `write | read | limited` (spec 000 §6). One row per (workspace, user).
+ * `position`: where the user put the workspace in their home sidebar (spec 000 §4 "Dragging"; 0 first), null
+ * while they never ordered it (such workspaces come after the ordered ones, by name).
+ */
 export const memberships = pgTable('memberships', {
   workspaceId: integer('workspace_id')
     .notNull()
@@ -59,6 +63,7 @@ export const memberships = pgTable('memberships', {
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
   accessLevel: text('access_level').$type<AccessLevel>().notNull(),
+  position: integer('position'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [primaryKey({ columns: [t.workspaceId, t.userId] }), index('memberships_user_id').on(t.userId)]);
 

@@ -27,7 +27,7 @@ export interface UserRecord extends User {
 export interface Identity {
   user: UserRecord;
   organization: OrganizationSummary;
-  /** The user's workspaces with their access level, sorted by name (case-insensitive), then id. */
+  /** The user's workspaces with their access level, in the user's own order ({@link workspacesOf}). */
   workspaces: Workspace[];
 }
 
@@ -154,7 +154,8 @@ export async function findUser(db: DbOrTx, userId: number): Promise<UserRecord |
 
 /**
  * The workspaces `userId` is a member of, with slug (`rules/slug` `workspaceSlug`, spec 000 §2) and access
- * level (spec 000 §6), sorted by name (case-insensitive), then id.
+ * level (spec 000 §6), in the user's own sidebar order (spec 000 §4 "Dragging": `memberships.position`, set by
+ * `PUT /admin/workspaces/order`), those never ordered after the others, by name (case-insensitive), then id.
  */
 export async function workspacesOf(db: DbOrTx, userId: number): Promise<Workspace[]> {
   const rows = await db
@@ -162,7 +163,7 @@ export async function workspacesOf(db: DbOrTx, userId: number): Promise<Workspac
     .from(memberships)
     .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
     .where(eq(memberships.userId, userId))
-    .orderBy(asc(sql`lower(${workspaces.name})`), asc(workspaces.id));
+    .orderBy(sql`${memberships.position} ASC NULLS LAST`, asc(sql`lower(${workspaces.name})`), asc(workspaces.id));
   return rows.map((row) => ({ ...row, slug: workspaceSlug(row.id, row.name) }));
 }
 

@@ -1,9 +1,18 @@
 /**
- * `/admin/workspaces`, `/admin/organizations`, `/admin/members` (spec 000 §3, §6, §7) — the endpoints of
+ * `/admin/workspaces`, `/admin/organizations`, `/admin/members` (spec 000 §2, §3, §4, §6, §7) — the endpoints of
  * `@formloom/contracts/api/workspaces-auth/admin`. The caller is read fresh from the database (`caller.ts`), so
  * `isAdmin` and memberships are current even when the token is a few minutes old.
  */
-import { createWorkspace, listMembers, listOrganizations, listWorkspaces, setMember } from '@formloom/contracts/api/workspaces-auth/admin';
+import {
+  createWorkspace,
+  deleteWorkspace,
+  listMembers,
+  listOrganizations,
+  listWorkspaces,
+  renameWorkspace,
+  setMember,
+  setWorkspaceOrder,
+} from '@formloom/contracts/api/workspaces-auth/admin';
 import { notSignedIn } from '@formloom/kit/errors';
 import { defineRoutes } from '@formloom/kit/routes';
 import type { AuthDeps } from '../deps';
@@ -12,8 +21,8 @@ import * as workspaces from '../domain/workspaces';
 import { requireCaller } from './caller';
 
 /** The admin routes of workspaces-auth. */
-export const adminRoutes = defineRoutes<AuthDeps>((router, { db }) => {
-  /** The caller's workspaces (memberships only, also for admins), sorted by name. */
+export const adminRoutes = defineRoutes<AuthDeps>((router, { db, transact }) => {
+  /** The caller's workspaces (memberships only, also for admins), in the caller's order, then by name. */
   router.handle(listWorkspaces, async ({ auth }) => {
     const caller = await requireCaller(auth, db);
     return { workspaces: await workspacesOf(db, caller.id) };
@@ -23,6 +32,25 @@ export const adminRoutes = defineRoutes<AuthDeps>((router, { db }) => {
   router.handle(createWorkspace, async ({ auth, body }) => {
     const caller = await requireCaller(auth, db);
     return { workspace: await workspaces.createWorkspace(db, caller, body.name) };
+  });
+
+  /** `{workspace}` renamed, slug following; 403 for a `read`/`limited` member; 404 when not the caller's. */
+  router.handle(renameWorkspace, async ({ auth, params, body }) => {
+    const caller = await requireCaller(auth, db);
+    return { workspace: await workspaces.renameWorkspace(db, caller, params.workspaceId, body.name) };
+  });
+
+  /** Deletes a workspace and emits `workspace.deleted`: 403 for non-admins; 404 outside the organization; 409 for the last one. */
+  router.handle(deleteWorkspace, async ({ auth, params }) => {
+    const caller = await requireCaller(auth, db);
+    await workspaces.deleteWorkspace(transact, caller, params.workspaceId);
+    return { success: true as const };
+  });
+
+  /** The caller's own sidebar order: `{workspaces}` in the new order; 404 when a listed id is not the caller's. */
+  router.handle(setWorkspaceOrder, async ({ auth, body }) => {
+    const caller = await requireCaller(auth, db);
+    return { workspaces: await workspaces.setWorkspaceOrder(db, caller, body.workspaceIds) };
   });
 
   /** The caller's organizations: today exactly one. */
