@@ -2,7 +2,8 @@
  * Runs before each web component test file (jsdom, `jest.config.js` project 'web'):
  * - Testing Library's DOM matchers (`toBeInTheDocument`, `toHaveValue`, …), and `findBy…` queries that wait up
  *   to 15 s (a page loads its route module and its data from the real API first; the machine may be busy);
- * - what Mantine needs and jsdom lacks: `matchMedia`, `ResizeObserver`, `scrollIntoView`
+ * - what Mantine needs and jsdom lacks: `matchMedia`, `ResizeObserver`, `IntersectionObserver` (no layout: nothing is
+ *   ever seen, so a list loads its next page by its 'Load more' button), `scrollIntoView`
  *   (Mantine's "Testing with Jest" guide), and `addEventListener(…, { signal })` with Node's AbortSignal; what
  *   ProseMirror (Tiptap) needs: the rectangles of a text range and `elementFromPoint`;
  * - `fetch` to the product started by `global-setup.ts`: the app's same-origin paths (`/auth/me`) go to its URL,
@@ -41,6 +42,18 @@ class ResizeObserverStub {
   disconnect() {}
 }
 window.ResizeObserver = ResizeObserverStub;
+class IntersectionObserverStub {
+  readonly root = null;
+  readonly rootMargin = '0px';
+  readonly thresholds = [0];
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+  takeRecords() {
+    return [];
+  }
+}
+window.IntersectionObserver = IntersectionObserverStub as unknown as typeof IntersectionObserver;
 window.HTMLElement.prototype.scrollIntoView = () => {};
 // What ProseMirror (the description's rich text editor, Tiptap) needs and jsdom lacks: the layout of a text range
 // and of a point (it scrolls the caret into view). No layout: empty rectangles, no element.

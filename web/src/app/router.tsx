@@ -2,6 +2,7 @@
  * The route table (spec 000 §2 routes that exist so far; every path comes from `src/config/paths.ts`):
  * - `/login`, `/signup` — public; a signed-in visitor is sent on by the loader
  * - `/home`, `/home/:workspaceSlug` — the dashboard (signed in, inside the app shell)
+ * - `/home/starred`, `/home/recents`, `/home/trash` — the home lists (inside the home layout: sidebar, dragging)
  * - `/home/settings` — settings (signed in, inside the app shell); a static segment, so it wins over `:workspaceSlug`
  * - `/editor/:flowPublicIdentifier/{edit,share,results,workflows}` — the editor (signed in, inside the app shell)
  * - `/approve#token=…` — the approver's page of an approval step (public, outside the app shell)
@@ -37,7 +38,7 @@ function toEditTab({ params }: { params: { flowPublicIdentifier?: string } }): R
  */
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
   const editorHandle: AppLayoutHandle = { stickyHeader: false };
-  const settingsHandle: AppLayoutHandle = { workspaceless: true };
+  const workspacelessHandle: AppLayoutHandle = { workspaceless: true };
   return [
     {
       errorElement: <RouteErrorBoundary />,
@@ -72,16 +73,45 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 Component: async () => (await import('../routes/app-layout')).AppLayoutRoute,
               },
               children: [
-                ...[paths.home.path, paths.workspace.path].map((path) => ({
-                  path,
-                  lazy: {
-                    loader: async () => (await import('../routes/home-loader')).homeLoader(queryClient),
-                    Component: async () => (await import('../routes/home')).HomeRoute,
-                  },
-                })),
+                {
+                  lazy: { Component: async () => (await import('../routes/home-layout')).HomeLayoutRoute },
+                  children: [
+                    ...[paths.home.path, paths.workspace.path].map((path) => ({
+                      path,
+                      lazy: {
+                        loader: async () => (await import('../routes/home-loader')).homeLoader(queryClient),
+                        Component: async () => (await import('../routes/home')).HomeRoute,
+                      },
+                    })),
+                    {
+                      path: paths.starred.path,
+                      handle: workspacelessHandle,
+                      lazy: {
+                        loader: async () => (await import('../routes/home-loader')).flowListLoader(queryClient, 'starred'),
+                        Component: async () => (await import('../routes/home')).StarredRoute,
+                      },
+                    },
+                    {
+                      path: paths.recents.path,
+                      handle: workspacelessHandle,
+                      lazy: {
+                        loader: async () => (await import('../routes/home-loader')).flowListLoader(queryClient, 'recents'),
+                        Component: async () => (await import('../routes/home')).RecentsRoute,
+                      },
+                    },
+                    {
+                      path: paths.trash.path,
+                      handle: workspacelessHandle,
+                      lazy: {
+                        loader: async () => (await import('../routes/home-loader')).flowListLoader(queryClient, 'trash'),
+                        Component: async () => (await import('../routes/home')).TrashRoute,
+                      },
+                    },
+                  ],
+                },
                 {
                   path: paths.settings.path,
-                  handle: settingsHandle,
+                  handle: workspacelessHandle,
                   lazy: {
                     loader: async () => (await import('../routes/settings-loader')).settingsLoader(queryClient),
                     Component: async () => (await import('../routes/settings')).SettingsRoute,

@@ -79,6 +79,12 @@ export const paths = {
    * and no slug can be `settings` (a slug is `<id>-<name>`).
    */
   settings: { path: '/home/settings', getHref: () => '/home/settings' },
+  /** `/home/starred`: the signed-in user's starred forms of every workspace (spec 000 §2 home tab 'Starred'). */
+  starred: { path: '/home/starred', getHref: () => '/home/starred' },
+  /** `/home/recents`: the forms the user opened lately, last viewed first (spec 000 §2 home tab 'Recents'). */
+  recents: { path: '/home/recents', getHref: () => '/home/recents' },
+  /** `/home/trash`: the trashed forms of every workspace (spec 000 §2 reserved workspace id `trash`). */
+  trash: { path: '/home/trash', getHref: () => '/home/trash' },
   /** `/home/:workspaceSlug`: the dashboard of one workspace; the slug is `<id>-<name>` (spec 000 §2). */
   workspace: {
     path: workspacePath,

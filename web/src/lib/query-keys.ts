@@ -30,7 +30,12 @@ export const apiKeyKeys = {
 export const flowKeys = {
   all: ['flows'] as const,
   lists: () => [...flowKeys.all, 'list'] as const,
-  list: (workspaceId: number) => [...flowKeys.lists(), workspaceId] as const,
+  /**
+   * One home list: a workspace's forms (`workspaceId`) or every workspace's (`null`), in one view and order. Every
+   * list starts with `flowKeys.lists()`, so a change to any flow refreshes them all.
+   */
+  list: (filter: { workspaceId: number | null; view: string; sort: string }) =>
+    [...flowKeys.lists(), filter.workspaceId, filter.view, filter.sort] as const,
   detail: (publicIdentifier: string) => [...flowKeys.all, 'detail', publicIdentifier] as const,
 };
 

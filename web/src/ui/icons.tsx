@@ -4,9 +4,14 @@
  */
 import type { SVGProps } from 'react';
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+/** An icon's props: an SVG's, and its `size` (px, default 18). */
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function icon(paths: string[], displayName: string) {
+/**
+ * A line icon of `paths` (SVG path data on the 24×24 grid) named `displayName` (React DevTools); see the module doc.
+ * Icons the public form never shows belong in `app-icons.tsx`: this module is shared with the form's bundle.
+ */
+export function icon(paths: string[], displayName: string) {
   function Icon({ size = 18, ...props }: IconProps) {
     return (
       <svg

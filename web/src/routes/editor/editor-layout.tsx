@@ -1,16 +1,23 @@
 /**
  * `/editor/:flowPublicIdentifier/*`: the editor shell inside the app shell; the tab routes render inside it.
  * The flow and its draft are loaded by {@link editorLoader} before it renders. The header's name field and
- * menu come from the flow-actions feature.
+ * menu come from the flow-actions feature. Opening a flow records the view (spec 000 §2 'Recently viewed', 'Last
+ * viewed'), once per flow opened.
  */
+import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { EditorShell } from '../../features/editor/components/editor-shell';
+import { useRecordFlowView } from '../../features/flow-actions/api/flow-actions';
 import { FlowActionsMenu } from '../../features/flow-actions/components/flow-actions-menu';
 import { FlowNameEditor } from '../../features/flow-actions/components/flow-name-editor';
 
 /** The editor of the flow in the URL. */
 export function EditorLayoutRoute() {
   const { flowPublicIdentifier = '' } = useParams();
+  const { mutate: recordView } = useRecordFlowView();
+  useEffect(() => {
+    if (flowPublicIdentifier) recordView({ publicIdentifier: flowPublicIdentifier });
+  }, [flowPublicIdentifier, recordView]);
   return (
     <EditorShell
       publicIdentifier={flowPublicIdentifier}

@@ -2,11 +2,13 @@
  * The editor's tab routes. Edit and Share belong to the editor feature; Results and Workflows are their own
  * features, composed here with the flow's saved template (from the editor's flow query).
  */
+import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { useMe } from '../../features/auth/api/get-me';
 import { useFlow } from '../../features/editor/api/get-flow';
 import { EditTab } from '../../features/editor/components/edit-tab';
 import { ShareTab } from '../../features/editor/components/share-tab';
+import { useRecordFlowView } from '../../features/flow-actions/api/flow-actions';
 import { ResultsPanel } from '../../features/results/components/results-panel';
 import { WorkflowsPanel } from '../../features/workflows/components/workflows-panel';
 
@@ -24,6 +26,11 @@ export function ShareTabRoute() {
 export function ResultsTabRoute() {
   const { flowPublicIdentifier = '' } = useParams();
   const flow = useFlow(flowPublicIdentifier);
+  // Opening the Results reads what is new: the form's 'Unread' count on home goes back to 0 (spec 000 §2).
+  const { mutate: recordView } = useRecordFlowView();
+  useEffect(() => {
+    if (flowPublicIdentifier) recordView({ publicIdentifier: flowPublicIdentifier, results: true });
+  }, [flowPublicIdentifier, recordView]);
   return (
     <ResultsPanel
       publicIdentifier={flowPublicIdentifier}

@@ -1,6 +1,7 @@
 /**
  * A form's lifecycle from the screens (src/features/flow-actions, composed by src/routes/home.tsx and
- * src/routes/editor/editor-layout.tsx), against the real API: rename, duplicate and delete from a home card;
+ * src/routes/editor/editor-layout.tsx), against the real API: rename, duplicate, trash, restore and delete forever
+ * from a home card;
  * rename in the editor's title; publish checks shown on the question; close a live form.
  */
 import { screen, waitFor, within } from '@testing-library/react';
@@ -33,7 +34,7 @@ const rowNames = async () =>
     .getAllByTestId('flow-name')
     .map((name) => name.textContent);
 
-it('renames, duplicates and deletes a form from its card on the dashboard', async () => {
+it('renames, duplicates, trashes, restores and deletes forever a form from its card', async () => {
   const workspace = await userWithWorkspace();
   const id = await makeForm(workspace.id, 'Customer survey');
   const { user } = renderApp(paths.workspace.getHref(workspace.slug));
@@ -51,11 +52,34 @@ it('renames, duplicates and deletes a form from its card on the dashboard', asyn
   await user.click(await screen.findByRole('menuitem', { name: 'Duplicate' }));
   await waitFor(async () => expect((await rowNames()).sort()).toEqual(['Customer feedback', 'Customer feedback (copy)']));
 
+  // Move to trash: gone from the workspace, listed in the Trash, its link no longer answers.
   await user.click(screen.getByRole('button', { name: 'More actions for Customer feedback' }));
-  await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
-  const dialog = await screen.findByRole('dialog', { name: 'Delete “Customer feedback”?' });
-  await user.click(within(dialog).getByRole('button', { name: 'Delete form' }));
+  await user.click(await screen.findByRole('menuitem', { name: copy.home.moveToTrash }));
   await waitFor(async () => expect(await rowNames()).toEqual(['Customer feedback (copy)']));
+  expect(await screen.findByText(copy.home.trashed('Customer feedback'))).toBeInTheDocument();
+
+  await user.click(screen.getByTestId('sidebar-trash'));
+  const trash = await screen.findByRole('list', { name: copy.home.trash });
+  expect(within(trash).getAllByTestId('flow-name').map((name) => name.textContent)).toEqual(['Customer feedback']);
+  // Restore: back in its workspace.
+  await user.click(within(trash).getByRole('button', { name: 'More actions for Customer feedback' }));
+  await user.click(await screen.findByRole('menuitem', { name: copy.home.restore }));
+  expect(await screen.findByText(copy.home.trashEmpty)).toBeInTheDocument();
+  expect((await callEndpoint(fetchFlow, { params: { publicIdentifier: id } })).flow.trashedAt).toBeNull();
+
+  // Trash again, then delete forever (asks first).
+  await user.click(screen.getByTestId(`sidebar-workspace-${workspace.id}`));
+  await waitFor(async () => expect((await rowNames()).sort()).toEqual(['Customer feedback', 'Customer feedback (copy)']));
+  await user.click(screen.getByRole('button', { name: 'More actions for Customer feedback' }));
+  await user.click(await screen.findByRole('menuitem', { name: copy.home.moveToTrash }));
+  await waitFor(async () => expect(await rowNames()).toEqual(['Customer feedback (copy)']));
+  await user.click(screen.getByTestId('sidebar-trash'));
+  await user.click(await screen.findByRole('button', { name: 'More actions for Customer feedback' }));
+  await user.click(await screen.findByRole('menuitem', { name: copy.home.deleteForever }));
+  const dialog = await screen.findByRole('dialog', { name: copy.home.deleteForeverTitle });
+  expect(within(dialog).getByText(copy.home.deleteForeverBody('Customer feedback'))).toBeInTheDocument();
+  await user.click(within(dialog).getByRole('button', { name: copy.home.deleteForever }));
+  expect(await screen.findByText(copy.home.trashEmpty)).toBeInTheDocument();
   await expect(callEndpoint(fetchFlow, { params: { publicIdentifier: id } })).rejects.toMatchObject({ status: 404 });
 });
 

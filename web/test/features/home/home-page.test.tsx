@@ -33,7 +33,7 @@ async function makeForm(workspaceId: number, name: string, flowTemplate: FlowTem
   return flow.publicIdentifier;
 }
 
-it("lists the workspace's forms, last edited first, with their status and number of responses", async () => {
+it("lists the workspace's forms, newest first, with their status and number of responses", async () => {
   const workspace = await userWithWorkspace();
   const survey = await makeForm(workspace.id, 'Customer survey', exampleFormTemplate({ withPlan: false }));
   await makeForm(workspace.id, 'Event RSVP');
@@ -46,11 +46,11 @@ it("lists the workspace's forms, last edited first, with their status and number
   renderApp(paths.workspace.getHref(workspace.slug));
   const list = await screen.findByRole('list', { name: 'Forms' });
   const rows = within(list).getAllByRole('listitem');
-  expect(rows.map((row) => within(row).getByTestId('flow-name').textContent)).toEqual(['Customer survey', 'Event RSVP']);
+  expect(rows.map((row) => within(row).getByTestId('flow-name').textContent)).toEqual(['Event RSVP', 'Customer survey']);
 
-  const [surveyRow, rsvpRow] = rows as [HTMLElement, HTMLElement];
+  const [rsvpRow, surveyRow] = rows as [HTMLElement, HTMLElement];
   expect(within(surveyRow).getByText('Live')).toBeInTheDocument();
-  expect(within(surveyRow).getByRole('link', { name: '1 response to Customer survey' })).toHaveAttribute(
+  expect(within(surveyRow).getByRole('link', { name: `1 response to Customer survey, ${copy.home.unreadCount(1)}` })).toHaveAttribute(
     'href',
     paths.editor.getHref(survey, 'results'),
   );
@@ -106,7 +106,15 @@ it('creates a workspace from the header menu, opens it, and switches back throug
 
   await user.click(screen.getByRole('button', { name: /Switch workspace/ }));
   const items = await screen.findAllByRole('menuitem');
-  expect(items.map((item) => item.textContent)).toEqual(['Marketing', first.name, 'New workspace']);
+  expect(items.map((item) => item.textContent)).toEqual([
+    copy.home.tabs.home,
+    copy.home.tabs.starred,
+    copy.home.tabs.recents,
+    'Marketing',
+    first.name,
+    'New workspace',
+    copy.home.trash,
+  ]);
   await user.click(screen.getByRole('menuitem', { name: first.name }));
   expect(await screen.findByRole('heading', { name: first.name })).toBeInTheDocument();
   expect(currentUrl(router)).toBe(paths.workspace.getHref(first.slug));

@@ -1,13 +1,20 @@
 /**
  * The flow lifecycle calls (docs/product-rules.md §3): rename (`PATCH /admin/flows/{publicIdentifier}`),
- * duplicate (`POST …/duplicate`), close (`POST …/unpublish`) and delete forever (`DELETE …`). Each hook keeps
- * the caches the other screens read in step: the flow's detail (the editor), the lists (home) and the live form.
+ * duplicate (`POST …/duplicate`), close (`POST …/unpublish`) and delete forever (`DELETE …`); and the home's
+ * (spec 000 §2, §4): star (`PUT …/star`), trash and restore (`POST …/trash`, `…/restore`), move to another workspace
+ * (`POST …/move`) and the record of a view (`POST …/views`). Each hook keeps the caches the other screens read in
+ * step: the flow's detail (the editor), the lists (home) and the live form.
  */
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   deleteFlow,
   duplicateFlow,
+  moveFlow,
+  recordFlowView,
   renameFlow,
+  restoreFlow,
+  starFlow,
+  trashFlow,
   unpublishFlow,
   type FlowResponse,
   type FlowWithDraftResponse,
@@ -66,5 +73,59 @@ export function useDeleteFlow() {
       queryClient.removeQueries({ queryKey: workflowKeys.list(publicIdentifier) });
       void queryClient.invalidateQueries({ queryKey: flowKeys.lists() });
     },
+  });
+}
+
+/** Stars or unstars a flow for the signed-in user; refreshes the lists. @throws ApiError 404. */
+export function useStarFlow() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ publicIdentifier, starred }: { publicIdentifier: string; starred: boolean }) =>
+      callEndpoint(starFlow, { params: { publicIdentifier }, body: { starred } }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: flowKeys.lists() }),
+  });
+}
+
+/** Moves a flow to the trash (its link stops answering until restored). @throws ApiError 403, 404. */
+export function useTrashFlow() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (publicIdentifier: string): Promise<FlowResponse> => callEndpoint(trashFlow, { params: { publicIdentifier } }),
+    onSuccess: ({ flow }) => storeFlow(queryClient, flow),
+  });
+}
+
+/** Takes a flow out of the trash, as it was. @throws ApiError 403, 404. */
+export function useRestoreFlow() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (publicIdentifier: string): Promise<FlowResponse> => callEndpoint(restoreFlow, { params: { publicIdentifier } }),
+    onSuccess: ({ flow }) => storeFlow(queryClient, flow),
+  });
+}
+
+/**
+ * Moves a flow to workspace `workspaceId` (spec 000 §4). @throws ApiError 400 'The form is already in this
+ * workspace', 403 (no change access to either workspace), 404 (the flow, or 'Workspace not found').
+ */
+export function useMoveFlow() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ publicIdentifier, workspaceId }: { publicIdentifier: string; workspaceId: number }): Promise<FlowResponse> =>
+      callEndpoint(moveFlow, { params: { publicIdentifier }, body: { workspaceId } }),
+    onSuccess: ({ flow }) => storeFlow(queryClient, flow),
+  });
+}
+
+/**
+ * Records that the user opened flow `publicIdentifier` (and its Results with `results`): 'Recently viewed', 'Last
+ * viewed' and 'Unread' (spec 000 §2) read it. Best effort: a failure is not the user's concern, so it is not shown.
+ */
+export function useRecordFlowView() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ publicIdentifier, results = false }: { publicIdentifier: string; results?: boolean }) =>
+      callEndpoint(recordFlowView, { params: { publicIdentifier }, body: { results } }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: flowKeys.lists(), refetchType: 'none' }),
   });
 }

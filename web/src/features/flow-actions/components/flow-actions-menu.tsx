@@ -1,26 +1,32 @@
 /**
  * A flow's menu (the editor's header and each home card): the caller's own entries first (the editor's 'Keyboard
- * shortcuts'), then Rename (home), Duplicate, Close form (when live) and Delete, with the rename dialog and the delete
- * confirmation (docs/product-rules.md §3). Read-only members see only the caller's entries (no menu without them).
+ * shortcuts'), then Rename (home), Duplicate, Move to… (home: another workspace the user may change, spec 000 §4),
+ * Close form (when live) and Move to trash; a trashed flow's menu has Restore and Delete forever, which asks to
+ * confirm (docs/product-rules.md §3; spec 000 §2 reserved workspace `trash`). Read-only members see only the caller's
+ * entries (no menu without them).
  */
 import { useState, type ReactNode } from 'react';
-import { ActionIcon, Button, Group, Menu, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, Menu, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
 import type { Flow } from '@formloom/contracts/entities/flow';
+import type { Workspace } from '@formloom/contracts/entities/identity';
 import * as copy from '@formloom/contracts/copy';
 import { FLOW_NAME_MAX_LENGTH } from '@formloom/contracts/limits';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
+import { IconFolderMove, IconRestore } from '../../../ui/app-icons';
 import { IconCopy, IconDots, IconLock, IconPencil, IconTrash } from '../../../ui/icons';
-import { useDeleteFlow, useDuplicateFlow, useRenameFlow, useUnpublishFlow } from '../api/flow-actions';
+import { useDeleteFlow, useDuplicateFlow, useMoveFlow, useRenameFlow, useRestoreFlow, useTrashFlow, useUnpublishFlow } from '../api/flow-actions';
 
 /** Props of {@link FlowActionsMenu}. */
 export interface FlowActionsMenuProps {
-  flow: Pick<Flow, 'publicIdentifier' | 'name' | 'isPublished' | 'accessLevel'>;
+  flow: Pick<Flow, 'publicIdentifier' | 'name' | 'isPublished' | 'accessLevel' | 'workspaceId' | 'trashedAt'>;
   /** Offer Rename (the home card; the editor renames in its title). Default false. */
   withRename?: boolean;
-  /** After a delete: go home (the editor). Default: stay (the list refreshes). */
+  /** The workspaces 'Move to…' offers (the user's; those they cannot change and the flow's own are left out). None: no entry. */
+  moveTargets?: readonly Workspace[];
+  /** After moving to the trash or deleting: go home (the editor). Default: stay (the list refreshes). */
   leaveAfterDelete?: boolean;
   /** After a duplicate: open the copy in the editor. Default: stay (the list shows it). */
   openDuplicate?: boolean;
@@ -29,12 +35,23 @@ export interface FlowActionsMenuProps {
 }
 
 /** The "…" menu of a flow (see the module doc). */
-export function FlowActionsMenu({ flow, withRename = false, leaveAfterDelete = false, openDuplicate = false, extraItems }: FlowActionsMenuProps) {
-  const [dialog, setDialog] = useState<'rename' | 'delete' | null>(null);
+export function FlowActionsMenu({
+  flow,
+  withRename = false,
+  moveTargets = [],
+  leaveAfterDelete = false,
+  openDuplicate = false,
+  extraItems,
+}: FlowActionsMenuProps) {
+  const [dialog, setDialog] = useState<'rename' | 'delete' | 'move' | null>(null);
   const duplicate = useDuplicateFlow();
   const unpublish = useUnpublishFlow();
+  const trash = useTrashFlow();
+  const restore = useRestoreFlow();
   const navigate = useNavigate();
   const canWrite = flow.accessLevel === 'write';
+  const trashed = flow.trashedAt !== null;
+  const targets = moveTargets.filter((workspace) => workspace.id !== flow.workspaceId && workspace.accessLevel === 'write');
   if (!canWrite && !extraItems) return null;
 
   const onDuplicate = async () => {
@@ -55,6 +72,61 @@ export function FlowActionsMenu({ flow, withRename = false, leaveAfterDelete = f
     }
   };
 
+  const onTrash = async () => {
+    try {
+      await trash.mutateAsync(flow.publicIdentifier);
+      notifications.show({ color: 'green', message: copy.home.trashed(flow.name) });
+      if (leaveAfterDelete) void navigate(paths.home.getHref());
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'Could not move to trash', message: errorMessage(error) });
+    }
+  };
+  const onRestore = async () => {
+    try {
+      await restore.mutateAsync(flow.publicIdentifier);
+      notifications.show({ color: 'green', message: copy.home.restored(flow.name) });
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'Could not restore', message: errorMessage(error) });
+    }
+  };
+
+  const lifecycleItems = trashed ? (
+    <>
+      <Menu.Item leftSection={<IconRestore size={16} />} onClick={() => void onRestore()} data-testid="flow-action-restore">
+        {copy.home.restore}
+      </Menu.Item>
+      <Menu.Divider />
+      <Menu.Item color="red.8" leftSection={<IconTrash size={16} />} onClick={() => setDialog('delete')} data-testid="flow-action-delete">
+        {copy.home.deleteForever}
+      </Menu.Item>
+    </>
+  ) : (
+    <>
+      {withRename && (
+        <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => setDialog('rename')} data-testid="flow-action-rename">
+          Rename
+        </Menu.Item>
+      )}
+      <Menu.Item leftSection={<IconCopy size={16} />} onClick={() => void onDuplicate()} data-testid="flow-action-duplicate">
+        Duplicate
+      </Menu.Item>
+      {targets.length > 0 && (
+        <Menu.Item leftSection={<IconFolderMove size={16} />} onClick={() => setDialog('move')} data-testid="flow-action-move">
+          {copy.home.moveTo}
+        </Menu.Item>
+      )}
+      {flow.isPublished && (
+        <Menu.Item leftSection={<IconLock size={16} />} onClick={() => void onClose()} data-testid="flow-action-close">
+          Close form
+        </Menu.Item>
+      )}
+      <Menu.Divider />
+      <Menu.Item color="red.8" leftSection={<IconTrash size={16} />} onClick={() => void onTrash()} data-testid="flow-action-trash">
+        {copy.home.moveToTrash}
+      </Menu.Item>
+    </>
+  );
+
   return (
     <>
       <Menu position="bottom-end" withinPortal>
@@ -66,30 +138,11 @@ export function FlowActionsMenu({ flow, withRename = false, leaveAfterDelete = f
         <Menu.Dropdown>
           {extraItems}
           {extraItems && canWrite && <Menu.Divider />}
-          {canWrite && (
-            <>
-              {withRename && (
-                <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => setDialog('rename')} data-testid="flow-action-rename">
-                  Rename
-                </Menu.Item>
-              )}
-              <Menu.Item leftSection={<IconCopy size={16} />} onClick={() => void onDuplicate()} data-testid="flow-action-duplicate">
-                Duplicate
-              </Menu.Item>
-              {flow.isPublished && (
-                <Menu.Item leftSection={<IconLock size={16} />} onClick={() => void onClose()} data-testid="flow-action-close">
-                  Close form
-                </Menu.Item>
-              )}
-              <Menu.Divider />
-              <Menu.Item color="red.8" leftSection={<IconTrash size={16} />} onClick={() => setDialog('delete')} data-testid="flow-action-delete">
-                Delete
-              </Menu.Item>
-            </>
-          )}
+          {canWrite && lifecycleItems}
         </Menu.Dropdown>
       </Menu>
       {dialog === 'rename' && <RenameDialog flow={flow} onDone={() => setDialog(null)} />}
+      {dialog === 'move' && <MoveDialog flow={flow} targets={targets} onDone={() => setDialog(null)} />}
       {dialog === 'delete' && (
         <DeleteDialog
           flow={flow}
@@ -160,21 +213,66 @@ function DeleteDialog({ flow, onDone }: { flow: FlowActionsMenuProps['flow']; on
     }
   };
   return (
-    <Modal opened onClose={() => onDone(false)} title={`Delete “${flow.name}”?`} centered>
+    <Modal opened onClose={() => onDone(false)} title={copy.home.deleteForeverTitle} centered>
       <Stack>
-        <Text fz="sm">
-          The form, all of its responses and its workflows are deleted forever. Its link stops working. This cannot be
-          undone.
-        </Text>
+        <Text fz="sm">{copy.home.deleteForeverBody(flow.name)}</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={() => onDone(false)} data-autofocus>
             Cancel
           </Button>
           <Button color="red.8" loading={remove.isPending} onClick={() => void confirm()} data-testid="delete-confirm">
-            Delete form
+            {copy.home.deleteForever}
           </Button>
         </Group>
       </Stack>
+    </Modal>
+  );
+}
+
+function MoveDialog({ flow, targets, onDone }: { flow: FlowActionsMenuProps['flow']; targets: readonly Workspace[]; onDone: () => void }) {
+  const [workspaceId, setWorkspaceId] = useState<string | null>(targets.length === 1 ? String(targets[0]!.id) : null);
+  const move = useMoveFlow();
+  const target = targets.find((workspace) => String(workspace.id) === workspaceId);
+  const submit = async () => {
+    if (!target) return;
+    try {
+      await move.mutateAsync({ publicIdentifier: flow.publicIdentifier, workspaceId: target.id });
+      notifications.show({ color: 'green', message: copy.home.movedTo(target.name) });
+      onDone();
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'Could not move', message: errorMessage(error) });
+    }
+  };
+  return (
+    <Modal opened onClose={onDone} title={copy.home.moveTitle(flow.name)} centered>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack>
+          <Select
+            label={copy.home.moveWorkspaceLabel}
+            data={targets.map((workspace) => ({ value: String(workspace.id), label: workspace.name }))}
+            value={workspaceId}
+            onChange={setWorkspaceId}
+            allowDeselect={false}
+            searchable={targets.length > 8}
+            comboboxProps={{ withinPortal: true }}
+            data-autofocus
+            data-testid="move-workspace"
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onDone}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={move.isPending} disabled={!target} data-testid="move-submit">
+              {copy.home.moveConfirm}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
     </Modal>
   );
 }

@@ -32,11 +32,11 @@ export async function createFlow(input: CreateFlowInput): Promise<Flow> {
   return body.flow;
 }
 
-/** Creates a form and refreshes its workspace's list. */
+/** Creates a form and refreshes the home lists. */
 export function useCreateFlow() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createFlow,
-    onSuccess: (flow) => queryClient.invalidateQueries({ queryKey: flowKeys.list(flow.workspaceId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: flowKeys.lists() }),
   });
 }

@@ -5,7 +5,7 @@ import type { Workspace } from '@formloom/contracts/entities/identity';
 import { callEndpoint } from '../../../lib/api-client';
 import { workspaceKeys } from '../../../lib/query-keys';
 
-/** The caller's workspaces, sorted by name. */
+/** The caller's workspaces in their own order (the home sidebar's, `PUT /admin/workspaces/order`; never ordered: by name). */
 export async function getWorkspaces(signal?: AbortSignal): Promise<Workspace[]> {
   const body = await callEndpoint(listWorkspaces, { signal });
   return body.workspaces ?? [];

@@ -1,6 +1,7 @@
 /**
- * The workspace navigation of the app header (spec 000 §2 "Home page": a workspace selector with the workspaces
- * sorted by name): a menu button showing the current workspace, listing every workspace, and a 'New workspace'
+ * The workspace navigation of the app header (spec 000 §2 "Home page": on mobile, a workspace selector with Home,
+ * Starred, Recents, then the workspaces sorted by name): a menu button showing the current workspace, listing the home
+ * tabs, every workspace and the Trash, and a 'New workspace'
  * item that opens a small dialog (a created workspace opens). Workspaces the user cannot write to carry the 'Limited access' badge; next to
  * a workspace's title the badge has the spec's tooltip for its level (spec 000 §6).
  */
@@ -13,7 +14,8 @@ import * as copy from '@formloom/contracts/copy';
 import { WORKSPACE_NAME_MAX_LENGTH } from '@formloom/contracts/limits';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
-import { IconCheck, IconChevronDown, IconFolder, IconPlus } from '../../../ui/icons';
+import { IconHistory, IconHome } from '../../../ui/app-icons';
+import { IconCheck, IconChevronDown, IconFolder, IconPlus, IconStar, IconTrash } from '../../../ui/icons';
 import { useCreateWorkspace } from '../api/create-workspace';
 import { useWorkspaces } from '../api/get-workspaces';
 import { sortWorkspacesByName } from '../model/active-workspace';
@@ -68,6 +70,16 @@ export function WorkspaceNav({ activeWorkspaceId }: { activeWorkspaceId?: number
           </Button>
         </Menu.Target>
         <Menu.Dropdown data-testid="workspace-nav">
+          <Menu.Item component={Link} to={paths.home.getHref()} leftSection={<IconHome size={16} />}>
+            {copy.home.tabs.home}
+          </Menu.Item>
+          <Menu.Item component={Link} to={paths.starred.getHref()} leftSection={<IconStar size={16} />}>
+            {copy.home.tabs.starred}
+          </Menu.Item>
+          <Menu.Item component={Link} to={paths.recents.getHref()} leftSection={<IconHistory size={16} />}>
+            {copy.home.tabs.recents}
+          </Menu.Item>
+          <Menu.Divider />
           <Menu.Label>Workspaces</Menu.Label>
           {sorted.map((workspace) => (
             <WorkspaceItem key={workspace.id} workspace={workspace} active={workspace.id === activeWorkspaceId} />
@@ -75,6 +87,9 @@ export function WorkspaceNav({ activeWorkspaceId }: { activeWorkspaceId?: number
           <Menu.Divider />
           <Menu.Item leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
             New workspace
+          </Menu.Item>
+          <Menu.Item component={Link} to={paths.trash.getHref()} leftSection={<IconTrash size={16} />} data-testid="menu-trash">
+            {copy.home.trash}
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
@@ -106,7 +121,8 @@ function WorkspaceItem({ workspace, active }: { workspace: Workspace; active: bo
   );
 }
 
-function NewWorkspaceDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+/** The 'New workspace' dialog: a name, then the created workspace opens. */
+export function NewWorkspaceDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const [name, setName] = useState('');
   const createWorkspace = useCreateWorkspace();
   const navigate = useNavigate();

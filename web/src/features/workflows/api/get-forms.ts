@@ -1,17 +1,19 @@
 /**
  * `listFlows` (GET /admin/flows?workspaceId=) for the creation dialog's form chooser (spec 001 §2): the forms of one
- * workspace, under the same query key as the home page's list (one cache entry).
+ * workspace not in the trash, newest first — one page of the most the call gives ({@link FLOWS_PAGE_SIZE_MAX}).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { listFlows, type ListedFlow } from '@formloom/contracts/api/flows/flows';
+import { FLOWS_PAGE_SIZE_MAX } from '@formloom/contracts/limits';
 import { callEndpoint } from '../../../lib/api-client';
 import { flowKeys } from '../../../lib/query-keys';
 
 /** The forms of workspace `workspaceId`, newest first. */
 export function workspaceFormsQueryOptions(workspaceId: number) {
   return queryOptions({
-    queryKey: flowKeys.list(workspaceId),
-    queryFn: async ({ signal }): Promise<ListedFlow[]> => (await callEndpoint(listFlows, { query: { workspaceId }, signal })).flows ?? [],
+    queryKey: [...flowKeys.list({ workspaceId, view: 'all', sort: 'createdDate' }), 'chooser'] as const,
+    queryFn: async ({ signal }): Promise<ListedFlow[]> =>
+      (await callEndpoint(listFlows, { query: { workspaceId, view: 'all', sort: 'createdDate', limit: FLOWS_PAGE_SIZE_MAX }, signal })).flows,
   });
 }
 
