@@ -166,3 +166,29 @@ it('moves a form to another workspace from its menu', async () => {
   await user.click(screen.getByTestId(`sidebar-workspace-${marketing.id}`));
   await waitFor(async () => expect(await namesIn('Forms')).toEqual(['Webinar signup']));
 });
+
+it("renames a workspace from the sidebar (its address follows) and deletes one with its forms after confirming", async () => {
+  await signedUp();
+  const { workspace: sales } = await callEndpoint(createWorkspace, { body: { name: 'Sales' } });
+  await makeForm(sales.id, 'Lead form');
+  const { router, user } = renderApp(paths.workspace.getHref(sales.slug));
+  await screen.findByRole('heading', { name: 'Sales' });
+
+  await user.click(screen.getByRole('button', { name: 'More actions for workspace Sales' }));
+  await user.click(await screen.findByRole('menuitem', { name: copy.home.renameWorkspace }));
+  const field = await screen.findByLabelText('Workspace name');
+  await user.clear(field);
+  await user.type(field, 'Sales EMEA');
+  await user.click(screen.getByRole('button', { name: 'Rename' }));
+  await waitFor(() => expect(currentUrl(router)).toBe(paths.workspace.getHref(`${sales.id}-sales-emea`)));
+  expect(await screen.findByRole('heading', { name: 'Sales EMEA' })).toBeInTheDocument();
+
+  await user.click(screen.getByRole('button', { name: 'More actions for workspace Sales EMEA' }));
+  await user.click(await screen.findByRole('menuitem', { name: copy.home.deleteWorkspace }));
+  const dialog = await screen.findByRole('dialog', { name: copy.home.deleteWorkspaceTitle('Sales EMEA') });
+  expect(within(dialog).getByText(copy.home.deleteWorkspaceBody)).toBeInTheDocument();
+  await user.click(within(dialog).getByRole('button', { name: copy.home.deleteWorkspace }));
+  expect(await screen.findByText(copy.home.workspaceDeleted('Sales EMEA'))).toBeInTheDocument();
+  await waitFor(() => expect(currentUrl(router)).toBe(paths.home.getHref()));
+  await waitFor(() => expect(screen.queryByTestId(`sidebar-workspace-${sales.id}`)).not.toBeInTheDocument());
+});

@@ -33,8 +33,10 @@ export function useDeleteWorkspace() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (workspaceId: number) => callEndpoint(deleteWorkspace, { params: { workspaceId } }),
-    onSuccess: async () => {
-      await refreshWorkspaces(queryClient);
+    // Not awaited: the refreshed list no longer has the workspace, whose row (and its dialog) then unmounts — the
+    // caller's own onSuccess (its toast, leaving the workspace's page) must run first.
+    onSuccess: () => {
+      void refreshWorkspaces(queryClient);
       void queryClient.invalidateQueries({ queryKey: flowKeys.lists() });
     },
   });
