@@ -16,7 +16,9 @@ import { thankYouEmailTemplate } from '@formloom/contracts/workflow-templates';
 import { startEmbedded, type EmbeddedProduct } from '@formloom/scripts/embedded';
 import { ProductClient, type PublishedForm } from '@formloom/scripts/product-client';
 
-jest.setTimeout(120_000);
+// The whole product starts in `beforeAll`: under a full parallel test run on two cores that alone can pass two minutes
+// (the browser tests allow the same, web/e2e/harness.ts).
+jest.setTimeout(240_000);
 
 let product: EmbeddedProduct;
 let dataDir: string;

@@ -15,6 +15,10 @@ import { startEmbedded, type EmbeddedProduct } from '../src/embedded';
 import { ProductClient } from '../src/product-client';
 import { waitFor } from '../src/wait-for';
 
+// The whole product starts in `beforeAll`: under a full parallel test run on two cores that alone can pass two minutes
+// (the browser tests allow the same, web/e2e/harness.ts).
+jest.setTimeout(240_000);
+
 /** The example template of the issue, verbatim (JSON as the editor sends it). */
 const ISSUE_TEMPLATE: unknown = JSON.parse(
   `{ "firstStep": "s1", "steps": { "s1": { "id": "s1", "name": "Page 1", "type": "form", "template": { "widgets": [ { "id": "w1", "name": "Name", "type": "ShortAnswer", "template": { "label": "Your name", "required": true } }, { "id": "w2", "name": "Email", "type": "EmailInput", "template": { "label": "Email", "required": true } }, { "id": "w3", "name": "Plan", "type": "MultipleChoice", "template": { "label": "Plan", "required": false, "options": [ { "id": "o1", "label": "Free" }, { "id": "o2", "label": "Pro" } ] } } ] }, "nextStep": { "defaultNextStep": "end" } }, "end": { "id": "end", "name": "Thank you", "type": "ending", "template": { "title": "Thanks!", "body": "We've received your submission." }, "nextStep": null } } }`,

@@ -15,6 +15,10 @@ import { openApiPath } from '@formloom/contracts/api/endpoint';
 import { SERVICES } from '@formloom/contracts/services';
 import { startEmbedded, type EmbeddedProduct } from '../src/embedded';
 
+// The whole product starts in `beforeAll`: under a full parallel test run on two cores that alone can pass two minutes
+// (the browser tests allow the same, web/e2e/harness.ts).
+jest.setTimeout(240_000);
+
 const run = promisify(execFile);
 const VALIDATOR = require.resolve('@seriousme/openapi-schema-validator/bin/validate-api-cli.js');
 

@@ -14,6 +14,10 @@ import { startEmbedded, type EmbeddedProduct } from '../src/embedded';
 import { ProductClient } from '../src/product-client';
 import { waitFor } from '../src/wait-for';
 
+// The whole product starts in `beforeAll`: under a full parallel test run on two cores that alone can pass two minutes
+// (the browser tests allow the same, web/e2e/harness.ts).
+jest.setTimeout(240_000);
+
 /** A first start creates three PGlite databases (initdb each): allow for a slow, busy machine. */
 const STARTUP_TIMEOUT_MS = 180_000;
 
