@@ -45,8 +45,15 @@ describe('copy quoted by the spec is verbatim', () => {
     [copy.toasts.copiedToClipboard, 'Copied to clipboard!'],
     [copy.toasts.comingSoon('Database'), 'Coming soon: Database'],
     [copy.toasts.timezoneUpdated, 'Successfully updated timezone'],
+    [copy.home.starredRow, 'Starred'],
+    [copy.home.recentsRow, 'Recently viewed'],
+    [copy.home.viewAll, 'View all'],
   ])('%j', (actual, expected) => {
     expect(actual).toBe(expected);
+  });
+
+  it('the home sort options are the spec’s six, in its order (spec 000 §2)', () => {
+    expect(Object.values(copy.home.sorts)).toEqual(['Created date', 'Last viewed', 'Last edited', 'Submission count', 'Alphabetical', 'Unread']);
   });
 
   it('the blank template texts are the issue’s', () => {
@@ -81,6 +88,15 @@ describe('limits from the spec', () => {
     ['PHONE_MAX_DIGITS', 15],
   ])('%s === %p', (name, value) => {
     expect(limits[name]).toBe(value);
+  });
+
+  it('the home rows show 1 to 5 items by width, widest first; the grid has 3 or 4 columns (spec 000 §2, §9)', () => {
+    const items = limits.HOME_ROW_ITEMS_BY_MIN_WIDTH.map(([, n]) => n);
+    expect(items).toEqual([5, 4, 3, 2, 1]);
+    const widths = limits.HOME_ROW_ITEMS_BY_MIN_WIDTH.map(([width]) => width);
+    expect(widths).toEqual([...widths].sort((a, b) => b - a));
+    expect(widths.at(-1)).toBe(0);
+    expect([limits.HOME_GRID_COLUMNS_NARROW, limits.HOME_GRID_COLUMNS_MAX]).toEqual([3, 4]);
   });
 
   it('the timezone suppression is 7 days', () => {

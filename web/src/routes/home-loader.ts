@@ -15,18 +15,12 @@ import { meQueryOptions } from '../features/auth/api/get-me';
 import { flowListQueryOptions } from '../features/home/api/get-flows';
 import { workspacesQueryOptions } from '../features/home/api/get-workspaces';
 import { activeWorkspace } from '../features/home/model/active-workspace';
-import { DEFAULT_HOME_PREFERENCES, homePreferencesKey, parseHomePreferences, type HomePreferences } from '../features/home/model/home-preferences';
+import { DEFAULT_HOME_PREFERENCES, readHomePreferences, type HomePreferences } from '../features/home/model/home-preferences';
 
 /** The signed-in user's remembered sort order and view (defaults when unknown or unreadable). */
 async function preferencesOf(queryClient: QueryClient): Promise<HomePreferences> {
   const me = await queryClient.ensureQueryData(meQueryOptions());
-  if (!me) return DEFAULT_HOME_PREFERENCES;
-  try {
-    const raw = window.localStorage.getItem(homePreferencesKey(me.user.id));
-    return parseHomePreferences(raw === null ? undefined : JSON.parse(raw));
-  } catch {
-    return DEFAULT_HOME_PREFERENCES;
-  }
+  return me ? readHomePreferences(me.user.id) : DEFAULT_HOME_PREFERENCES;
 }
 
 /** The dashboard's loader; see the module comment. */

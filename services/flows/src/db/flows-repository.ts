@@ -101,8 +101,7 @@ export async function findDraftTemplate(db: DbOrTx, flowId: number): Promise<Flo
  * undefined when the flow does not exist. Serializes publishes and draft saves of one flow.
  */
 export async function lockFlowDraft(tx: Tx, flowId: number): Promise<FlowTemplate | undefined> {
-  const [row] = await tx.select({ template: flows.template }).from(flows).where(eq(flows.id, flowId)).for('update');
-  return row?.template;
+  return (await lockFlowState(tx, flowId))?.template;
 }
 
 /** First key of the advisory lock that serializes name de-duplication per workspace (the second is the workspace id). */

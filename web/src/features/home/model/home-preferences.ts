@@ -33,19 +33,27 @@ export function parseHomePreferences(raw: unknown): HomePreferences {
   };
 }
 
+/** `value` (the stored text, or null/undefined when none) as preferences; unreadable → the defaults. */
+function deserializeHomePreferences(value: string | null | undefined): HomePreferences {
+  try {
+    return parseHomePreferences(value == null ? undefined : JSON.parse(value));
+  } catch {
+    return DEFAULT_HOME_PREFERENCES;
+  }
+}
+
+/** User `userId`'s stored choices, read once (the route loaders ask for the list the page will show). */
+export function readHomePreferences(userId: number | string): HomePreferences {
+  return deserializeHomePreferences(window.localStorage.getItem(homePreferencesKey(userId)));
+}
+
 /** User `userId`'s choices and a setter that merges a change into them (stored at once). */
 export function useHomePreferences(userId: number | string | undefined): [HomePreferences, (change: Partial<HomePreferences>) => void] {
   const [stored, setStored] = useLocalStorage<HomePreferences>({
     key: homePreferencesKey(userId ?? 'anonymous'),
     defaultValue: DEFAULT_HOME_PREFERENCES,
     getInitialValueInEffect: false,
-    deserialize: (value) => {
-      try {
-        return parseHomePreferences(value === undefined ? undefined : JSON.parse(value));
-      } catch {
-        return DEFAULT_HOME_PREFERENCES;
-      }
-    },
+    deserialize: deserializeHomePreferences,
   });
   const preferences = parseHomePreferences(stored);
   return [preferences, (change) => setStored((current) => ({ ...parseHomePreferences(current), ...change }))];
