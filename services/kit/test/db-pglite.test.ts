@@ -1,11 +1,14 @@
 /**
- * PGlite on disk (`src/db.ts`): its directories are private to the owner. PGlite writes its files with mode
+ * PGlite (`src/db.ts`). On disk its directories are private to the owner: PGlite writes its files with mode
  * 0666, so `DATA_DIR` (when the kit creates it) and `$DATA_DIR/<service>` must give group and other no access.
+ * New databases start from the shared archive of a fresh cluster: each is empty and its own, and one on disk
+ * keeps what was written across a reopen.
  */
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openDatabase, resolveDatabaseLocation } from '../src/db';
+import { sql } from 'drizzle-orm';
+import { openDatabase, resolveDatabaseLocation, rowsOf } from '../src/db';
 
 const modeOf = (file: string) => statSync(file).mode & 0o777;
 
@@ -33,4 +36,36 @@ it('takes group and other access away from an existing service directory', async
   const database = await openDatabase({ kind: 'pglite', dataDir: serviceDir });
   await database.close();
   expect(modeOf(serviceDir)).toBe(0o700);
+});
+
+it('gives every new in-memory database an empty cluster of its own', async () => {
+  const first = await openDatabase({ kind: 'pglite', dataDir: undefined });
+  const second = await openDatabase({ kind: 'pglite', dataDir: undefined });
+  try {
+    await first.execInTransaction('CREATE TABLE notes (body text); INSERT INTO notes VALUES (\'only here\')');
+    const tables = rowsOf<{ count: number }>(
+      await second.db.execute(sql`SELECT count(*)::int AS count FROM pg_tables WHERE schemaname = 'public'`),
+    );
+    expect(tables[0]?.count).toBe(0);
+    const third = await openDatabase({ kind: 'pglite', dataDir: undefined });
+    const notes = rowsOf<{ count: number }>(
+      await third.db.execute(sql`SELECT count(*)::int AS count FROM pg_tables WHERE tablename = 'notes'`),
+    );
+    expect(notes[0]?.count).toBe(0);
+    await third.close();
+  } finally {
+    await first.close();
+    await second.close();
+  }
+});
+
+it('keeps what a new database on disk was given across a reopen', async () => {
+  const serviceDir = path.join(root, 'flows');
+  const created = await openDatabase({ kind: 'pglite', dataDir: serviceDir });
+  await created.execInTransaction('CREATE TABLE notes (body text); INSERT INTO notes VALUES (\'kept\')');
+  await created.close();
+  const reopened = await openDatabase({ kind: 'pglite', dataDir: serviceDir });
+  const rows = rowsOf<{ body: string }>(await reopened.db.execute(sql`SELECT body FROM notes`));
+  await reopened.close();
+  expect(rows).toEqual([{ body: 'kept' }]);
 });

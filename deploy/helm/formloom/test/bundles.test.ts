@@ -72,7 +72,7 @@ beforeAll(async () => {
     await buildService(path.join(REPO, dir), { outfile });
     bundles.set(dir, outfile);
   }
-}, 60_000);
+}, 240_000);
 
 afterAll(async () => {
   for (const child of children) child.kill('SIGKILL');
@@ -103,7 +103,7 @@ describe('production bundles', () => {
     expect((await fetch(`${url}/healthz`)).status).toBe(200);
     expect((await fetch(`${url}/readyz`)).status).toBe(503);
     expect(await stop(started)).toBe(0);
-  }, 45_000);
+  });
 
   it('a service with MIGRATE_ONLY=true applies its migrations and exits 0 without listening', async () => {
     // Every service whose main.ts calls the kit's runService behaves so; flows stands for them.
@@ -112,7 +112,7 @@ describe('production bundles', () => {
     expect(started.output()).toContain('"msg":"migrations applied"');
     expect(started.output()).toContain('kit_0001_outbox_inbox');
     expect(started.output()).not.toContain('listening');
-  }, 45_000);
+  });
 });
 
 describe('runMigrations (what MIGRATE_ONLY runs)', () => {
@@ -123,5 +123,5 @@ describe('runMigrations (what MIGRATE_ONLY runs)', () => {
     expect(first).toEqual(expect.arrayContaining(['kit_0001_outbox_inbox']));
     expect(first.length).toBeGreaterThan(1);
     expect(await runMigrations(workspacesAuth, env)).toEqual([]);
-  }, 45_000);
+  });
 });
