@@ -47,3 +47,4 @@ export { integrationNodes } from './copy/integration-nodes';
 export { webhookNode } from './copy/webhook-node';
 export { codeNode } from './copy/code-node';
 export { home } from './copy/home';
+export { newFlow } from './copy/new-flow';

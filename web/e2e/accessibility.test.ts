@@ -7,7 +7,7 @@
  * axe is injected into the page, so the page's CSP (which admits no inline script) is bypassed for this test only.
  */
 import type { Browser, Page } from 'playwright-core';
-import { useProductInBrowser, violations } from './harness';
+import { useProductInBrowser, violations, createBlankFormInBrowser } from './harness';
 
 const running = useProductInBrowser();
 
@@ -36,9 +36,7 @@ async function auditAt(browser: Browser, url: string, viewport: { width: number;
   await page.getByTestId('verify-email-banner').waitFor();
   await check(page, 'home with the confirmation banner');
 
-  await page.getByTestId('create-form-button').click();
-  await page.waitForURL(/\/editor\/[^/]+\/edit/);
-  const publicIdentifier = /\/editor\/([^/]+)\/edit/.exec(page.url())![1]!;
+  const publicIdentifier = await createBlankFormInBrowser(page);
   await page.getByRole('button', { name: 'Add question' }).first().click();
   await page.getByRole('menuitem', { name: 'Short answer', exact: true }).waitFor();
   await check(page, 'editor with the question types menu open');

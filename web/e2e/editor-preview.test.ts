@@ -4,7 +4,7 @@
  * in the editor, switches between desktop and phone widths, and stores nothing when its form is submitted.
  */
 import type { Frame, Page } from 'playwright-core';
-import { eventually, signUpInBrowser, useProductInBrowser } from './harness';
+import { eventually, signUpInBrowser, useProductInBrowser, createBlankFormInBrowser } from './harness';
 
 const running = useProductInBrowser();
 
@@ -20,8 +20,7 @@ it('shows the draft as it is edited, follows the selected page, and stores nothi
   const { url } = running.product();
   const page = await running.browser().newPage({ viewport: { width: 1440, height: 900 } });
   await signUpInBrowser(page, url, 'ada-preview@example.com');
-  await page.getByTestId('create-form-button').click();
-  await page.waitForURL(/\/editor\/[^/]+\/edit/);
+  await createBlankFormInBrowser(page);
 
   // Wide screen: the preview is beside the editor.
   const frame = await previewFrame(page);

@@ -18,7 +18,7 @@ import { parse } from 'csv-parse/sync';
 import type { FileChooser, Page } from 'playwright-core';
 import type { FlowTemplate, Widget } from '@formloom/contracts/entities/flow-template';
 import { verifyWebhookSignature, WEBHOOK_SIGNATURE_HEADER } from '@formloom/contracts/rules/webhook-signature';
-import { eventually, signUpInBrowser, useProductInBrowser } from './harness';
+import { eventually, signUpInBrowser, useProductInBrowser, createBlankFormInBrowser } from './harness';
 
 /** A webhook receiver on 127.0.0.1: every request's raw body and headers. */
 interface Received {
@@ -162,9 +162,7 @@ it('builds, fills on a phone with the keyboard, resumes, exports, reads through 
   const browser = running.browser();
   const owner = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   await signUpInBrowser(owner, url, 'owner-form-builder@example.com');
-  await owner.getByTestId('create-form-button').click();
-  await owner.waitForURL(/\/editor\/[^/]+\/edit/);
-  const id = /\/editor\/([^/]+)\/edit/.exec(owner.url())![1]!;
+  const id = await createBlankFormInBrowser(owner);
   const headers = { origin: url };
   expect((await owner.request.put(`${url}/admin/flows/${id}/template`, { data: { template: template() }, headers })).status()).toBe(200);
   await owner.reload();

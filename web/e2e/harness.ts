@@ -85,6 +85,18 @@ export async function signUpInBrowser(page: Page, url: string, email: string): P
   await page.waitForURL(/\/home/);
 }
 
+/**
+ * Makes a blank form from the dashboard the way a user does — 'Create form', then the new-flow dialog's 'Blank form'
+ * and 'Create form' (spec 000 §2) — and waits for its editor; the form's public identifier.
+ */
+export async function createBlankFormInBrowser(page: Page): Promise<string> {
+  await page.getByTestId('create-form-button').click();
+  await page.getByTestId('new-flow-card-blank').click();
+  await page.getByTestId('new-flow-create').click();
+  await page.waitForURL(/\/editor\/[^/]+\/edit/);
+  return /\/editor\/([^/]+)\/edit/.exec(page.url())![1]!;
+}
+
 /** A TCP port free on 127.0.0.1 now (the system's pick for a listener that is closed at once). */
 async function freePort(): Promise<number> {
   const server = createServer();

@@ -124,3 +124,37 @@ it('moves a form by dragging it onto a workspace, trashes one onto the Trash, an
   await shot(page, 'home-mobile-menu');
   await context.close();
 });
+
+it("opens the new-flow dialog from 'Create form', on a desktop and at 390 px: accessible, no overflow, a quiz made from it", async () => {
+  const context = await running.browser().newContext({ viewport: { width: 1440, height: 900 }, bypassCSP: true });
+  const page = await context.newPage();
+  const { url } = running.product();
+  await signUpInBrowser(page, url, 'ada-new-flow@example.com');
+
+  await page.getByTestId('create-form-button').click();
+  const dialog = page.getByTestId('new-flow-dialog');
+  await dialog.getByRole('heading', { name: copy.newFlow.chooseTitle }).waitFor();
+  expect(await violations(page)).toEqual([]);
+  await shot(page, 'new-flow-choose-desktop', false);
+  await dialog.getByRole('tab', { name: copy.newFlow.products.workflows }).click();
+  await dialog.getByRole('heading', { name: copy.workflowGallery.galleryTitle }).waitFor();
+  expect(await violations(page)).toEqual([]);
+  await shot(page, 'new-flow-workflows-desktop', false);
+
+  // 390 px: the dialog fills the screen, the products are a select box.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByTestId('new-flow-product-select').click();
+  await page.getByRole('option', { name: copy.newFlow.products.forms }).click();
+  await dialog.getByRole('heading', { name: copy.newFlow.chooseTitle }).waitFor();
+  expect(await overflow(page)).toBeLessThanOrEqual(0);
+  expect(await violations(page)).toEqual([]);
+  await shot(page, 'new-flow-choose-mobile', false);
+  await dialog.getByTestId('new-flow-card-quiz').click();
+  await dialog.getByLabel(copy.newFlow.nameLabel).fill('Planets quiz');
+  expect(await violations(page)).toEqual([]);
+  await shot(page, 'new-flow-quiz-mobile', false);
+  await dialog.getByRole('button', { name: copy.newFlow.createQuiz }).click();
+  await page.waitForURL(/\/editor\/[^/]+\/edit/);
+  await page.getByTestId('flow-title').getByText('Planets quiz').waitFor();
+  await context.close();
+});

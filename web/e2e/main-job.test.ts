@@ -10,7 +10,7 @@
 import type { Page } from 'playwright-core';
 import * as copy from '@formloom/contracts/copy';
 import { PRODUCT_NAME } from '@formloom/contracts/copy';
-import { signUpInBrowser, useProductInBrowser } from './harness';
+import { signUpInBrowser, useProductInBrowser, createBlankFormInBrowser } from './harness';
 
 const running = useProductInBrowser();
 
@@ -47,9 +47,7 @@ it('builds, publishes and fills a form whose submission sends a thank-you email'
   expect(await page.getByTestId('welcome').textContent()).toContain('Ada');
 
   // Create a blank form: the editor opens at the first step.
-  await page.getByTestId('create-form-button').click();
-  await page.waitForURL(/\/editor\/[^/]+\/edit/);
-  const publicIdentifier = /\/editor\/([^/]+)\/edit/.exec(page.url())![1]!;
+  const publicIdentifier = await createBlankFormInBrowser(page);
 
   await addQuestion(page, 'Short answer', 'Your name', true);
   await addQuestion(page, 'Email', 'Your email', true);

@@ -8,7 +8,7 @@
  */
 import type { Page } from 'playwright-core';
 import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
-import { signUpInBrowser, useProductInBrowser, violations } from './harness';
+import { signUpInBrowser, useProductInBrowser, violations, createBlankFormInBrowser } from './harness';
 
 const running = useProductInBrowser();
 
@@ -64,9 +64,7 @@ function template(): FlowTemplate {
 /** Signs up in the browser, creates a form holding {@link template} and publishes it; its public identifier. */
 async function publishedForm(page: Page, url: string): Promise<string> {
   await signUpInBrowser(page, url, 'ada-more-types@example.com');
-  await page.getByTestId('create-form-button').click();
-  await page.waitForURL(/\/editor\/[^/]+\/edit/);
-  const publicIdentifier = /\/editor\/([^/]+)\/edit/.exec(page.url())![1]!;
+  const publicIdentifier = await createBlankFormInBrowser(page);
   const headers = { origin: url };
   const saved = await page.request.put(`${url}/admin/flows/${publicIdentifier}/template`, { data: { template: template() }, headers });
   expect(saved.status()).toBe(200);

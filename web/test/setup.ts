@@ -103,6 +103,9 @@ let visitor = newVisitor();
 
 beforeEach(() => {
   visitor = newVisitor();
+  // Product analytics (`src/lib/analytics.ts`) goes nowhere in tests instead of a console line per event; a test
+  // that checks events sets its own sink.
+  window.formloomAnalytics = () => undefined;
 });
 
 globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) => {

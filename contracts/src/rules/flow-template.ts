@@ -224,3 +224,33 @@ export function blankFlowTemplate(): FlowTemplate {
     },
   };
 }
+
+/** The ids of {@link quizStarterTemplate}'s sample question and its options (`option1`…). */
+export const QUIZ_STARTER_IDS = { question: 'question1', option: (index: number) => `option${index + 1}` } as const;
+
+/**
+ * The template of a new quiz (the new-flow dialog's quiz stage, spec 000 §2): {@link blankFlowTemplate} with the
+ * quiz on (`quizzes.enabled`, the ending showing the score and the right answers; `rules/quiz.ts`) and one sample
+ * required MultipleChoice question on 'Page 1' whose right option is worth 1 point, so the first preview already
+ * scores. A new object on every call. Texts in `copy.newFlow.quizStarter`.
+ */
+export function quizStarterTemplate(): FlowTemplate {
+  const template = blankFlowTemplate();
+  const { question, options, correct } = copy.newFlow.quizStarter;
+  const page = template.steps[BLANK_TEMPLATE_IDS.firstPage];
+  if (page?.type === 'form') {
+    page.template.widgets = [
+      {
+        id: QUIZ_STARTER_IDS.question,
+        name: question,
+        type: 'MultipleChoice',
+        template: {
+          label: question,
+          required: true,
+          options: options.map((label, index) => ({ id: QUIZ_STARTER_IDS.option(index), label, points: index === correct ? 1 : 0 })),
+        },
+      } as Widget,
+    ];
+  }
+  return { ...template, quizzes: { enabled: true, showScore: true, showAnswers: true } };
+}

@@ -2,6 +2,7 @@
  * The route table (spec 000 §2 routes that exist so far; every path comes from `src/config/paths.ts`):
  * - `/login`, `/signup` — public; a signed-in visitor is sent on by the loader
  * - `/home`, `/home/:workspaceSlug` — the dashboard (signed in, inside the app shell)
+ * - `/home/forms[/:workspaceSlug][/new/:stage…]` — the dashboard with the new-flow dialog over it
  * - `/home/starred`, `/home/recents`, `/home/trash` — the home lists (inside the home layout: sidebar, dragging)
  * - `/home/settings` — settings (signed in, inside the app shell); a static segment, so it wins over `:workspaceSlug`
  * - `/editor/:flowPublicIdentifier/{edit,share,results,workflows}` — the editor (signed in, inside the app shell)
@@ -81,6 +82,13 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                       lazy: {
                         loader: async () => (await import('../routes/home-loader')).homeLoader(queryClient),
                         Component: async () => (await import('../routes/home')).HomeRoute,
+                      },
+                    })),
+                    ...[paths.newFlow.path, paths.newFlow.inWorkspacePath, ...paths.newFlow.entryPaths].map((path) => ({
+                      path,
+                      lazy: {
+                        loader: async () => (await import('../routes/home-loader')).homeLoader(queryClient),
+                        Component: async () => (await import('../routes/home')).NewFlowRoute,
                       },
                     })),
                     {

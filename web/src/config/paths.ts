@@ -10,6 +10,7 @@
  * | `/login`, `/signup` | sign in, sign up; `?redirect=<same-site path>` is where to go afterwards |
  * | `/verify-email?token=…` | confirms the address of the mailed link, signed in or not |
  * | `/home`, `/home/:workspaceSlug` | the home dashboard (spec 000 §2 "Home page"); the slug is `<id>-<name>` |
+ * | `/home/forms[/:workspaceSlug]/new/:stage[/:theme/:serviceType/:serviceId]` | the new-flow dialog over the dashboard (spec 000 §2); `/home/forms[/:workspaceSlug]` opens its 'choose' stage |
  * | `/home/settings` | settings (spec 000 §2 "Settings and members"): the organization's API keys so far; it wins over `/home/:workspaceSlug` (a slug starts with the workspace's id) |
  * | `/editor/:flowPublicIdentifier/{edit,share,results,workflows}` | the editor and its tabs |
  * | `/editor/:flowPublicIdentifier/workflows-edit/:workflowId[?edit-node=<id>]#workflows` | the editor opened on a workflow: its canvas (spec 001 §2) |
@@ -44,6 +45,9 @@ function withRedirect(path: string, redirectTo?: string | null): string {
 
 const editorPath = '/editor/:flowPublicIdentifier';
 const workspacePath = '/home/:workspaceSlug';
+const newFlowStagePath = 'new/:stage/:theme?/:serviceType?/:serviceId?';
+const newFlowPath = `/home/forms/${newFlowStagePath}` as const;
+const newFlowInWorkspacePath = `/home/forms/:workspaceSlug/${newFlowStagePath}` as const;
 const publicFormPath = '/t/:flowPublicIdentifier';
 const workflowCanvasPath = `${editorPath}/workflows-edit/:workflowId` as const;
 const workflowRunsPath = `${workflowCanvasPath}/runs` as const;
@@ -89,6 +93,20 @@ export const paths = {
   workspace: {
     path: workspacePath,
     getHref: (workspaceSlug: string) => generatePath(workspacePath, { workspaceSlug }),
+  },
+  /**
+   * `/home/forms[/:workspaceSlug]/new/:stage[/:theme[/:serviceType[/:serviceId]]]`: the new-flow dialog over the
+   * dashboard (spec 000 §2 "New-flow dialog"; stages in `@formloom/contracts/rules/new-flow`), so Back, Forward and a
+   * reload keep the stage. Without a slug the dialog makes the flow in the dashboard's first workspace.
+   * `/home/forms[/:workspaceSlug]` alone opens the 'choose' stage.
+   */
+  newFlow: {
+    path: newFlowPath,
+    inWorkspacePath: newFlowInWorkspacePath,
+    /** The bare `/home/forms` and `/home/forms/:workspaceSlug` (they open the 'choose' stage). */
+    entryPaths: ['/home/forms', '/home/forms/:workspaceSlug'] as const,
+    getHref: (target: { workspaceSlug?: string; stage: string; theme?: string; serviceType?: string; serviceId?: string }) =>
+      target.workspaceSlug ? generatePath(newFlowInWorkspacePath, { ...target, workspaceSlug: target.workspaceSlug }) : generatePath(newFlowPath, target),
   },
   /** `/editor/:flowPublicIdentifier/<tab>`: the editor of a flow, on one of its {@link EDITOR_TABS} (default 'edit'). */
   editor: {

@@ -2,11 +2,15 @@
  * The home pages (spec 000 §2 "Home page"), each composed from the home feature's lists and the flow actions:
  * - `/home` and `/home/:workspaceSlug`: the dashboard, with 'Automate with workflows' (the workflow gallery without a
  *   form) beside 'Create form';
+ * - `/home/forms[/:workspaceSlug]/new/:stage…`: the dashboard with the new-flow dialog open over it (spec 000 §2);
  * - `/home/starred`, `/home/recents`, `/home/trash`: the user's starred, recently viewed and trashed forms.
  * Every form has the star toggle and the flow menu (rename, duplicate, move to another workspace, close, trash;
  * restore and delete forever in the trash).
  */
-import { useParams } from 'react-router';
+import { useEffect } from 'react';
+import { Title } from '@mantine/core';
+import { Navigate, useParams } from 'react-router';
+import type { Workspace } from '@formloom/contracts/entities/identity';
 import { notifications } from '@mantine/notifications';
 import { useMe } from '../features/auth/api/get-me';
 import { useStarFlow } from '../features/flow-actions/api/flow-actions';
@@ -15,7 +19,11 @@ import type { FlowListItem } from '../features/home/api/get-flows';
 import { useWorkspaces } from '../features/home/api/get-workspaces';
 import { StarButton } from '../features/home/components/flow-list';
 import { FlowListPage, HomePage, type FlowRenderers } from '../features/home/components/home-page';
+import { activeWorkspace } from '../features/home/model/active-workspace';
+import { NewFlowDialog, servedStage } from '../features/home/components/new-flow-dialog';
 import { AutomateWithWorkflowsButton } from '../features/workflows/gallery/automate-button';
+import { useWorkflowGallery, type GalleryOrganization } from '../features/workflows/gallery/gallery-dialog';
+import { paths } from '../config/paths';
 import { errorMessage } from '../lib/api-client';
 
 /** A form's star toggle: stars or unstars it for the signed-in user. */
@@ -73,4 +81,63 @@ export function RecentsRoute() {
 /** `/home/trash`. */
 export function TrashRoute() {
   return <FlowListPage view="trash" userId={useMe().data?.user.id} {...useFlowRenderers()} />;
+}
+
+/**
+ * The new-flow dialog's Workflows tab (spec 000 §2, 001 §2): the workflow gallery, creating on one of the workspace's
+ * forms or a new one; the gallery opens the editor itself once the workflow exists.
+ */
+function WorkflowsStage({
+  workspace,
+  organization,
+  onEscapeBlocked,
+}: {
+  workspace: Workspace;
+  organization: GalleryOrganization | null;
+  onEscapeBlocked: (blocked: boolean) => void;
+}) {
+  const gallery = useWorkflowGallery({ organization, workspaceId: workspace.id, onDone: () => undefined });
+  useEffect(() => {
+    onEscapeBlocked(gallery.upsellOpen);
+    return () => onEscapeBlocked(false);
+  }, [gallery.upsellOpen, onEscapeBlocked]);
+  return (
+    <>
+      <Title order={2} fz="h3">
+        {gallery.title}
+      </Title>
+      {gallery.content}
+      {gallery.upsell}
+    </>
+  );
+}
+
+/**
+ * `/home/forms[/:workspaceSlug]/new/:stage…`: the dashboard with the new-flow dialog over it. A stage the app does
+ * not serve, or the bare `/home/forms[/:workspaceSlug]`, opens 'choose'; a workspace the user does not have shows the
+ * dashboard's 'Workspace not found' without the dialog.
+ */
+export function NewFlowRoute() {
+  const params = useParams();
+  // `/home/forms/new` is the entry without a slug (a slug starts with the workspace's id, so never 'new').
+  const workspaceSlug = params.workspaceSlug === 'new' ? undefined : params.workspaceSlug;
+  const stage = params.stage;
+  const me = useMe();
+  const workspaces = useWorkspaces();
+  const served = servedStage(stage);
+  if (!served) return <Navigate replace to={paths.newFlow.getHref({ workspaceSlug, stage: 'choose' })} />;
+  const workspace = workspaces.data ? activeWorkspace(workspaces.data, workspaceSlug) : undefined;
+  return (
+    <>
+      <HomeRoute />
+      {workspace && (
+        <NewFlowDialog
+          workspace={workspace}
+          workspaceSlug={workspaceSlug}
+          stage={served}
+          renderWorkflows={(props) => <WorkflowsStage {...props} organization={me.data?.organizations[0] ?? null} />}
+        />
+      )}
+    </>
+  );
 }

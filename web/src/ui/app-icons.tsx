@@ -14,3 +14,4 @@ export const IconFolderMove = icon(
   ['M3 7a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z', 'M10 13h6', 'M13.5 10.5L16 13l-2.5 2.5'],
   'IconFolderMove',
 );
+export const IconQuiz = icon(['M12 3a9 9 0 1 0 0 18a9 9 0 1 0 0-18z', 'M9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6v.6', 'M12 17h.01'], 'IconQuiz');

@@ -60,12 +60,14 @@ it("lists the workspace's forms, newest first, with their status and number of r
   expect(within(rsvpRow).queryByRole('link', { name: 'Open Event RSVP' })).not.toBeInTheDocument();
 });
 
-it('creates a blank form from the dashboard and opens it in the editor', async () => {
+it("creates a blank form from the dashboard through the new-flow dialog's 'Blank form' and opens it in the editor", async () => {
   const workspace = await userWithWorkspace();
   const { router, user } = renderApp(paths.home.getHref());
   expect(await screen.findByText('No forms yet')).toBeInTheDocument();
 
   await user.click(screen.getByRole('button', { name: 'Create form' }));
+  await user.click(await screen.findByTestId('new-flow-card-blank'));
+  await user.click(await screen.findByTestId('new-flow-create'));
 
   expect(await screen.findByTestId('flow-title')).toHaveTextContent(copy.defaultNames.myForm);
   const match = /^\/editor\/([^/]+)\/edit$/.exec(router.state.location.pathname);

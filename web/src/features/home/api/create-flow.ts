@@ -1,5 +1,5 @@
 /**
- * `createFlow` (POST /admin/flows {name, type: 'form', workspaceId, dedupeFormName: true, flowTemplate}) → {flow}.
+ * `createFlow` (POST /admin/flows {name, type, workspaceId, dedupeFormName: true, flowTemplate}) → {flow}.
  * Spec 000 §7: a response without a flow is an error ('Had trouble creating new form').
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -10,19 +10,20 @@ import * as copy from '@formloom/contracts/copy';
 import { callEndpoint } from '../../../lib/api-client';
 import { flowKeys } from '../../../lib/query-keys';
 
-/** A new form: its name, workspace and optional starting template. */
+/** A new form: its name, workspace, type (default `form`) and optional starting template. */
 export interface CreateFlowInput {
   name: string;
   workspaceId: number;
+  type?: 'form' | 'quiz';
   flowTemplate?: FlowTemplate;
 }
 
-/** Creates a form. @throws Error 'Had trouble creating new form' when the answer holds no flow; ApiError otherwise. */
+/** Creates a form (or quiz). @throws Error 'Had trouble creating new form' when the answer holds no flow; ApiError otherwise. */
 export async function createFlow(input: CreateFlowInput): Promise<Flow> {
   const body = await callEndpoint(createFlowEndpoint, {
     body: {
       name: input.name,
-      type: 'form',
+      type: input.type ?? 'form',
       workspaceId: input.workspaceId,
       dedupeFormName: true,
       ...(input.flowTemplate ? { flowTemplate: input.flowTemplate } : {}),

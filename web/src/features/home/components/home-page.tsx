@@ -8,19 +8,15 @@
 import type { ReactNode } from 'react';
 import { Anchor, Button, Card, Container, Group, SimpleGrid, Stack, Text, Title, Tooltip, useMatches } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
-import { notifications } from '@mantine/notifications';
 import type { Workspace } from '@formloom/contracts/entities/identity';
 import * as copy from '@formloom/contracts/copy';
-import { blankFlowTemplate } from '@formloom/contracts/rules/flow-template';
 import { paths } from '../../../config/paths';
-import { errorMessage } from '../../../lib/api-client';
 import type { FlowListView } from '@formloom/contracts/api/flows/flows';
 import { HOME_ROW_FETCH, HOME_ROW_ITEMS_BY_MIN_WIDTH } from '@formloom/contracts/limits';
 import { formatRelative } from '../../../lib/format';
 import { IconHistory } from '../../../ui/app-icons';
 import { IconForm, IconLock, IconPlus, IconStar, IconTrash } from '../../../ui/icons';
 import { Empty, ErrorAlert, PageLoader } from '../../../ui/states';
-import { useCreateFlow } from '../api/create-flow';
 import { useWorkspaces } from '../api/get-workspaces';
 import { activeWorkspace } from '../model/active-workspace';
 import { useFlowList, type FlowListItem } from '../api/get-flows';
@@ -203,25 +199,17 @@ function WorkspaceSection({
 }: { workspace: Workspace; userId?: number } & FlowRenderers & Pick<HomePageProps, 'renderWorkspaceActions'>) {
   const [preferences, setPreferences] = useHomePreferences(userId);
   const navigate = useNavigate();
-  const createFlow = useCreateFlow();
   const canWrite = workspace.accessLevel === 'write';
 
+  /** Opens the new-flow dialog (spec 000 §2) at its 'choose' stage, for this workspace. */
   function create() {
-    createFlow.mutate(
-      { name: copy.defaultNames.myForm, workspaceId: workspace.id, flowTemplate: blankFlowTemplate() },
-      {
-        onSuccess: (flow) => navigate(paths.editor.getHref(flow.publicIdentifier, 'edit')),
-        onError: (error) =>
-          notifications.show({ color: 'red', title: copy.flows.hadTroubleCreatingForm, message: errorMessage(error) }),
-      },
-    );
+    navigate(paths.newFlow.getHref({ workspaceSlug: workspace.slug, stage: 'choose' }));
   }
 
   const createButton = (
     <Button
       leftSection={canWrite ? <IconPlus size={16} /> : <IconLock size={16} />}
       onClick={create}
-      loading={createFlow.isPending}
       disabled={!canWrite}
       data-testid="create-form-button"
     >
@@ -262,7 +250,7 @@ function WorkspaceSection({
           <Card p="xl" data-testid="flows-empty">
             <Empty icon={<IconForm size={28} />} title="No forms yet" description="Forms you create in this workspace will show up here, with their responses.">
               {canWrite ? (
-                <Button variant="light" onClick={create} loading={createFlow.isPending}>
+                <Button variant="light" onClick={() => navigate(paths.newFlow.getHref({ workspaceSlug: workspace.slug, stage: 'blank' }))}>
                   Start from a blank form
                 </Button>
               ) : undefined}

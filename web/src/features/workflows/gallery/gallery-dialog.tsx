@@ -16,7 +16,7 @@
  * on the new workflow, `/editor/{flowId}/workflows-edit/{workflowId}#workflows`. A 409 shows the maximum's text, a
  * 401 sends the user to sign up.
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   Alert,
   Badge,
@@ -77,16 +77,38 @@ export interface WorkflowGalleryDialogProps {
 
 type Step = { kind: 'gallery' } | { kind: 'preview'; template: GalleryTemplateEntry } | { kind: 'chooseForm'; template: GalleryTemplateEntry };
 
-/** The gallery and creation dialog (see the module doc). */
-export function WorkflowGalleryDialog(props: WorkflowGalleryDialogProps) {
-  const { opened, onClose, organization } = props;
+/** What {@link useWorkflowGallery} needs: the dialog's props without its open state. */
+export type WorkflowGalleryOptions = Omit<WorkflowGalleryDialogProps, 'opened' | 'onClose'> & {
+  /** Called when a workflow was created (the editor is opening) — the host closes. */
+  onDone: () => void;
+};
+
+/** The gallery's current step, ready for a host to frame: a modal ({@link WorkflowGalleryDialog}) or the new-flow dialog's Workflows tab. */
+export interface WorkflowGalleryView {
+  /** The step's title: 'Workflow templates' in the gallery, the template's name after. */
+  title: string;
+  /** The gallery is wider than the preview and the form chooser. */
+  wide: boolean;
+  /** The step's content. */
+  content: ReactNode;
+  /** The Conversion Kit upsell modal, to render beside the frame. */
+  upsell: ReactNode;
+  /** The upsell is open (the frame should not close on Escape then). */
+  upsellOpen: boolean;
+  /** Back to the gallery's first step. */
+  reset: () => void;
+}
+
+/** The gallery's steps and state (see the module doc), for a host to frame. */
+export function useWorkflowGallery(options: WorkflowGalleryOptions): WorkflowGalleryView {
+  const { organization, onDone } = options;
+  const props: WorkflowGalleryDialogProps = { ...options, opened: true, onClose: onDone };
   const [step, setStep] = useState<Step>({ kind: 'gallery' });
   const [category, setCategory] = useState<GalleryCategory>('notifications');
   const [upsellOpen, setUpsellOpen] = useState(false);
-  const compact = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false }) ?? false;
 
-  function close() {
-    onClose();
+  function done() {
+    onDone();
     setStep({ kind: 'gallery' });
   }
 
@@ -96,37 +118,61 @@ export function WorkflowGalleryDialog(props: WorkflowGalleryDialogProps) {
     else setStep({ kind: 'preview', template });
   }
 
-  const title = step.kind === 'gallery' ? copy.workflowGallery.galleryTitle : copy.galleryTitles[step.template.id];
+  const content = (
+    <>
+      {step.kind === 'gallery' && (
+        <GalleryStep
+          organization={organization}
+          category={category}
+          onCategory={setCategory}
+          onChoose={choose}
+          onUpsell={() => setUpsellOpen(true)}
+        />
+      )}
+      {step.kind === 'preview' && (
+        <PreviewStep {...props} template={step.template} onBack={() => setStep({ kind: 'gallery' })} onChooseForm={() => setStep({ kind: 'chooseForm', template: step.template })} onCreated={done} />
+      )}
+      {step.kind === 'chooseForm' && (
+        <ChooseFormStep {...props} template={step.template} onBack={() => setStep({ kind: 'preview', template: step.template })} onCreated={done} />
+      )}
+    </>
+  );
+  return {
+    title: step.kind === 'gallery' ? copy.workflowGallery.galleryTitle : copy.galleryTitles[step.template.id],
+    wide: step.kind === 'gallery',
+    content,
+    upsell: <ConversionKitUpsell opened={upsellOpen} onClose={() => setUpsellOpen(false)} />,
+    upsellOpen,
+    reset: () => setStep({ kind: 'gallery' }),
+  };
+}
+
+/** The gallery and creation dialog (see the module doc). */
+export function WorkflowGalleryDialog(props: WorkflowGalleryDialogProps) {
+  const { opened, onClose } = props;
+  const gallery = useWorkflowGallery({ ...props, onDone: onClose });
+  const compact = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false }) ?? false;
+
+  function close() {
+    onClose();
+    gallery.reset();
+  }
 
   return (
     <>
       <Modal
         opened={opened}
         onClose={close}
-        title={<Text fw={700} fz="lg">{title}</Text>}
-        size={step.kind === 'gallery' ? 880 : 'lg'}
+        title={<Text fw={700} fz="lg">{gallery.title}</Text>}
+        size={gallery.wide ? 880 : 'lg'}
         fullScreen={compact}
         centered
-        closeOnEscape={!upsellOpen}
+        closeOnEscape={!gallery.upsellOpen}
         data-testid="workflow-gallery"
       >
-        {step.kind === 'gallery' && (
-          <GalleryStep
-            organization={organization}
-            category={category}
-            onCategory={setCategory}
-            onChoose={choose}
-            onUpsell={() => setUpsellOpen(true)}
-          />
-        )}
-        {step.kind === 'preview' && (
-          <PreviewStep {...props} template={step.template} onBack={() => setStep({ kind: 'gallery' })} onChooseForm={() => setStep({ kind: 'chooseForm', template: step.template })} onCreated={close} />
-        )}
-        {step.kind === 'chooseForm' && (
-          <ChooseFormStep {...props} template={step.template} onBack={() => setStep({ kind: 'preview', template: step.template })} onCreated={close} />
-        )}
+        {gallery.content}
       </Modal>
-      <ConversionKitUpsell opened={upsellOpen} onClose={() => setUpsellOpen(false)} />
+      {gallery.upsell}
     </>
   );
 }

@@ -1,0 +1,122 @@
+/**
+ * The new-flow dialog (spec 000 §2 "New-flow dialog", §4 "New-flow stage machine"; src/features/home/components/
+ * new-flow-dialog.tsx, src/routes/home.tsx): 'Create form' opens it at 'choose'; each stage has its URL, so Back and a
+ * reload keep it; a blank form and a quiz are made through the real API and open in the editor; a product tab records
+ * its analytics event and resets the stage; an unknown stage opens 'choose'; a read-only workspace cannot create.
+ */
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { fetchFlow } from '@formloom/contracts/api/flows/flows';
+import { getMe } from '@formloom/contracts/api/workspaces-auth/auth';
+import * as copy from '@formloom/contracts/copy';
+import { paths } from '../../../src/config/paths';
+import { callEndpoint } from '../../../src/lib/api-client';
+import { currentUrl, renderApp, signUpUser } from '../../render-app';
+
+/** Signs a user up; their first workspace. */
+async function signedUp(firstName = 'Ada') {
+  await signUpUser({ firstName });
+  const me = await callEndpoint(getMe, {});
+  const workspace = me.workspaces[0];
+  if (!workspace) throw new Error('sign-up made no workspace');
+  return workspace;
+}
+
+/** The dialog, once shown. */
+async function dialog(): Promise<HTMLElement> {
+  return screen.findByTestId('new-flow-dialog');
+}
+
+/** The public identifier of the editor the router is on; fails elsewhere. */
+function editorFlow(router: ReturnType<typeof renderApp>['router']): string {
+  const match = /^\/editor\/([^/]+)\/edit$/.exec(router.state.location.pathname);
+  expect(match).not.toBeNull();
+  return match![1]!;
+}
+
+it("opens at 'Choose how to get started' from 'Create form', makes a named blank form, and opens it in the editor", async () => {
+  const workspace = await signedUp();
+  const { router, user } = renderApp(paths.workspace.getHref(workspace.slug));
+  await user.click(await screen.findByRole('button', { name: 'Create form' }));
+
+  const choose = await dialog();
+  expect(currentUrl(router)).toBe(paths.newFlow.getHref({ workspaceSlug: workspace.slug, stage: 'choose' }));
+  expect(within(choose).getByRole('heading', { name: copy.newFlow.chooseTitle })).toBeInTheDocument();
+  // The dashboard stays behind the dialog.
+  expect(screen.getByTestId('workspace-section')).toBeInTheDocument();
+
+  await user.click(within(choose).getByTestId('new-flow-card-blank'));
+  await waitFor(() => expect(currentUrl(router)).toBe(paths.newFlow.getHref({ workspaceSlug: workspace.slug, stage: 'blank' })));
+  const name = await screen.findByLabelText(copy.newFlow.nameLabel);
+  expect(name).toHaveValue(copy.defaultNames.myForm);
+  await user.clear(name);
+  await user.type(name, 'Volunteer sign-up{Enter}');
+
+  expect(await screen.findByTestId('flow-title')).toHaveTextContent('Volunteer sign-up');
+  const publicIdentifier = editorFlow(router);
+  const { flow, flowSnapshot } = await callEndpoint(fetchFlow, { params: { publicIdentifier } });
+  expect(flow).toMatchObject({ type: 'form', workspaceId: workspace.id, name: 'Volunteer sign-up' });
+  expect(Object.keys(flowSnapshot.template.steps)).toEqual(['page1', 'ending']);
+});
+
+it('makes a quiz that scores from the start: the quiz is on and its sample question has a right answer', async () => {
+  const workspace = await signedUp('Grace');
+  const { router, user } = renderApp(paths.newFlow.getHref({ workspaceSlug: workspace.slug, stage: 'choose' }));
+  await user.click(within(await dialog()).getByTestId('new-flow-card-quiz'));
+  expect(await screen.findByLabelText(copy.newFlow.nameLabel)).toHaveValue(copy.defaultNames.myQuiz);
+  await user.click(screen.getByRole('button', { name: copy.newFlow.createQuiz }));
+
+  expect(await screen.findByTestId('flow-title')).toHaveTextContent(copy.defaultNames.myQuiz);
+  const { flow, flowSnapshot } = await callEndpoint(fetchFlow, { params: { publicIdentifier: editorFlow(router) } });
+  expect(flow.type).toBe('quiz');
+  expect(flowSnapshot.template.quizzes).toEqual({ enabled: true, showScore: true, showAnswers: true });
+  const page = flowSnapshot.template.steps.page1;
+  const question = page?.type === 'form' ? page.template.widgets[0] : undefined;
+  expect(question).toMatchObject({ type: 'MultipleChoice', template: { label: copy.newFlow.quizStarter.question } });
+});
+
+it('keeps the stage in the URL: a reload stays on it, Back returns to the previous stage, closing returns to the workspace', async () => {
+  const workspace = await signedUp('Katherine');
+  const blank = paths.newFlow.getHref({ workspaceSlug: workspace.slug, stage: 'blank' });
+  const { router, user } = renderApp(blank);
+  expect(await screen.findByLabelText(copy.newFlow.nameLabel)).toBeInTheDocument();
+  expect(await dialog()).toHaveAttribute('data-stage', 'blank');
+
+  await user.click(screen.getByRole('button', { name: copy.newFlow.back }));
+  await waitFor(() => expect(currentUrl(router)).toBe(paths.newFlow.getHref({ workspaceSlug: workspace.slug, stage: 'choose' })));
+  await act(() => router.navigate(-1));
+  await waitFor(() => expect(currentUrl(router)).toBe(blank));
+  expect(await screen.findByLabelText(copy.newFlow.nameLabel)).toBeInTheDocument();
+
+  await user.click(screen.getByRole('button', { name: copy.newFlow.close }));
+  await waitFor(() => expect(currentUrl(router)).toBe(paths.workspace.getHref(workspace.slug)));
+  await waitFor(() => expect(screen.queryByTestId('new-flow-dialog')).not.toBeInTheDocument());
+  expect(screen.getByTestId('workspace-section')).toBeInTheDocument();
+});
+
+it("records the product tab in analytics and resets to the product's first stage; unknown stages open 'choose'", async () => {
+  const workspace = await signedUp('Mary');
+  const events: [string, Record<string, unknown>][] = [];
+  window.formloomAnalytics = (event, properties) => events.push([event, properties]);
+
+  // A stage the app does not serve (and extra segments) open 'choose' on the bare entry too.
+  const { router, user } = renderApp('/home/forms/new/connect/dark/airtable/7');
+  await waitFor(() => expect(currentUrl(router)).toBe(paths.newFlow.getHref({ stage: 'choose' })));
+  expect(await dialog()).toHaveAttribute('data-stage', 'choose');
+
+  await user.click(screen.getByRole('tab', { name: copy.newFlow.products.workflows }));
+  await waitFor(() => expect(currentUrl(router)).toBe(paths.newFlow.getHref({ stage: 'workflows' })));
+  expect(await screen.findByRole('heading', { name: copy.workflowGallery.galleryTitle })).toBeInTheDocument();
+  expect(events).toContainEqual(['new_flow_product_selected', { product: 'workflows', from_stage: 'choose' }]);
+
+  await user.click(screen.getByRole('tab', { name: copy.newFlow.products.forms }));
+  await waitFor(() => expect(currentUrl(router)).toBe(paths.newFlow.getHref({ stage: 'choose' })));
+  expect(await screen.findByRole('heading', { name: copy.newFlow.chooseTitle })).toBeInTheDocument();
+  expect(events).toContainEqual(['new_flow_product_selected', { product: 'forms', from_stage: 'workflows' }]);
+  // Scheduling, payments and PDF come with their services: no tab for them yet.
+  const products = screen.getByRole('tablist', { name: copy.newFlow.productLabel });
+  expect(within(products).getAllByRole('tab').map((tab) => tab.textContent)).toEqual([copy.newFlow.products.forms, copy.newFlow.products.workflows]);
+
+  // The bare /home/forms/{slug} opens 'choose' in that workspace.
+  await act(() => router.navigate(`/home/forms/${workspace.slug}`));
+  await waitFor(() => expect(currentUrl(router)).toBe(paths.newFlow.getHref({ workspaceSlug: workspace.slug, stage: 'choose' })));
+});
