@@ -158,3 +158,44 @@ it("opens the new-flow dialog from 'Create form', on a desktop and at 390 px: ac
   await page.getByTestId('flow-title').getByText('Planets quiz').waitFor();
   await context.close();
 });
+
+it('keeps a long workspace light: its forms load page by page as the user scrolls, and only the rows near the screen are drawn', async () => {
+  const { url } = running.product();
+  const context = await running.browser().newContext({ viewport: { width: 1366, height: 900 } });
+  const page = await context.newPage();
+  await signUpInBrowser(page, url, 'ada-many@example.com');
+  const api = apiOf(page.request, url);
+  const me = await api.get<{ workspaces: { id: number }[] }>('/auth/me');
+  const total = 260;
+  for (let start = 0; start < total; start += 20) {
+    await Promise.all(
+      Array.from({ length: Math.min(20, total - start) }, (_, offset) =>
+        api.post('/admin/flows', { name: `Form ${String(start + offset + 1).padStart(3, '0')}`, type: 'form', workspaceId: me.workspaces[0]!.id }),
+      ),
+    );
+  }
+
+  await page.goto(`${url}/home`);
+  const list = page.getByRole('list', { name: 'Forms' });
+  await list.getByText('Form 260').waitFor();
+  const drawn = () => list.getByRole('listitem').count();
+  // The first page's forms are loaded, but only those near the screen are in the page.
+  expect(await drawn()).toBeLessThan(40);
+
+  // Scrolling to the end loads the next pages until the last form, which knows it is the last of 260.
+  await eventually(async () => {
+    await page.mouse.wheel(0, 4000);
+    return (await list.getByText('Form 001', { exact: true }).count()) > 0;
+  }, 60_000);
+  expect(await list.getByRole('listitem').last().getAttribute('aria-setsize')).toBe(String(total));
+  expect(await list.getByRole('listitem').last().getAttribute('aria-posinset')).toBe(String(total));
+  expect(await drawn()).toBeLessThan(40);
+
+  // The grid draws rows of four near the screen too, and scrolling back to the top shows the newest form again.
+  await page.getByTestId('flow-layout').getByText(copy.home.views.grid, { exact: true }).click();
+  await page.evaluate(() => (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 0));
+  await list.getByText('Form 260').waitFor();
+  expect(await drawn()).toBeLessThan(100);
+  expect(await overflow(page)).toBeLessThanOrEqual(0);
+  await context.close();
+});

@@ -5,8 +5,13 @@
  * Closed / Draft), finished submissions with the number new since the user last opened its Results, last edit, a star
  * toggle and the menu the route composes. A form the user may change can be dragged (30 px, spec 000 §4) onto a
  * workspace or the trash of the home sidebar (`home-dnd.tsx`).
+ *
+ * The list is virtualized (@tanstack/react-virtual, on the window's scroll): a workspace of 10,000 forms renders only
+ * the rows near the screen — rows of one form, or rows of the grid's 1–4 columns — measured as they render, so
+ * scrolling through everything loaded stays as light as the first page. Each form carries its position
+ * (`aria-posinset`) and the list's size (`aria-setsize`, -1 while more pages remain) for screen readers.
  */
-import { useEffect, type PointerEventHandler, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type PointerEventHandler, type ReactNode } from 'react';
 import {
   ActionIcon,
   Anchor,
@@ -17,14 +22,14 @@ import {
   Group,
   SegmentedControl,
   Select,
-  SimpleGrid,
   Skeleton,
   Stack,
   Text,
   ThemeIcon,
   Tooltip,
 } from '@mantine/core';
-import { useIntersection } from '@mantine/hooks';
+import { useIntersection, useMediaQuery } from '@mantine/hooks';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useDraggable } from '@dnd-kit/core';
 import { Link } from 'react-router';
 import type { FlowListView, FlowSort } from '@formloom/contracts/api/flows/flows';
@@ -120,34 +125,25 @@ export function FlowList({ workspaceId, view, label, preferences, onPreferences,
   } else if (list.flows.length === 0) {
     body = empty;
   } else {
-    const items = list.flows.map((flow) => (
-      <FlowItem
-        key={flow.publicIdentifier}
-        flow={flow}
-        layout={preferences.layout}
-        actions={renderActions?.(flow)}
-        star={renderStar?.(flow)}
-        workspaceName={workspaceNames?.get(flow.workspaceId)}
-        draggable={draggable && flow.accessLevel === 'write'}
-      />
-    ));
+    const setSize = list.hasNextPage ? -1 : list.flows.length;
     body = (
       <>
-        {preferences.layout === 'grid' ? (
-          <SimpleGrid
-            cols={{ base: 1, xs: 2, md: HOME_GRID_COLUMNS_NARROW, lg: HOME_GRID_COLUMNS_MAX }}
-            spacing="md"
-            role="list"
-            aria-label={label}
-            data-testid="flow-list"
-          >
-            {items}
-          </SimpleGrid>
-        ) : (
-          <Stack gap="sm" role="list" aria-label={label} data-testid="flow-list">
-            {items}
-          </Stack>
-        )}
+        <VirtualFlowItems
+          flows={list.flows}
+          layout={preferences.layout}
+          label={label}
+          renderItem={(flow, index) => (
+            <FlowItem
+              flow={flow}
+              layout={preferences.layout}
+              actions={renderActions?.(flow)}
+              star={renderStar?.(flow)}
+              workspaceName={workspaceNames?.get(flow.workspaceId)}
+              draggable={draggable && flow.accessLevel === 'write'}
+              position={{ index: index + 1, of: setSize }}
+            />
+          )}
+        />
         <div ref={endRef} />
         {list.hasNextPage && (
           <Group justify="center">
@@ -165,6 +161,94 @@ export function FlowList({ workspaceId, view, label, preferences, onPreferences,
       {controls}
       {body}
     </Stack>
+  );
+}
+
+/** Rows drawn beyond the screen on each side (a fast scroll shows no blank rows). */
+const OVERSCAN_ROWS = 6;
+/** A row's height before it is measured, in px (a list row with its gap; a grid card is taller, measured at once). */
+const ESTIMATED_ROW_PX = 84;
+
+/**
+ * The grid's columns at this screen width, as the grid's breakpoints say: 1, 2 from `xs`, {@link
+ * HOME_GRID_COLUMNS_NARROW} from `md`, {@link HOME_GRID_COLUMNS_MAX} from `lg` (spec 000 §2: "maximum 3 or 4").
+ */
+function useGridColumns(): number {
+  const xs = useMediaQuery('(min-width: 36em)', false, { getInitialValueInEffect: false });
+  const md = useMediaQuery('(min-width: 62em)', false, { getInitialValueInEffect: false });
+  const lg = useMediaQuery('(min-width: 75em)', false, { getInitialValueInEffect: false });
+  if (lg) return HOME_GRID_COLUMNS_MAX;
+  if (md) return HOME_GRID_COLUMNS_NARROW;
+  return xs ? 2 : 1;
+}
+
+/**
+ * The forms, virtualized on the window's scroll (see the module doc): a `role="list"` as tall as every row, holding
+ * only the rows near the screen, each placed at its offset. `renderItem(flow, index)` draws one form (its
+ * `role="listitem"`).
+ */
+function VirtualFlowItems({
+  flows,
+  layout,
+  label,
+  renderItem,
+}: {
+  flows: readonly FlowListItem[];
+  layout: FlowListLayout;
+  label: string;
+  renderItem: (flow: FlowListItem, index: number) => ReactNode;
+}) {
+  const gridColumns = useGridColumns();
+  const columns = layout === 'grid' ? gridColumns : 1;
+  const listRef = useRef<HTMLDivElement>(null);
+  // Where the list starts on the page: the rows above it (Starred, Recently viewed) load and change it, and so
+  // does the page's width; measured again whenever the page's size changes.
+  const [scrollMargin, setScrollMargin] = useState(0);
+  useLayoutEffect(() => {
+    const measure = () => {
+      const top = (listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
+      setScrollMargin((previous) => (Math.abs(previous - top) >= 1 ? top : previous));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, []);
+  const rowCount = Math.ceil(flows.length / columns);
+  const virtualizer = useWindowVirtualizer({
+    count: rowCount,
+    estimateSize: () => ESTIMATED_ROW_PX,
+    overscan: OVERSCAN_ROWS,
+    scrollMargin,
+    getItemKey: (row) => flows[row * columns]?.publicIdentifier ?? row,
+  });
+  return (
+    <Box
+      ref={listRef}
+      role="list"
+      aria-label={label}
+      data-testid="flow-list"
+      data-layout={layout}
+      className={classes.virtualList}
+      __vars={{ '--list-height': `${virtualizer.getTotalSize()}px`, '--grid-columns': String(columns) }}
+    >
+      {virtualizer.getVirtualItems().map((row) => (
+        <Box
+          key={row.key}
+          ref={virtualizer.measureElement}
+          data-index={row.index}
+          role="none"
+          className={layout === 'grid' ? `${classes.virtualRow} ${classes.virtualGridRow}` : classes.virtualRow}
+          __vars={{ '--row-offset': `${row.start - virtualizer.options.scrollMargin}px` }}
+        >
+          {flows.slice(row.index * columns, row.index * columns + columns).map((flow, column) => (
+            <Box key={flow.publicIdentifier} role="none" className={classes.virtualCell}>
+              {renderItem(flow, row.index * columns + column)}
+            </Box>
+          ))}
+        </Box>
+      ))}
+    </Box>
   );
 }
 
@@ -211,10 +295,12 @@ interface FlowItemProps {
   star?: ReactNode;
   workspaceName?: string;
   draggable: boolean;
+  /** Its 1-based place in the list and the list's size (-1 while more pages remain), for screen readers. */
+  position: { index: number; of: number };
 }
 
 /** One form: a row or a grid card, draggable (pointer only: the menu's 'Move to…' is the keyboard's way). */
-function FlowItem({ flow, layout, actions, star, workspaceName, draggable }: FlowItemProps) {
+function FlowItem({ flow, layout, actions, star, workspaceName, draggable, position }: FlowItemProps) {
   const { setNodeRef, listeners, isDragging } = useDraggable({
     id: `flow:${flow.publicIdentifier}`,
     data: flowDragData(flow),
@@ -291,7 +377,7 @@ function FlowItem({ flow, layout, actions, star, workspaceName, draggable }: Flo
   const className = `${classes.flowItem} ${isDragging ? classes.dragging : ''}`;
   if (layout === 'grid') {
     return (
-      <Card ref={setNodeRef} p="md" role="listitem" className={className} data-testid={`flow-row-${flow.publicIdentifier}`} shadow="xs" {...dragProps}>
+      <Card ref={setNodeRef} p="md" role="listitem" aria-posinset={position.index} aria-setsize={position.of} className={className} data-testid={`flow-row-${flow.publicIdentifier}`} shadow="xs" {...dragProps}>
         <Stack gap="sm" h="100%">
           <Group justify="space-between" wrap="nowrap" align="flex-start">
             <ThemeIcon size={42} radius="md" variant="light">
@@ -315,7 +401,7 @@ function FlowItem({ flow, layout, actions, star, workspaceName, draggable }: Flo
     );
   }
   return (
-    <Card ref={setNodeRef} p="md" role="listitem" className={className} data-testid={`flow-row-${flow.publicIdentifier}`} shadow="xs" {...dragProps}>
+    <Card ref={setNodeRef} p="md" role="listitem" aria-posinset={position.index} aria-setsize={position.of} className={className} data-testid={`flow-row-${flow.publicIdentifier}`} shadow="xs" {...dragProps}>
       <Group justify="space-between" wrap="nowrap" gap="md">
         <Group gap="md" wrap="nowrap" miw={0}>
           <ThemeIcon size={42} radius="md" variant="light" visibleFrom="xs">
