@@ -22,8 +22,10 @@ async function shot(page: Page, name: string, fullPage = true): Promise<void> {
   if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: path.join(process.env.SCREENSHOT_DIR, `${name}.png`), fullPage });
 }
 
-/** Drags `handle` with the mouse onto the middle of `target` in small steps (past the 30 px the spec asks first). */
+/** Scrolls `handle` to the middle of the screen and drags it with the mouse onto the middle of `target` in small steps (past the 30 px the spec asks first). */
 async function dragWithMouse(page: Page, handle: Locator, target: Locator, inspect?: () => Promise<void>): Promise<void> {
+  // To the middle of the screen: a drag that starts at an edge scrolls the page (dnd-kit's auto-scroll).
+  await handle.evaluate((element) => element.scrollIntoView({ block: 'center' }));
   const from = (await handle.boundingBox())!;
   const to = (await target.boundingBox())!;
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);

@@ -3,6 +3,7 @@
  * - `/login`, `/signup` — public; a signed-in visitor is sent on by the loader
  * - `/home`, `/home/:workspaceSlug` — the dashboard (signed in, inside the app shell)
  * - `/home/forms[/:workspaceSlug][/new/:stage…]` — the dashboard with the new-flow dialog over it
+ * - `/home/zite[/:workspaceSlug]/new` — the dashboard with the 'Make a Zite' modal over it
  * - `/home/starred`, `/home/recents`, `/home/trash` — the home lists (inside the home layout: sidebar, dragging)
  * - `/home/settings` — settings (signed in, inside the app shell); a static segment, so it wins over `:workspaceSlug`
  * - `/editor/:flowPublicIdentifier/{edit,share,results,workflows}` — the editor (signed in, inside the app shell)
@@ -89,6 +90,13 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                       lazy: {
                         loader: async () => (await import('../routes/home-loader')).homeLoader(queryClient),
                         Component: async () => (await import('../routes/home')).NewFlowRoute,
+                      },
+                    })),
+                    ...[paths.makeZite.path, paths.makeZite.inWorkspacePath].map((path) => ({
+                      path,
+                      lazy: {
+                        loader: async () => (await import('../routes/home-loader')).homeLoader(queryClient),
+                        Component: async () => (await import('../routes/home')).MakeZiteRoute,
                       },
                     })),
                     {

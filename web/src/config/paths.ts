@@ -11,6 +11,7 @@
  * | `/verify-email?token=…` | confirms the address of the mailed link, signed in or not |
  * | `/home`, `/home/:workspaceSlug` | the home dashboard (spec 000 §2 "Home page"); the slug is `<id>-<name>` |
  * | `/home/forms[/:workspaceSlug]/new/:stage[/:theme/:serviceType/:serviceId]` | the new-flow dialog over the dashboard (spec 000 §2); `/home/forms[/:workspaceSlug]` opens its 'choose' stage |
+ * | `/home/zite[/:workspaceSlug]/new` | the dashboard with the 'Make a Zite' modal over it (spec 000 §2) |
  * | `/home/settings` | settings (spec 000 §2 "Settings and members"): the organization's API keys so far; it wins over `/home/:workspaceSlug` (a slug starts with the workspace's id) |
  * | `/editor/:flowPublicIdentifier/{edit,share,results,workflows}` | the editor and its tabs |
  * | `/editor/:flowPublicIdentifier/workflows-edit/:workflowId[?edit-node=<id>]#workflows` | the editor opened on a workflow: its canvas (spec 001 §2) |
@@ -107,6 +108,15 @@ export const paths = {
     entryPaths: ['/home/forms', '/home/forms/:workspaceSlug'] as const,
     getHref: (target: { workspaceSlug?: string; stage: string; theme?: string; serviceType?: string; serviceId?: string }) =>
       target.workspaceSlug ? generatePath(newFlowInWorkspacePath, { ...target, workspaceSlug: target.workspaceSlug }) : generatePath(newFlowPath, target),
+  },
+  /**
+   * `/home/zite[/:workspaceSlug]/new`: the dashboard with the 'Make a Zite' modal over it (spec 000 §2), from the
+   * Quick start's App card and the menu's 'Make a Zite'.
+   */
+  makeZite: {
+    path: '/home/zite/new',
+    inWorkspacePath: '/home/zite/:workspaceSlug/new',
+    getHref: (workspaceSlug?: string) => (workspaceSlug ? generatePath('/home/zite/:workspaceSlug/new', { workspaceSlug }) : '/home/zite/new'),
   },
   /** `/editor/:flowPublicIdentifier/<tab>`: the editor of a flow, on one of its {@link EDITOR_TABS} (default 'edit'). */
   editor: {

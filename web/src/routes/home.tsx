@@ -3,13 +3,14 @@
  * - `/home` and `/home/:workspaceSlug`: the dashboard, with 'Automate with workflows' (the workflow gallery without a
  *   form) beside 'Create form';
  * - `/home/forms[/:workspaceSlug]/new/:stage…`: the dashboard with the new-flow dialog open over it (spec 000 §2);
+ * - `/home/zite[/:workspaceSlug]/new`: the dashboard with the 'Make a Zite' modal over it;
  * - `/home/starred`, `/home/recents`, `/home/trash`: the user's starred, recently viewed and trashed forms.
  * Every form has the star toggle and the flow menu (rename, duplicate, move to another workspace, close, trash;
  * restore and delete forever in the trash).
  */
 import { useEffect } from 'react';
 import { Title } from '@mantine/core';
-import { Navigate, useParams } from 'react-router';
+import { Navigate, useNavigate, useParams } from 'react-router';
 import type { Workspace } from '@formloom/contracts/entities/identity';
 import { notifications } from '@mantine/notifications';
 import { useMe } from '../features/auth/api/get-me';
@@ -21,6 +22,7 @@ import { StarButton } from '../features/home/components/flow-list';
 import { FlowListPage, HomePage, type FlowRenderers } from '../features/home/components/home-page';
 import { activeWorkspace } from '../features/home/model/active-workspace';
 import { NewFlowDialog, servedStage } from '../features/home/components/new-flow-dialog';
+import { MakeZiteModal } from '../features/home/components/quick-start';
 import { AutomateWithWorkflowsButton } from '../features/workflows/gallery/automate-button';
 import { useWorkflowGallery, type GalleryOrganization } from '../features/workflows/gallery/gallery-dialog';
 import { paths } from '../config/paths';
@@ -138,6 +140,18 @@ export function NewFlowRoute() {
           renderWorkflows={(props) => <WorkflowsStage {...props} organization={me.data?.organizations[0] ?? null} />}
         />
       )}
+    </>
+  );
+}
+
+/** `/home/zite[/:workspaceSlug]/new`: the dashboard with the 'Make a Zite' modal over it; closing returns to it. */
+export function MakeZiteRoute() {
+  const { workspaceSlug } = useParams();
+  const navigate = useNavigate();
+  return (
+    <>
+      <HomeRoute />
+      <MakeZiteModal onClose={() => navigate(workspaceSlug ? paths.workspace.getHref(workspaceSlug) : paths.home.getHref())} />
     </>
   );
 }

@@ -61,7 +61,7 @@ it('stars a form: it shows in the Starred row and on the Starred page; unstarrin
   const row = await screen.findByRole('region', { name: copy.home.starredRow });
   expect(within(row).getByText('Job application')).toBeInTheDocument();
   expect(within(row).queryByText('Newsletter signup')).not.toBeInTheDocument();
-  expect(within(list).getByRole('button', { name: `${copy.home.unstar} Job application` })).toHaveAttribute('aria-pressed', 'true');
+  expect(await within(list).findByRole('button', { name: `${copy.home.unstar} Job application` })).toHaveAttribute('aria-pressed', 'true');
 
   await user.click(screen.getByTestId('home-tab-starred'));
   await waitFor(() => expect(currentUrl(router)).toBe(paths.starred.getHref()));

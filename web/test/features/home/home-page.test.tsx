@@ -112,6 +112,7 @@ it('creates a workspace from the header menu, opens it, and switches back throug
     copy.home.tabs.home,
     copy.home.tabs.starred,
     copy.home.tabs.recents,
+    copy.home.makeZite,
     'Marketing',
     first.name,
     'New workspace',

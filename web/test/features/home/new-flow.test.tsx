@@ -120,3 +120,30 @@ it("records the product tab in analytics and resets to the product's first stage
   await act(() => router.navigate(`/home/forms/${workspace.slug}`));
   await waitFor(() => expect(currentUrl(router)).toBe(paths.newFlow.getHref({ workspaceSlug: workspace.slug, stage: 'choose' })));
 });
+
+it("offers a Quick start: Form opens the dialog, App says 'Coming soon: App', and 'Make a Zite' opens its modal", async () => {
+  const workspace = await signedUp('Hedy');
+  const events: [string, Record<string, unknown>][] = [];
+  window.formloomAnalytics = (event, properties) => events.push([event, properties]);
+  const { router, user } = renderApp(paths.home.getHref());
+
+  const quickStart = await screen.findByRole('region', { name: copy.home.quickStart });
+  // Database waits for its feature flag.
+  expect(within(quickStart).queryByTestId('quick-start-database')).not.toBeInTheDocument();
+  await user.click(within(quickStart).getByTestId('quick-start-app'));
+  expect(await screen.findByText(copy.home.comingSoon('App'))).toBeInTheDocument();
+  expect(events).toContainEqual(['quick_start_selected', { type: 'app', available: false }]);
+
+  await user.click(within(quickStart).getByTestId('quick-start-form'));
+  await waitFor(() => expect(currentUrl(router)).toBe(paths.newFlow.getHref({ workspaceSlug: workspace.slug, stage: 'choose' })));
+  expect(await screen.findByRole('heading', { name: copy.newFlow.chooseTitle })).toBeInTheDocument();
+
+  await act(() => router.navigate(paths.home.getHref()));
+  await user.click(await screen.findByRole('button', { name: /Switch workspace/ }));
+  await user.click(await screen.findByRole('menuitem', { name: copy.home.makeZite }));
+  const zite = await screen.findByTestId('make-zite');
+  expect(currentUrl(router)).toBe(paths.makeZite.getHref());
+  expect(within(zite).getByText(copy.home.comingSoon('App'))).toBeInTheDocument();
+  await user.click(within(zite).getByRole('button', { name: copy.newFlow.close }));
+  await waitFor(() => expect(currentUrl(router)).toBe(paths.home.getHref()));
+});

@@ -22,6 +22,7 @@ import { activeWorkspace } from '../model/active-workspace';
 import { useFlowList, type FlowListItem } from '../api/get-flows';
 import { useHomePreferences } from '../model/home-preferences';
 import { FlowList } from './flow-list';
+import { QuickStart } from './quick-start';
 import { LimitedAccessBadge, limitedAccessTooltip } from './workspace-nav';
 
 /** What the route composes into every home list: each form's menu and star toggle. */
@@ -53,6 +54,7 @@ export function HomePage({ firstName, userId, workspaceSlug, renderFlowActions, 
         <Title order={1} fz={{ base: 26, sm: 30 }} data-testid="welcome">
           {copy.home.welcome(firstName)}
         </Title>
+        {active && <QuickStart workspace={active} />}
         {!workspaceSlug && (
           <>
             <FlowRow view="starred" title={copy.home.starredRow} icon={<IconStar size={18} />} viewAllHref={paths.starred.getHref()} userId={userId} />

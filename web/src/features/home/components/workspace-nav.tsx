@@ -15,7 +15,7 @@ import { WORKSPACE_NAME_MAX_LENGTH } from '@formloom/contracts/limits';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { IconHistory, IconHome } from '../../../ui/app-icons';
-import { IconCheck, IconChevronDown, IconFolder, IconPlus, IconStar, IconTrash } from '../../../ui/icons';
+import { IconCheck, IconChevronDown, IconFolder, IconPlus, IconSparkles, IconStar, IconTrash } from '../../../ui/icons';
 import { useCreateWorkspace } from '../api/create-workspace';
 import { useWorkspaces } from '../api/get-workspaces';
 import { sortWorkspacesByName } from '../model/active-workspace';
@@ -78,6 +78,9 @@ export function WorkspaceNav({ activeWorkspaceId }: { activeWorkspaceId?: number
           </Menu.Item>
           <Menu.Item component={Link} to={paths.recents.getHref()} leftSection={<IconHistory size={16} />}>
             {copy.home.tabs.recents}
+          </Menu.Item>
+          <Menu.Item component={Link} to={paths.makeZite.getHref()} leftSection={<IconSparkles size={16} />} data-testid="menu-make-zite">
+            {copy.home.makeZite}
           </Menu.Item>
           <Menu.Divider />
           <Menu.Label>Workspaces</Menu.Label>
