@@ -158,6 +158,16 @@ it("opens the new-flow dialog from 'Create form', on a desktop and at 390 px: ac
   await dialog.getByRole('button', { name: copy.newFlow.createQuiz }).click();
   await page.waitForURL(/\/editor\/[^/]+\/edit/);
   await page.getByTestId('flow-title').getByText('Planets quiz').waitFor();
+  // On the phone the editor says it works best on a larger screen and offers the reminder mail (spec 000 §9).
+  const notice = page.getByTestId('small-screen-notice');
+  await notice.getByText(copy.editor.smallScreen.title).waitFor();
+  await notice.getByTestId('small-screen-send').click();
+  await notice.getByTestId('small-screen-sent').waitFor();
+  expect(await violations(page)).toEqual([]);
+  expect(await overflow(page)).toBeLessThanOrEqual(0);
+  await shot(page, 'editor-small-screen-notice', false);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  expect(await notice.isVisible()).toBe(false);
   await context.close();
 });
 

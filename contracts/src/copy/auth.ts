@@ -44,6 +44,10 @@ export const auth = {
   /** ours: the address confirmation mail's text (plain; the HTML version adds a button). */
   verifyEmailText: (firstName: string, link: string, hours: number) =>
     `Hi ${firstName},\n\nConfirm your email address by opening this link:\n${link}\n\nThe link works for ${hours} hours. If you did not sign up, ignore this email.`,
+  /** ours: the small-screen reminder mail (`POST /admin/mobileEmail`, spec 000 §9). */
+  mobileEmailSubject: (product: string) => `Continue building in ${product} on your computer`,
+  mobileEmailText: (firstName: string, link: string) =>
+    `Hi ${firstName},\n\nThe editor works best on a larger screen. Open this link on your computer to pick up where you left off:\n${link}\n\nYour forms still work on mobile for the people who fill them out.`,
   /** ours: a confirmation link that is unknown, used, expired, or for an address the user no longer has. */
   verificationLinkInvalid: 'This confirmation link is invalid or has expired. Ask for a new one',
   /** ours: `POST /auth/verifyEmail/resend` for an address already confirmed. */

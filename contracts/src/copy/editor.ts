@@ -5,6 +5,19 @@
  * ImageChoice card's picture. Question and page names are quoted as the user wrote them.
  */
 export const editor = {
+  /**
+   * spec 000 §9 "Small-screen editor notice: the editor works best on large screens, forms still work on mobile, and a
+   * reminder e-mail can be sent once" (ours: the words).
+   */
+  smallScreen: {
+    title: 'The editor works best on a larger screen',
+    body: 'Your forms still work on mobile for the people who fill them out.',
+    send: 'Email me a link for my computer',
+    sent: (email: string) => `Sent to ${email}. Open it on your computer to continue.`,
+    alreadySent: (email: string) => `We already sent a link to ${email}.`,
+    failed: 'The link could not be sent',
+    dismiss: 'Dismiss',
+  },
   /** ours: the question card's 'Move to page…' menu and its items. */
   moveToPage: 'Move to page…',
   moveToPageLabel: (question: string) => `Move '${question}' to another page`,

@@ -14,6 +14,7 @@ export const endpoints = {
   'organizations.list': { method: 'GET', path: '/admin/organizations' },
   'workspaces.list': { method: 'GET', path: '/admin/workspaces' },
   'workspaces.rename': { method: 'PATCH', path: '/admin/workspaces/:workspaceId' },
+  'users.mobileEmail': { method: 'POST', path: '/admin/mobileEmail' },
   'members.set': { method: 'POST', path: '/admin/members' },
   'workspaces.reorder': { method: 'PUT', path: '/admin/workspaces/order' },
   'apiKeys.create': { method: 'POST', path: '/admin/apiKeys' },

@@ -272,3 +272,27 @@ export const listMembers = defineEndpoint({
   summary: "List my organization's users",
   responses: { 200: okResponse(MembersResponse) },
 });
+
+/** `POST /admin/mobileEmail`'s answer: the address the reminder goes to, and whether one was sent before. */
+export const MobileEmailResponse = z.object({
+  email: z.string(),
+  /** A reminder was sent earlier: it is sent once (spec 000 §9), so none was queued now. */
+  alreadySent: z.boolean(),
+});
+/** `{email, alreadySent}`. */
+export type MobileEmailResponse = z.infer<typeof MobileEmailResponse>;
+
+/**
+ * `POST /admin/mobileEmail` (spec 000 §7, no payload; 001 §7): from the small-screen editor notice, mails the caller a
+ * link to continue building on a computer. Sent once per user (spec 000 §9 "a reminder e-mail can be sent once"):
+ * a later call answers `alreadySent: true` and sends nothing.
+ */
+export const sendMobileEmail = defineEndpoint({
+  id: 'users.mobileEmail',
+  service: 'workspaces-auth',
+  method: 'POST',
+  path: '/admin/mobileEmail',
+  access: 'session',
+  summary: 'Email me a link to continue on a computer',
+  responses: { 200: okResponse(MobileEmailResponse, 'The reminder is on its way to `email` (or was sent before).') },
+});

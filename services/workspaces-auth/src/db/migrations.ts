@@ -127,4 +127,10 @@ export const migrations: Migration[] = [
     sql: `
       ALTER TABLE memberships ADD COLUMN position integer;`,
   },
+  {
+    // The small-screen reminder is sent once per user (spec 000 §9).
+    id: '0007_mobile_email',
+    sql: `
+      ALTER TABLE users ADD COLUMN mobile_email_sent_at timestamptz;`,
+  },
 ];

@@ -37,6 +37,8 @@ export const users = pgTable('users', {
   isAdmin: boolean('is_admin').notNull().default(false),
   /** When the user opened the confirmation link mailed to `email`; null while unconfirmed. */
   emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+  /** When the small-screen reminder (`POST /admin/mobileEmail`) was queued; it is sent once (spec 000 §9). */
+  mobileEmailSentAt: timestamp('mobile_email_sent_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('users_organization_id').on(t.organizationId)]);
 

@@ -1,5 +1,5 @@
 /**
- * `/admin/workspaces`, `/admin/organizations`, `/admin/members` (spec 000 §2, §3, §4, §6, §7) — the endpoints of
+ * `/admin/workspaces`, `/admin/organizations`, `/admin/members`, `/admin/mobileEmail` (spec 000 §2, §3, §4, §6, §7, §9) — the endpoints of
  * `@formloom/contracts/api/workspaces-auth/admin`. The caller is read fresh from the database (`caller.ts`), so
  * `isAdmin` and memberships are current even when the token is a few minutes old.
  */
@@ -10,6 +10,7 @@ import {
   listOrganizations,
   listWorkspaces,
   renameWorkspace,
+  sendMobileEmail,
   setMember,
   setWorkspaceOrder,
 } from '@formloom/contracts/api/workspaces-auth/admin';
@@ -17,11 +18,19 @@ import { notSignedIn } from '@formloom/kit/errors';
 import { defineRoutes } from '@formloom/kit/routes';
 import type { AuthDeps } from '../deps';
 import { findOrganization, organizationMembers, workspacesOf } from '../domain/accounts';
+import { sendMobileReminder } from '../domain/mobile-reminder';
 import * as workspaces from '../domain/workspaces';
 import { requireCaller } from './caller';
 
 /** The admin routes of workspaces-auth. */
-export const adminRoutes = defineRoutes<AuthDeps>((router, { db, transact }) => {
+export const adminRoutes = defineRoutes<AuthDeps>((router, { db, transact, config, systemMail }) => {
+  /** 200 `{email, alreadySent}`: the small-screen reminder is queued, once per user (`domain/mobile-reminder.ts`). */
+  router.handle(sendMobileEmail, async ({ auth }) => {
+    const result = await sendMobileReminder(db, Number(auth.sub), config.PUBLIC_URL);
+    if (!result.alreadySent) systemMail.kick();
+    return result;
+  });
+
   /** The caller's workspaces (memberships only, also for admins), in the caller's order, then by name. */
   router.handle(listWorkspaces, async ({ auth }) => {
     const caller = await requireCaller(auth, db);

@@ -2,10 +2,11 @@
  * `/editor/:flowPublicIdentifier/*`: the editor shell inside the app shell; the tab routes render inside it.
  * The flow and its draft are loaded by {@link editorLoader} before it renders. The header's name field and
  * menu come from the flow-actions feature. Opening a flow records the view (spec 000 §2 'Recently viewed', 'Last
- * viewed'), once per flow opened.
+ * viewed'), once per flow opened. On a phone, the small-screen notice (auth feature, spec 000 §9) sits under the header.
  */
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
+import { SmallScreenNotice } from '../../features/auth/components/small-screen-notice';
 import { EditorShell } from '../../features/editor/components/editor-shell';
 import { useRecordFlowView } from '../../features/flow-actions/api/flow-actions';
 import { FlowActionsMenu } from '../../features/flow-actions/components/flow-actions-menu';
@@ -23,6 +24,7 @@ export function EditorLayoutRoute() {
       publicIdentifier={flowPublicIdentifier}
       renderTitle={(flow) => <FlowNameEditor flow={flow} />}
       renderActions={(flow, editorItems) => <FlowActionsMenu flow={flow} leaveAfterDelete openDuplicate extraItems={editorItems} />}
+      notice={<SmallScreenNotice />}
     />
   );
 }

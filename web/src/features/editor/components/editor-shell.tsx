@@ -63,9 +63,11 @@ export interface EditorShellProps {
    * menu (`Menu.Item`s: 'Keyboard shortcuts') for it to show first.
    */
   renderActions?: (flow: Flow, editorItems: ReactNode) => ReactNode;
+  /** Shown between the header and the tab's content (the route's small-screen notice). */
+  notice?: ReactNode;
 }
 
-export function EditorShell({ publicIdentifier, headerRight, renderTitle, renderActions }: EditorShellProps) {
+export function EditorShell({ publicIdentifier, headerRight, renderTitle, renderActions, notice }: EditorShellProps) {
   const flow = useFlow(publicIdentifier);
   if (flow.isPending) return <PageLoader fullScreen label="Loading form" />;
   if (flow.isError) {
@@ -85,7 +87,7 @@ export function EditorShell({ publicIdentifier, headerRight, renderTitle, render
   }
   return (
     <EditorProvider key={publicIdentifier} publicIdentifier={publicIdentifier} initial={flow.data.flowSnapshot.template}>
-      <EditorFrame flow={flow.data.flow} headerRight={headerRight} renderTitle={renderTitle} renderActions={renderActions} />
+      <EditorFrame flow={flow.data.flow} headerRight={headerRight} renderTitle={renderTitle} renderActions={renderActions} notice={notice} />
     </EditorProvider>
   );
 }
@@ -212,7 +214,8 @@ function EditorFrame({
   headerRight,
   renderTitle,
   renderActions,
-}: { flow: Flow } & Pick<EditorShellProps, 'headerRight' | 'renderTitle' | 'renderActions'>) {
+  notice,
+}: { flow: Flow } & Pick<EditorShellProps, 'headerRight' | 'renderTitle' | 'renderActions' | 'notice'>) {
   const { isDirty, publicIdentifier, draft, canUndo, canRedo, undo, redo } = useEditor();
   const { save, publish, saving, publishing, saveFailed } = useSaveAndPublish();
   const location = useLocation();
@@ -378,6 +381,7 @@ function EditorFrame({
         </Group>
       </Box>
 
+      {notice}
       <Outlet />
 
       <ShortcutsDialog opened={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
