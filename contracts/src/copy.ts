@@ -48,3 +48,4 @@ export { webhookNode } from './copy/webhook-node';
 export { codeNode } from './copy/code-node';
 export { home } from './copy/home';
 export { newFlow } from './copy/new-flow';
+export { billing } from './copy/billing';

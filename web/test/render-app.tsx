@@ -9,7 +9,12 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { logIn, signUp, type UserResponse } from '@formloom/contracts/api/workspaces-auth/auth';
 import { pathOf } from '@formloom/contracts/api/endpoint';
-import { createOrganizationUser, type CreateOrganizationUserBody } from '@formloom/contracts/api/workspaces-auth/internal';
+import {
+  createOrganizationUser,
+  setOrganizationFlags,
+  type CreateOrganizationUserBody,
+  type SetOrganizationFlagsBody,
+} from '@formloom/contracts/api/workspaces-auth/internal';
 import { INTERNAL_TOKEN_HEADER } from '@formloom/contracts/auth';
 import { createRoutes } from '../src/app/router';
 import { AppProvider } from '../src/app/provider';
@@ -96,4 +101,20 @@ export async function signInOrganizationMember(
   if (response.status !== 201) throw new Error(`creating an organization user answered ${response.status}: ${await response.text()}`);
   const body = await callEndpoint(logIn, { body: { email, password } });
   return body.user;
+}
+
+/**
+ * Sets organization `organizationId`'s flags as an operator would (`POST /internal/organizations/:id/flags`, with the
+ * test product's internal token): the Conversion Kit add-on, the data region, the billing status.
+ */
+export async function setOrganizationFlagsAsOperator(organizationId: number, flags: SetOrganizationFlagsBody): Promise<void> {
+  const authUrl = process.env.FORMLOOM_WEB_TEST_AUTH_URL;
+  const internalToken = process.env.FORMLOOM_WEB_TEST_INTERNAL_TOKEN;
+  if (!authUrl || !internalToken) throw new Error('FORMLOOM_WEB_TEST_AUTH_URL / _INTERNAL_TOKEN are not set (web/test/global-setup.ts)');
+  const response = await fetch(new URL(pathOf(setOrganizationFlags, { organizationId }), authUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [INTERNAL_TOKEN_HEADER]: internalToken },
+    body: JSON.stringify(flags),
+  });
+  if (response.status !== 200) throw new Error(`setting flags: ${response.status} ${await response.text()}`);
 }

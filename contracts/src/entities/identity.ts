@@ -29,6 +29,14 @@ export const DataRegion = z.enum(DATA_REGIONS);
 /** One of {@link DATA_REGIONS}. */
 export type DataRegion = z.infer<typeof DataRegion>;
 
+/**
+ * spec 000 §2 "A past-due billing banner shows when the billing record is past due": the organization's billing
+ * record's state — `active` (paid, or nothing to pay) or `past_due` (a payment failed; members see the banner).
+ */
+export const BillingStatus = z.enum(['active', 'past_due']);
+/** `active` or `past_due`. */
+export type BillingStatus = z.infer<typeof BillingStatus>;
+
 /** spec 000 §3: an organization (the tenant). */
 export const Organization = z.object({
   id: z.number().int().positive(),
@@ -44,6 +52,8 @@ export const Organization = z.object({
    * hides AI: the gallery's AI category, the AI action, and AI templates are refused.
    */
   dataRegion: DataRegion.nullable(),
+  /** spec 000 §2: the billing record's state ({@link BillingStatus}); `past_due` shows the banner. */
+  billingStatus: BillingStatus,
 });
 /** An organization: `{id, name, subdomain?, hasConversionKit, dataRegion}`. */
 export type Organization = z.infer<typeof Organization>;

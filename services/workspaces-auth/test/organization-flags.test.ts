@@ -36,7 +36,7 @@ describe('organization flags', () => {
   it('starts without the add-on in the default region, on /auth/me and /admin/organizations', async () => {
     const { token } = await signUp(service);
     const { organizations } = await me(token);
-    expect(organizations).toEqual([expect.objectContaining({ hasConversionKit: false, dataRegion: null })]);
+    expect(organizations).toEqual([expect.objectContaining({ hasConversionKit: false, dataRegion: null, billingStatus: 'active' })]);
     const listed = await inject({ method: 'GET', url: '/admin/organizations', headers: cookieHeader(token) });
     expect(listed.json().organizations[0]).toMatchObject({ hasConversionKit: false, dataRegion: null });
   });
@@ -58,6 +58,22 @@ describe('organization flags', () => {
     await setFlags(organizationId, { dataRegion: null });
     expect(decodeJwt(await exchange(service, token)).reg).toBeUndefined();
     expect((await me(token)).organizations[0]).toMatchObject({ hasConversionKit: true, dataRegion: null });
+  });
+
+  it("records the billing record's past-due state for every member to see, and its return to active", async () => {
+    const { token } = await signUp(service);
+    const organizationId = (await me(token)).organizations[0]!.id;
+    const pastDue = await setFlags(organizationId, { billingStatus: 'past_due' });
+    expect(pastDue.statusCode).toBe(200);
+    expect(pastDue.json().organization).toMatchObject({ billingStatus: 'past_due', hasConversionKit: false });
+    expect((await me(token)).organizations[0]!.billingStatus).toBe('past_due');
+
+    const bad = await setFlags(organizationId, { billingStatus: 'overdue' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.details[0].path).toBe('body.billingStatus');
+
+    await setFlags(organizationId, { billingStatus: 'active' });
+    expect((await me(token)).organizations[0]!.billingStatus).toBe('active');
   });
 
   it('refuses callers without the internal token, unknown regions and unknown organizations', async () => {

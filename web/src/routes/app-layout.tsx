@@ -3,10 +3,12 @@
  * feature) and the user menu (auth feature) in its header, and the matched page in its main area. The workspace
  * the header shows is the page's: the dashboard's (`/home/:workspaceSlug`, or the first by name on `/home`) or
  * the edited form's (`/editor/:flowPublicIdentifier/…`); none on settings (`/home/settings`). Above the page: the
- * banner asking to confirm the address, while it is unconfirmed.
+ * past-due billing banner while the billing record is past due, and the banner asking to confirm the address while
+ * it is unconfirmed; over any page opened with `?billing-success=yes`, the billing-success modal (spec 000 §2).
  */
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, useMatches, useNavigation, useParams } from 'react-router';
+import { BillingSuccessModal, PastDueBanner } from '../features/auth/components/billing-notices';
 import { UserMenu } from '../features/auth/components/user-menu';
 import { VerifyEmailBanner } from '../features/auth/components/verify-email-banner';
 import { flowQueryOptions } from '../features/editor/api/get-flow';
@@ -47,7 +49,9 @@ export function AppLayoutRoute() {
       stickyHeader={stickyHeader}
       busy={navigation.state === 'loading'}
     >
+      <PastDueBanner />
       <VerifyEmailBanner />
+      <BillingSuccessModal />
       <Outlet />
     </AppLayout>
   );

@@ -3,7 +3,7 @@
  */
 import { z } from 'zod';
 import * as copy from '../../copy';
-import { AccessLevel, DataRegion } from '../../entities/identity';
+import { AccessLevel, BillingStatus, DataRegion } from '../../entities/identity';
 import { defineEndpoint, errorResponse, okResponse } from '../endpoint';
 import { OrganizationSummary, SignupBody, UserResponse } from './auth';
 
@@ -79,14 +79,16 @@ export const createOrganizationUser = defineEndpoint({
 
 /**
  * `POST /internal/organizations/:organizationId/flags` body: the organization flags an operator sets (spec 001 §2,
- * §6) — `hasConversionKit` (the Conversion Kit add-on) and `dataRegion` (`EU_AGENT` or `null`, the default region).
- * Each is optional; a flag left out keeps its value.
+ * §6) — `hasConversionKit` (the Conversion Kit add-on) and `dataRegion` (`EU_AGENT` or `null`, the default region) —
+ * and the billing record's `billingStatus` (spec 000 §2; what a payment provider's webhook would set). Each is
+ * optional; a flag left out keeps its value.
  */
 export const SetOrganizationFlagsBody = z.object({
   hasConversionKit: z.boolean().optional(),
   dataRegion: DataRegion.nullable().optional(),
+  billingStatus: BillingStatus.optional(),
 });
-/** `{hasConversionKit?, dataRegion?}`. */
+/** `{hasConversionKit?, dataRegion?, billingStatus?}`. */
 export type SetOrganizationFlagsBody = z.infer<typeof SetOrganizationFlagsBody>;
 
 /** `{organization}`: the organization with its flags after the change. */

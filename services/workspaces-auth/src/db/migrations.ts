@@ -133,4 +133,11 @@ export const migrations: Migration[] = [
     sql: `
       ALTER TABLE users ADD COLUMN mobile_email_sent_at timestamptz;`,
   },
+  {
+    // The billing record's state (spec 000 §2 past-due banner); set by an operator or a payment webhook.
+    id: '0008_billing_status',
+    sql: `
+      ALTER TABLE organizations ADD COLUMN billing_status text NOT NULL DEFAULT 'active'
+        CHECK (billing_status IN ('active', 'past_due'));`,
+  },
 ];

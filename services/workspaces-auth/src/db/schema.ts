@@ -5,18 +5,19 @@
  */
 import type { JWK } from 'jose';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { AccessLevel, DataRegion } from '@formloom/contracts/entities/identity';
+import type { AccessLevel, BillingStatus, DataRegion } from '@formloom/contracts/entities/identity';
 
 /**
  * Organizations (the tenant). Today each is created by a sign-up and named after its first user. Its flags (spec
  * 001 §2, §6), set by an operator: `hasConversionKit` (the add-on) and `dataRegion` (`EU_AGENT`, or null for the
- * default region).
+ * default region); and its billing record's `billingStatus` (spec 000 §2: `past_due` shows the banner).
  */
 export const organizations = pgTable('organizations', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
   hasConversionKit: boolean('has_conversion_kit').notNull().default(false),
   dataRegion: text('data_region').$type<DataRegion>(),
+  billingStatus: text('billing_status').$type<BillingStatus>().notNull().default('active'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -179,15 +179,16 @@ export async function organizationMembers(db: DbOrTx, organizationId: number): P
     .orderBy(asc(sql`lower(${users.firstName})`), asc(sql`lower(${users.lastName})`), asc(users.id));
 }
 
-/** What an organization is listed with: `{id, name, hasConversionKit, dataRegion}`. */
+/** What an organization is listed with: `{id, name, hasConversionKit, dataRegion, billingStatus}`. */
 const organizationColumns = {
   id: organizations.id,
   name: organizations.name,
   hasConversionKit: organizations.hasConversionKit,
   dataRegion: organizations.dataRegion,
+  billingStatus: organizations.billingStatus,
 };
 
-/** The organization `{id, name, hasConversionKit, dataRegion}` with `organizationId`, or `null`. */
+/** The organization `{id, name, hasConversionKit, dataRegion, billingStatus}` with `organizationId`, or `null`. */
 export async function findOrganization(db: DbOrTx, organizationId: number): Promise<OrganizationSummary | null> {
   const [row] = await db
     .select(organizationColumns)
@@ -226,7 +227,7 @@ export function claimsOf(identity: Identity): AuthClaims {
 }
 
 /**
- * Sets an organization's flags (spec 001 §2, §6; an operator's internal call): each of `flags` given replaces the
+ * Sets an organization's flags (spec 001 §2, §6) and billing status (spec 000 §2; an operator's internal call): each of `flags` given replaces the
  * stored one, the others stay. Answers the organization after the change.
  * @throws 404 `copy.auth.organizationNotFound` when there is no such organization.
  */
@@ -238,6 +239,7 @@ export async function setOrganizationFlags(
   const changes: Partial<typeof organizations.$inferInsert> = {};
   if (flags.hasConversionKit !== undefined) changes.hasConversionKit = flags.hasConversionKit;
   if (flags.dataRegion !== undefined) changes.dataRegion = flags.dataRegion;
+  if (flags.billingStatus !== undefined) changes.billingStatus = flags.billingStatus;
   if (Object.keys(changes).length > 0) await db.update(organizations).set(changes).where(eq(organizations.id, organizationId));
   const organization = await findOrganization(db, organizationId);
   if (!organization) throw notFound(copy.auth.organizationNotFound);

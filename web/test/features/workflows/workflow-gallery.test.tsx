@@ -7,17 +7,14 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { createFlow } from '@formloom/contracts/api/flows/flows';
-import { pathOf } from '@formloom/contracts/api/endpoint';
 import { getMe } from '@formloom/contracts/api/workspaces-auth/auth';
-import { setOrganizationFlags, type SetOrganizationFlagsBody } from '@formloom/contracts/api/workspaces-auth/internal';
 import { createWorkflow, listWorkflows } from '@formloom/contracts/api/workflows-engine/workflows';
-import { INTERNAL_TOKEN_HEADER } from '@formloom/contracts/auth';
 import * as copy from '@formloom/contracts/copy';
 import { MAX_WORKFLOWS_PER_FLOW } from '@formloom/contracts/limits';
 import { exampleFormTemplate } from '@formloom/contracts/example-forms';
 import { callEndpoint } from '../../../src/lib/api-client';
 import { paths } from '../../../src/config/paths';
-import { renderApp, signInOrganizationMember, signUpUser, type RenderedApp } from '../../render-app';
+import { renderApp, setOrganizationFlagsAsOperator, signInOrganizationMember, signUpUser, type RenderedApp } from '../../render-app';
 
 jest.setTimeout(120_000);
 
@@ -28,16 +25,6 @@ async function owner(): Promise<{ flow: string; organizationId: number; workspac
   const workspaceId = me.workspaces[0]!.id;
   const { flow } = await callEndpoint(createFlow, { body: { name: 'Contact', type: 'form', workspaceId, flowTemplate: exampleFormTemplate() } });
   return { flow: flow.publicIdentifier, organizationId: me.organizations[0]!.id, workspaceId };
-}
-
-/** An operator sets the organization's flags (workspaces-auth's internal route). */
-async function setFlags(organizationId: number, flags: SetOrganizationFlagsBody): Promise<void> {
-  const response = await fetch(new URL(pathOf(setOrganizationFlags, { organizationId }), process.env.FORMLOOM_WEB_TEST_AUTH_URL), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', [INTERNAL_TOKEN_HEADER]: process.env.FORMLOOM_WEB_TEST_INTERNAL_TOKEN ?? '' },
-    body: JSON.stringify(flags),
-  });
-  expect(response.status).toBe(200);
 }
 
 async function workflowsOf(flow: string) {
@@ -160,7 +147,7 @@ describe('the gallery and creation dialog', () => {
 
   it('says the organization has Conversion Kit access, and hides AI in the EU_AGENT region', async () => {
     const { flow, organizationId } = await owner();
-    await setFlags(organizationId, { hasConversionKit: true, dataRegion: 'EU_AGENT' });
+    await setOrganizationFlagsAsOperator(organizationId, { hasConversionKit: true, dataRegion: 'EU_AGENT' });
     const app = renderApp(paths.editor.getHref(flow, 'workflows'));
     const gallery = await openGallery(app);
     expect(within(gallery).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Notifications', 'Approvals', 'Scheduling', 'Conversion kit']);
