@@ -343,6 +343,101 @@ describe('unread', () => {
   });
 });
 
+describe('the kept finished counts behind the Submission count and Unread orders', () => {
+  // Migration 0011: one flow_finished_counts row per flow, kept by the triggers on submissions and flows. The orders
+  // must follow every way a finished count changes, ties included (newest id first).
+  const A = 50;
+  const B = 51;
+  const USER = 50;
+  let writer: Headers;
+  const ids = async (query: string) => (await page(writer, query)).flows.map((flow) => flow.name);
+  const counts = async (workspaceId: number) =>
+    Object.fromEntries((await page(writer, `workspaceId=${workspaceId}&sort=submissionCount`)).flows.map((flow) => [flow.name, [flow.submissionCount, flow.unreadCount]]));
+
+  /** Every flow's kept row equals its finished submissions counted one by one, and its workspace is the flow's. */
+  async function expectCountsKept(): Promise<void> {
+    const result = await h.service.ctx.db.execute(sql`
+      SELECT f.id FROM flows f LEFT JOIN flow_finished_counts c ON c.flow_id = f.id
+       WHERE c.flow_id IS NULL OR c.workspace_id <> f.workspace_id
+          OR c.n <> (SELECT count(*) FROM submissions s WHERE s.flow_id = f.id AND s.status = 'finished')
+          OR c.n <> (SELECT COALESCE(sum(k.n), 0) FROM submission_counts k WHERE k.flow_id = f.id AND k.status = 'finished')`);
+    expect((result as unknown as { rows: unknown[] }).rows).toEqual([]);
+  }
+
+  beforeAll(async () => {
+    writer = await member(USER, { [A]: 'write', [B]: 'write' });
+  });
+
+  it('follow submissions finished, deleted, a duplicate, a move and the Results read, in pages', async () => {
+    // Created in this order: ids ascending.
+    const one = await createIn(writer, A, 'One', true);
+    const two = await createIn(writer, A, 'Two', true);
+    const three = await createIn(writer, A, 'Three', true);
+    await createIn(writer, A, 'Four');
+    await submitFinished(one.publicIdentifier);
+    await submitFinished(one.publicIdentifier);
+    await submitFinished(two.publicIdentifier);
+    // A respondent of Three in progress: not counted, until they finish.
+    const started = await inject({ method: 'PUT', url: `/public/flows/${three.publicIdentifier}/progress`, payload: { answers: { w1: 'Eve' }, stepId: 's1' } });
+    expect(started.statusCode).toBe(200);
+    const { progressId, progressToken } = started.json<{ progress: { progressId: string; progressToken: string } }>().progress;
+    const order = ['submissionCount', 'unread'];
+    for (const sort of order) expect(await ids(`workspaceId=${A}&sort=${sort}`)).toEqual(['One', 'Two', 'Four', 'Three']);
+
+    // Finished: Three 1, tied with Two (newest id first).
+    const finished = await inject({
+      method: 'POST',
+      url: `/public/flows/${three.publicIdentifier}/submissions`,
+      payload: { answers, progressId, progressToken },
+      remoteAddress: '10.7.0.1',
+    });
+    expect(finished.statusCode).toBe(201);
+    for (const sort of order) expect(await ids(`workspaceId=${A}&sort=${sort}`)).toEqual(['One', 'Three', 'Two', 'Four']);
+
+    // One's two submissions deleted: 0, tied with Four (newest id first).
+    const listed = await inject({ method: 'GET', url: `/admin/flows/${one.publicIdentifier}/submissions`, headers: writer });
+    for (const { submissionId } of listed.json<{ responses: Array<{ submissionId: string }> }>().responses) {
+      const deleted = await inject({ method: 'DELETE', url: `/admin/flows/${one.publicIdentifier}/submissions/${submissionId}`, headers: writer });
+      expect(deleted.statusCode).toBe(200);
+    }
+    for (const sort of order) expect(await ids(`workspaceId=${A}&sort=${sort}`)).toEqual(['Three', 'Two', 'Four', 'One']);
+
+    // A duplicate has none (and the newest id), until it gets two.
+    const duplicated = await inject({ method: 'POST', url: `/admin/flows/${two.publicIdentifier}/duplicate`, headers: writer });
+    expect(duplicated.statusCode).toBe(201);
+    const copy = duplicated.json<{ flow: Listed }>().flow;
+    expect(await ids(`workspaceId=${A}&sort=submissionCount`)).toEqual(['Three', 'Two', copy.name, 'Four', 'One']);
+    expect((await inject({ method: 'POST', url: `/admin/flows/${copy.publicIdentifier}/publish`, headers: writer })).statusCode).toBe(200);
+    await submitFinished(copy.publicIdentifier);
+    await submitFinished(copy.publicIdentifier);
+    expect(await ids(`workspaceId=${A}&sort=submissionCount`)).toEqual([copy.name, 'Three', 'Two', 'Four', 'One']);
+
+    // Three moves to workspace B with its count.
+    expect((await inject({ method: 'POST', url: `/admin/flows/${three.publicIdentifier}/move`, headers: writer, payload: { workspaceId: B } })).statusCode).toBe(200);
+    expect(await ids(`workspaceId=${A}&sort=submissionCount`)).toEqual([copy.name, 'Two', 'Four', 'One']);
+    expect(await counts(B)).toEqual({ Three: [1, 1] });
+
+    // Reading the copy's Results: nothing unread there, so it goes behind Two (1 unread), tied with the zeros by id.
+    expect((await recordView(writer, copy.publicIdentifier, true)).statusCode).toBe(200);
+    expect(await ids(`workspaceId=${A}&sort=unread`)).toEqual(['Two', copy.name, 'Four', 'One']);
+    expect(await counts(A)).toEqual({ [copy.name]: [2, 0], Two: [1, 1], Four: [0, 0], One: [0, 0] });
+    // Across the caller's workspaces, and page by page.
+    for (const sort of order) {
+      const whole = await ids(`sort=${sort}`);
+      expect(whole.filter((name) => name === 'Three')).toHaveLength(1);
+      const names = new Map((await page(writer, `sort=${sort}`)).flows.map((flow) => [flow.publicIdentifier, flow.name]));
+      for (const limit of [1, 2, 3]) expect((await walk(writer, `sort=${sort}`, limit)).map((id) => names.get(id))).toEqual(whole);
+    }
+    // Three and Two tie at 1 unread: newest id first.
+    expect(await ids('sort=unread')).toEqual(['Three', 'Two', copy.name, 'Four', 'One']);
+
+    // Deleted forever: its row goes with it.
+    expect((await inject({ method: 'DELETE', url: `/admin/flows/${one.publicIdentifier}`, headers: writer })).statusCode).toBe(200);
+    expect(await ids(`workspaceId=${A}&sort=submissionCount`)).toEqual([copy.name, 'Two', 'Four']);
+    await expectCountsKept();
+  });
+});
+
 describe('the trash', () => {
   const trash = (publicIdentifier: string, headers: Headers = h.headers.writer) =>
     inject({ method: 'POST', url: `/admin/flows/${publicIdentifier}/trash`, headers });

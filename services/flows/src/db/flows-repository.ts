@@ -2,12 +2,12 @@
  * Flow and snapshot queries. Plain functions over a database or a transaction ({@link DbOrTx}); no rules
  * here (those are in `domain/flows.ts`).
  */
-import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FlowListView, FlowSort } from '@formloom/contracts/api/flows/flows';
 import type { FlowSettings, FlowType } from '@formloom/contracts/entities/flow';
 import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
 import { rowsOf, type DbOrTx, type Tx } from '@formloom/kit/db';
-import { flows, flowSnapshots, flowUserStates, submissionCounts, submissions } from './schema';
+import { flowFinishedCounts, flows, flowSnapshots, flowUserStates, submissions } from './schema';
 
 /** A flow without its draft template, with the publish time of its live snapshot (null if never published). */
 export interface FlowRecord {
@@ -229,49 +229,132 @@ export interface FlowPageQuery {
 }
 
 /**
- * One page of a home list (spec 000 §2; the orders and ties of `FlowSort`, the lists of `FlowListView`) in ONE
- * statement: the flows of `workspaceIds` within `organizationId`, joined with the caller's `flow_user_states` row
- * and the form's finished count (the sum of its `submission_counts` rows, a lateral subquery of a few rows per
- * flow: never a count of its submissions). `[]` when `workspaceIds` is empty.
+ * How each `FlowSort` orders a page (its doc comment: ties newest id first, name A→Z lowest id first): the key `k`
+ * the page query gives each row, and the direction of `k` and then of the id.
  */
-export async function pageFlows(db: DbOrTx, query: FlowPageQuery): Promise<ListedFlowRecord[]> {
-  if (query.workspaceIds.length === 0) return [];
-  const finished = db
-    .select({ n: sql<number>`COALESCE(sum(${submissionCounts.n}), 0)::int`.as('finished') })
-    .from(submissionCounts)
-    .where(and(eq(submissionCounts.flowId, flows.id), eq(submissionCounts.status, 'finished')))
-    .as('finished_counts');
-  const unread = sql<number>`GREATEST(${finished.n} - COALESCE(${flowUserStates.resultsSeenCount}, 0), 0)::int`;
-  const orders: Record<FlowSort, SQL[]> = {
-    createdDate: [desc(flows.createdAt), desc(flows.id)],
-    lastViewed: [sql`${flowUserStates.lastViewedAt} DESC NULLS LAST`, desc(flows.id)],
-    lastEdited: [desc(flows.updatedAt), desc(flows.id)],
-    submissionCount: [desc(finished.n), desc(flows.id)],
-    alphabetical: [asc(sql`lower(${flows.name})`), asc(flows.id)],
-    unread: [desc(unread), desc(flows.id)],
+const SORT_DIRECTIONS: Record<FlowSort, { key: SQL; id: SQL }> = {
+  createdDate: { key: sql`DESC`, id: sql`DESC` },
+  lastViewed: { key: sql`DESC NULLS LAST`, id: sql`DESC` },
+  lastEdited: { key: sql`DESC`, id: sql`DESC` },
+  submissionCount: { key: sql`DESC`, id: sql`DESC` },
+  alphabetical: { key: sql`ASC`, id: sql`ASC` },
+  unread: { key: sql`DESC`, id: sql`DESC` },
+};
+
+/**
+ * The rows of one page of a home list, as `(id, k)` — the flow's id and its sort key (a subquery: the statement that
+ * uses it orders them again by `k`, then id, in {@link SORT_DIRECTIONS}' directions). Reads only what the order needs, through
+ * an index that gives the order wherever one can (a workspace's list), so a page costs about `offset + limit` index
+ * entries, not the whole workspace:
+ * - 'Created date', 'Last edited', 'Alphabetical': `flows`' own indexes per workspace;
+ * - 'Submission count': `flow_finished_counts (workspace_id, n, flow_id)` backwards;
+ * - 'Last viewed': the caller's opened forms (`flow_user_states_viewed`), newest view first, then the others by
+ *   `flows (workspace_id, id)` backwards: each part's first `offset + limit` rows, then the page of the two;
+ * - 'Unread': forms whose Results the caller never opened with a finished count — their unread count is their
+ *   finished count — walked by `flow_finished_counts`' index, and the few they did open
+ *   (`flow_user_states_results_seen`), whose unread count is computed from their own count row (looked up one by one,
+ *   so the part costs what the caller's opened forms cost, not the size of the table): each part's first
+ *   `offset + limit` rows, then the page of the two.
+ * Aliases `f` (flows), `s` (the caller's `flow_user_states` row), `c` (`flow_finished_counts`).
+ */
+function pageRowsStatement(query: FlowPageQuery): SQL {
+  const workspaces = sql.join(
+    query.workspaceIds.map((id) => sql`${id}::int`),
+    sql`, `,
+  );
+  const views: Record<FlowListView, SQL> = {
+    all: sql`f.trashed_at IS NULL`,
+    starred: sql`f.trashed_at IS NULL AND s.starred_at IS NOT NULL`,
+    recents: sql`f.trashed_at IS NULL AND s.last_viewed_at IS NOT NULL`,
+    trash: sql`f.trashed_at IS NOT NULL`,
   };
-  const views: Record<FlowListView, SQL | undefined> = {
-    all: isNull(flows.trashedAt),
-    starred: and(isNull(flows.trashedAt), isNotNull(flowUserStates.starredAt)),
-    recents: and(isNull(flows.trashedAt), isNotNull(flowUserStates.lastViewedAt)),
-    trash: isNotNull(flows.trashedAt),
-  };
+  const listed = sql`f.organization_id = ${query.organizationId}::int AND f.workspace_id IN (${workspaces}) AND ${views[query.view]}`;
+  const caller = sql`s.flow_id = f.id AND s.user_id = ${query.userId}::int`;
+  const page = sql`LIMIT ${query.limit}::int OFFSET ${query.offset}::int`;
+  // Each part of a two-part order gives at most the rows of the list up to the end of the page.
+  const upToPage = sql`LIMIT ${query.offset + query.limit}::int`;
+  const { key, id } = SORT_DIRECTIONS[query.sort];
+  const byFlows = (k: SQL) => sql`
+    SELECT f.id, ${k} AS k FROM ${flows} f LEFT JOIN ${flowUserStates} s ON ${caller}
+     WHERE ${listed} ORDER BY ${k} ${key}, f.id ${id} ${page}`;
+  switch (query.sort) {
+    case 'createdDate':
+      return byFlows(sql`f.created_at`);
+    case 'lastEdited':
+      return byFlows(sql`f.updated_at`);
+    case 'alphabetical':
+      return byFlows(sql`lower(f.name)`);
+    case 'submissionCount':
+      return sql`
+        SELECT f.id, c.n AS k FROM ${flowFinishedCounts} c JOIN ${flows} f ON f.id = c.flow_id
+          LEFT JOIN ${flowUserStates} s ON ${caller}
+         WHERE c.workspace_id IN (${workspaces}) AND ${listed}
+         ORDER BY c.n DESC, c.flow_id DESC ${page}`;
+    case 'lastViewed':
+      return sql`
+        SELECT id, k FROM (
+          (SELECT f.id, s.last_viewed_at AS k FROM ${flowUserStates} s JOIN ${flows} f ON f.id = s.flow_id
+            WHERE s.user_id = ${query.userId}::int AND s.last_viewed_at IS NOT NULL AND ${listed}
+            ORDER BY s.last_viewed_at DESC, f.id DESC ${upToPage})
+          UNION ALL
+          (SELECT f.id, NULL::timestamptz FROM ${flows} f LEFT JOIN ${flowUserStates} s ON ${caller}
+            WHERE ${listed} AND NOT EXISTS (SELECT 1 FROM ${flowUserStates} v
+                                             WHERE v.flow_id = f.id AND v.user_id = ${query.userId}::int AND v.last_viewed_at IS NOT NULL)
+            ORDER BY f.id DESC ${upToPage})
+        ) AS parts ORDER BY k DESC NULLS LAST, id DESC ${page}`;
+    case 'unread':
+      // results_seen_count is never below 0 (its CHECK): the two parts split the list.
+      return sql`
+        SELECT id, k FROM (
+          (SELECT f.id, c.n AS k FROM ${flowFinishedCounts} c JOIN ${flows} f ON f.id = c.flow_id
+             LEFT JOIN ${flowUserStates} s ON ${caller}
+            WHERE c.workspace_id IN (${workspaces}) AND ${listed} AND (s.results_seen_count > 0) IS NOT TRUE
+            ORDER BY c.n DESC, c.flow_id DESC ${upToPage})
+          UNION ALL
+          (SELECT f.id, GREATEST(COALESCE((SELECT c.n FROM ${flowFinishedCounts} c WHERE c.flow_id = f.id), 0) - s.results_seen_count, 0) AS k
+             FROM ${flowUserStates} s JOIN ${flows} f ON f.id = s.flow_id
+            WHERE s.user_id = ${query.userId}::int AND s.results_seen_count > 0 AND ${listed}
+            ORDER BY k DESC, f.id DESC ${upToPage})
+        ) AS parts ORDER BY k DESC, id DESC ${page}`;
+  }
+}
+
+/**
+ * The statement of one page of a home list (spec 000 §2; the orders and ties of `FlowSort`, the lists of
+ * `FlowListView`), as {@link pageFlows} runs it — exported for the benchmark's `EXPLAIN` (`load-tests/local/home-lists.ts`).
+ * ONE statement: the page's ids and sort keys ({@link pageRowsStatement}: an index walk, not the whole workspace), then
+ * for those rows only the flow, its live snapshot (`hasUnpublishedChanges`), the caller's `flow_user_states` row and
+ * the flow's `flow_finished_counts` row (the finished count: never a count of its submissions), in the page's order.
+ * Returns the drizzle query, not yet run: awaiting it resolves the page's {@link ListedFlowRecord}s (at most `limit`);
+ * its `getSQL()` is the statement. Expects `workspaceIds` not empty ({@link pageFlows} checks).
+ */
+export function pageFlowsQuery(db: DbOrTx, query: FlowPageQuery) {
+  const finished = sql<number>`COALESCE(${flowFinishedCounts.n}, 0)`;
+  const { key, id } = SORT_DIRECTIONS[query.sort];
   return db
     .select({
       ...adminRecordColumns,
-      submissionCount: finished.n,
+      submissionCount: sql<number>`${finished}::int`,
       isStarred: sql<boolean>`(${flowUserStates.starredAt} IS NOT NULL)`,
       lastViewedAt: flowUserStates.lastViewedAt,
-      unreadCount: unread,
+      unreadCount: sql<number>`GREATEST(${finished} - COALESCE(${flowUserStates.resultsSeenCount}, 0), 0)::int`,
     })
-    .from(flows)
+    .from(sql`(${pageRowsStatement(query)}) AS p`)
+    .innerJoin(flows, sql`${flows.id} = p.id`)
     .leftJoin(flowSnapshots, eq(flowSnapshots.id, flows.liveSnapshotId))
     .leftJoin(flowUserStates, and(eq(flowUserStates.flowId, flows.id), eq(flowUserStates.userId, query.userId)))
-    .leftJoinLateral(finished, sql`true`)
-    .where(and(eq(flows.organizationId, query.organizationId), inArray(flows.workspaceId, [...query.workspaceIds]), views[query.view]))
-    .orderBy(...orders[query.sort])
-    .limit(query.limit)
-    .offset(query.offset);
+    .leftJoin(flowFinishedCounts, eq(flowFinishedCounts.flowId, flows.id))
+    .orderBy(sql`p.k ${key}`, sql`p.id ${id}`);
+}
+
+/**
+ * One page of a home list: the flows of `workspaceIds` within `organizationId` that `view` keeps, in `sort`'s order,
+ * rows `offset` to `offset + limit - 1`, each with its finished count and the caller's view of it
+ * ({@link pageFlowsQuery}; docs/architecture.md §6 flows "The home lists"). `[]` when `workspaceIds` is empty.
+ */
+export async function pageFlows(db: DbOrTx, query: FlowPageQuery): Promise<ListedFlowRecord[]> {
+  if (query.workspaceIds.length === 0) return [];
+  return pageFlowsQuery(db, query);
 }
 
 /**
@@ -296,12 +379,11 @@ export async function setFlowStar(db: DbOrTx, flowId: number, userId: number, st
 
 /**
  * Records that user `userId` opened flow `flowId` now (`last_viewed_at`), and with `results` its Results too:
- * `results_seen_count` becomes the flow's finished count at this moment (its `submission_counts`), so its unread
+ * `results_seen_count` becomes the flow's finished count at this moment (its `flow_finished_counts` row), so its unread
  * count starts again from 0. Resolves false when the flow is gone (deleted meanwhile).
  */
 export async function recordFlowViewRow(db: DbOrTx, flowId: number, userId: number, results: boolean): Promise<boolean> {
-  const finished = sql`(SELECT COALESCE(sum(${submissionCounts.n}), 0) FROM ${submissionCounts}
-    WHERE ${submissionCounts.flowId} = ${flows.id} AND ${submissionCounts.status} = 'finished')`;
+  const finished = sql`COALESCE((SELECT ${flowFinishedCounts.n} FROM ${flowFinishedCounts} WHERE ${flowFinishedCounts.flowId} = ${flows.id}), 0)`;
   const result = await db.execute(sql`
     INSERT INTO ${flowUserStates} (flow_id, user_id, last_viewed_at, results_seen_count, results_seen_at)
     SELECT ${flows.id}, ${userId}::int, now(), ${results ? finished : sql`0`}, ${results ? sql`now()` : sql`NULL`}

@@ -231,4 +231,105 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX flow_user_states_starred ON flow_user_states (user_id, starred_at) WHERE starred_at IS NOT NULL;
       CREATE INDEX flow_user_states_viewed ON flow_user_states (user_id, last_viewed_at) WHERE last_viewed_at IS NOT NULL;`,
   },
+  {
+    // The home lists' 'Submission count' and 'Unread' orders read an index instead of summing every form's
+    // `submission_counts` rows and sorting them all (docs/benchmarks.md §15: 90–160 ms p95 for a workspace of 10,000
+    // forms). `flow_finished_counts`: ONE row per flow — its finished submissions and its workspace — kept by the same
+    // statement triggers as `submission_counts` (their functions replaced here: each statement adds what it inserted,
+    // deleted or moved to or from `finished`, forms in id order so concurrent statements lock rows in one order), made
+    // with 0 when a flow is inserted and following it when it moves to another workspace (triggers on `flows`), gone
+    // with it. The index `(workspace_id, n, flow_id)` read backwards is the 'Submission count' order (ties: newest id
+    // first). Unlike the 16 shards, one row per form makes two statements writing to the same form at once wait for
+    // each other's commit (docs/benchmarks.md §15.3 measured what that costs). `flows (workspace_id, id)`: the
+    // forms the caller never opened, newest id first ('Last viewed'); `flow_user_states (user_id, flow_id) WHERE
+    // results_seen_count > 0`: the caller's forms whose Results they opened ('Unread'). Writers of both tables wait
+    // while the counts are filled in from `submission_counts`, so none is missed or counted twice.
+    id: '0011_flow_finished_counts',
+    sql: `
+      LOCK TABLE flows, submissions IN SHARE ROW EXCLUSIVE MODE;
+      CREATE TABLE flow_finished_counts (
+        flow_id integer PRIMARY KEY REFERENCES flows (id) ON DELETE CASCADE,
+        workspace_id integer NOT NULL,
+        n bigint NOT NULL
+      );
+      INSERT INTO flow_finished_counts (flow_id, workspace_id, n)
+        SELECT f.id, f.workspace_id,
+               COALESCE((SELECT sum(c.n) FROM submission_counts c WHERE c.flow_id = f.id AND c.status = 'finished'), 0)
+          FROM flows f;
+      CREATE INDEX flow_finished_counts_workspace ON flow_finished_counts (workspace_id, n, flow_id);
+      CREATE INDEX flows_workspace_id ON flows (workspace_id, id);
+      CREATE INDEX flow_user_states_results_seen ON flow_user_states (user_id, flow_id) WHERE results_seen_count > 0;
+
+      CREATE FUNCTION flows_finished_count_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        INSERT INTO flow_finished_counts (flow_id, workspace_id, n) SELECT id, workspace_id, 0 FROM new_rows ORDER BY id;
+        RETURN NULL;
+      END;
+      $$;
+      CREATE FUNCTION flows_finished_count_moved() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        UPDATE flow_finished_counts SET workspace_id = NEW.workspace_id WHERE flow_id = NEW.id;
+        RETURN NULL;
+      END;
+      $$;
+      CREATE TRIGGER flows_finished_count_insert AFTER INSERT ON flows
+        REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION flows_finished_count_inserted();
+      CREATE TRIGGER flows_finished_count_move AFTER UPDATE OF workspace_id ON flows
+        FOR EACH ROW WHEN (OLD.workspace_id IS DISTINCT FROM NEW.workspace_id) EXECUTE FUNCTION flows_finished_count_moved();
+
+      -- What 0008's functions did, and the same change to each form's finished row. A form deleted in the same
+      -- statement (the cascade) is not joined: its row goes with it.
+      CREATE OR REPLACE FUNCTION submissions_count_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        INSERT INTO submission_counts AS c (flow_id, status, shard, n)
+          SELECT flow_id, status, (pg_backend_pid() % 16)::smallint, count(*) FROM new_rows GROUP BY flow_id, status
+        ON CONFLICT (flow_id, status, shard) DO UPDATE SET n = c.n + excluded.n;
+        INSERT INTO flow_finished_counts AS t (flow_id, workspace_id, n)
+          SELECT f.id, f.workspace_id, d.n
+            FROM (SELECT flow_id, count(*) AS n FROM new_rows WHERE status = 'finished' GROUP BY flow_id) AS d
+            JOIN flows f ON f.id = d.flow_id
+           ORDER BY f.id
+        ON CONFLICT (flow_id) DO UPDATE SET n = t.n + excluded.n;
+        RETURN NULL;
+      END;
+      $$;
+      CREATE OR REPLACE FUNCTION submissions_count_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        INSERT INTO submission_counts AS c (flow_id, status, shard, n)
+          SELECT flow_id, status, (pg_backend_pid() % 16)::smallint, -count(*) FROM old_rows
+           WHERE EXISTS (SELECT 1 FROM flows WHERE flows.id = old_rows.flow_id)
+           GROUP BY flow_id, status
+        ON CONFLICT (flow_id, status, shard) DO UPDATE SET n = c.n + excluded.n;
+        INSERT INTO flow_finished_counts AS t (flow_id, workspace_id, n)
+          SELECT f.id, f.workspace_id, -d.n
+            FROM (SELECT flow_id, count(*) AS n FROM old_rows WHERE status = 'finished' GROUP BY flow_id) AS d
+            JOIN flows f ON f.id = d.flow_id
+           ORDER BY f.id
+        ON CONFLICT (flow_id) DO UPDATE SET n = t.n + excluded.n;
+        RETURN NULL;
+      END;
+      $$;
+      CREATE OR REPLACE FUNCTION submissions_count_updated() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        WITH moved AS (
+          SELECT o.flow_id AS f, o.status AS s, -1 AS d FROM old_rows o JOIN new_rows n USING (id)
+           WHERE o.status IS DISTINCT FROM n.status OR o.flow_id IS DISTINCT FROM n.flow_id
+          UNION ALL
+          SELECT n.flow_id, n.status, 1 FROM old_rows o JOIN new_rows n USING (id)
+           WHERE o.status IS DISTINCT FROM n.status OR o.flow_id IS DISTINCT FROM n.flow_id
+        ), shards AS (
+          INSERT INTO submission_counts AS c (flow_id, status, shard, n)
+            SELECT f, s, (pg_backend_pid() % 16)::smallint, sum(d) FROM moved GROUP BY f, s HAVING sum(d) <> 0
+          ON CONFLICT (flow_id, status, shard) DO UPDATE SET n = c.n + excluded.n
+        )
+        INSERT INTO flow_finished_counts AS t (flow_id, workspace_id, n)
+          SELECT fl.id, fl.workspace_id, x.n
+            FROM (SELECT f, sum(d) AS n FROM moved WHERE s = 'finished' GROUP BY f HAVING sum(d) <> 0) AS x
+            JOIN flows fl ON fl.id = x.f
+           ORDER BY fl.id
+        ON CONFLICT (flow_id) DO UPDATE SET n = t.n + excluded.n;
+        RETURN NULL;
+      END;
+      $$;`,
+  },
 ];

@@ -9,6 +9,8 @@
  * - `submission_custom_values`: one row per submission and custom column with a value (the Results' own columns,
  *   `domain/custom-columns.ts`).
  * - `flow_user_states`: one row per flow and user who starred or opened it (the home lists, spec 000 §2).
+ * - `submission_counts`: a flow's responses per status, in up to 16 shard rows; `flow_finished_counts`: its finished
+ *   ones in one row, with its workspace, for the home lists' orders. Both kept by triggers.
  * - `uploads`: one row per uploaded file (its bytes are in the file storage, `storage/`), tied to the response that
  *   refers to it once one does; `upload_deletions`: storage objects whose rows are gone, to delete
  *   (`domain/uploads.ts`).
@@ -54,6 +56,7 @@ export const flows = pgTable(
     index('flows_workspace_updated').on(t.workspaceId, t.updatedAt, t.id),
     index('flows_workspace_name').on(t.workspaceId, sql`lower(${t.name})`, t.id),
     index('flows_workspace_trashed').on(t.workspaceId, t.trashedAt).where(sql`trashed_at IS NOT NULL`),
+    index('flows_workspace_id').on(t.workspaceId, t.id),
   ],
 );
 
@@ -80,6 +83,7 @@ export const flowUserStates = pgTable(
     primaryKey({ columns: [t.flowId, t.userId] }),
     index('flow_user_states_starred').on(t.userId, t.starredAt).where(sql`starred_at IS NOT NULL`),
     index('flow_user_states_viewed').on(t.userId, t.lastViewedAt).where(sql`last_viewed_at IS NOT NULL`),
+    index('flow_user_states_results_seen').on(t.userId, t.flowId).where(sql`results_seen_count > 0`),
   ],
 );
 
@@ -214,4 +218,24 @@ export const submissionCounts = pgTable(
     n: bigint('n', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.flowId, t.status, t.shard] })],
+);
+
+/**
+ * Each flow's finished submissions in ONE row, with its workspace (migration `0011_flow_finished_counts`): the home
+ * lists' 'Submission count' and 'Unread' orders walk `(workspace_id, n, flow_id)` backwards instead of summing
+ * {@link submissionCounts} for every form of the workspace. Kept by the database: made with 0 by a trigger when a flow
+ * is inserted, its `workspace_id` following the flow's on a move, `n` changed by the same statement triggers on
+ * `submissions` that keep `submission_counts` (so it always equals the sum of the flow's `finished` shards), deleted
+ * with the flow. Never written by the service's code.
+ */
+export const flowFinishedCounts = pgTable(
+  'flow_finished_counts',
+  {
+    flowId: integer('flow_id')
+      .primaryKey()
+      .references(() => flows.id, { onDelete: 'cascade' }),
+    workspaceId: integer('workspace_id').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('flow_finished_counts_workspace').on(t.workspaceId, t.n, t.flowId)],
 );
