@@ -48,8 +48,19 @@ describe('copy quoted by the spec is verbatim', () => {
     [copy.home.starredRow, 'Starred'],
     [copy.home.recentsRow, 'Recently viewed'],
     [copy.home.viewAll, 'View all'],
+    [copy.home.quickStart, 'Quick start'],
+    [copy.home.quickStartTypes.app.description, 'Websites, portals'],
+    [copy.home.quickStartTypes.form.description, 'Forms, scheduling'],
+    [copy.home.quickStartTypes.database.description, 'No-code tables'],
+    [copy.home.makeZite, 'Make a Zite'],
+    [copy.newFlow.chooseTitle, 'Choose how to get started'],
+    [copy.newFlow.cards.blank.title, 'Blank form'],
   ])('%j', (actual, expected) => {
     expect(actual).toBe(expected);
+  });
+
+  it('the new-flow product tabs are the spec’s five, in its order (spec 000 §2)', () => {
+    expect(Object.values(copy.newFlow.products)).toEqual(['Form', 'Scheduling', 'Payments', 'PDF', 'Workflows']);
   });
 
   it('the home sort options are the spec’s six, in its order (spec 000 §2)', () => {

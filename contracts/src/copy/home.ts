@@ -74,15 +74,13 @@ export const home = {
   deleteWorkspaceBody:
     'The workspace is deleted with all of its forms, their submissions and workflows, for everyone in it. This cannot be undone.',
   workspaceDeleted: (name: string) => `Workspace “${name}” deleted`,
-  /** spec 000 §2: the 'Quick start' section's three types with their descriptions. */
+  /** spec 000 §2: the 'Quick start' section's three types with their descriptions (a type not built yet: `toasts.comingSoon`). */
   quickStart: 'Quick start',
   quickStartTypes: {
     app: { title: 'App', description: 'Websites, portals' },
     form: { title: 'Form', description: 'Forms, scheduling' },
     database: { title: 'Database', description: 'No-code tables' },
   },
-  /** spec 000 §2, §8: the toast of a Quick start type (or the Zite modal) whose product does not exist yet. */
-  comingSoon: (type: string) => `Coming soon: ${type}`,
   /** spec 000 §2: the Zite creation modal's title (`/home/zite[/{slug}]/new`). */
   makeZite: 'Make a Zite',
   /** ours: the Zite modal's text while the app builder does not exist. */

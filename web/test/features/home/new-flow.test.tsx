@@ -131,7 +131,7 @@ it("offers a Quick start: Form opens the dialog, App says 'Coming soon: App', an
   // Database waits for its feature flag.
   expect(within(quickStart).queryByTestId('quick-start-database')).not.toBeInTheDocument();
   await user.click(within(quickStart).getByTestId('quick-start-app'));
-  expect(await screen.findByText(copy.home.comingSoon('App'))).toBeInTheDocument();
+  expect(await screen.findByText(copy.toasts.comingSoon('App'))).toBeInTheDocument();
   expect(events).toContainEqual(['quick_start_selected', { type: 'app', available: false }]);
 
   await user.click(within(quickStart).getByTestId('quick-start-form'));
@@ -143,7 +143,7 @@ it("offers a Quick start: Form opens the dialog, App says 'Coming soon: App', an
   await user.click(await screen.findByRole('menuitem', { name: copy.home.makeZite }));
   const zite = await screen.findByTestId('make-zite');
   expect(currentUrl(router)).toBe(paths.makeZite.getHref());
-  expect(within(zite).getByText(copy.home.comingSoon('App'))).toBeInTheDocument();
+  expect(within(zite).getByText(copy.toasts.comingSoon('App'))).toBeInTheDocument();
   await user.click(within(zite).getByRole('button', { name: copy.newFlow.close }));
   await waitFor(() => expect(currentUrl(router)).toBe(paths.home.getHref()));
 });

@@ -22,6 +22,7 @@ import { useNavigate } from 'react-router';
 import type { Workspace } from '@formloom/contracts/entities/identity';
 import * as copy from '@formloom/contracts/copy';
 import { blankFlowTemplate, quizStarterTemplate } from '@formloom/contracts/rules/flow-template';
+import { defaultFlowName } from '@formloom/contracts/rules/flow-name';
 import {
   firstStageOf,
   NEW_FLOW_MODAL_WIDTHS,
@@ -179,7 +180,7 @@ function NameStage({ kind, workspace, onBack }: { kind: 'blank' | 'quiz'; worksp
   const navigate = useNavigate();
   const createFlow = useCreateFlow();
   const quiz = kind === 'quiz';
-  const [name, setName] = useState<string>(quiz ? copy.defaultNames.myQuiz : copy.defaultNames.myForm);
+  const [name, setName] = useState<string>(defaultFlowName(quiz ? 'quiz' : 'form'));
   const canWrite = workspace.accessLevel === 'write';
 
   function submit(event: FormEvent) {
@@ -187,7 +188,7 @@ function NameStage({ kind, workspace, onBack }: { kind: 'blank' | 'quiz'; worksp
     if (!canWrite || createFlow.isPending) return;
     createFlow.mutate(
       {
-        name: name.trim() || (quiz ? copy.defaultNames.myQuiz : copy.defaultNames.myForm),
+        name: name.trim() || defaultFlowName(quiz ? 'quiz' : 'form'),
         workspaceId: workspace.id,
         type: quiz ? 'quiz' : 'form',
         flowTemplate: quiz ? quizStarterTemplate() : blankFlowTemplate(),

@@ -22,7 +22,7 @@ type QuickStartType = keyof typeof copy.home.quickStartTypes;
 /** Shows 'Coming soon: {type}' (spec 000 §2, §8) and records the interest. */
 function comingSoon(type: QuickStartType): void {
   track('quick_start_selected', { type, available: false });
-  notifications.show({ message: copy.home.comingSoon(copy.home.quickStartTypes[type].title), color: 'brand' });
+  notifications.show({ message: copy.toasts.comingSoon(copy.home.quickStartTypes[type].title), color: 'brand' });
 }
 
 /** One Quick start card: its icon, type and description; a button. */
@@ -91,7 +91,7 @@ export function MakeZiteModal({ onClose }: { onClose: () => void }) {
       <Stack gap="md">
         <Text>{copy.home.ziteIntro}</Text>
         <Alert color="brand" variant="light" icon={<IconSparkles />}>
-          {copy.home.comingSoon(copy.home.quickStartTypes.app.title)}
+          {copy.toasts.comingSoon(copy.home.quickStartTypes.app.title)}
         </Alert>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
