@@ -49,3 +49,4 @@ export { codeNode } from './copy/code-node';
 export { home } from './copy/home';
 export { newFlow } from './copy/new-flow';
 export { billing } from './copy/billing';
+export { themes } from './copy/themes';

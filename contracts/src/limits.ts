@@ -514,3 +514,21 @@ export const FLOWS_PAGE_SIZE_DEFAULT = 50;
 export const FLOWS_PAGE_SIZE_MAX = 500;
 /** ours: most flows shown in the home page's 'Starred' and 'Recently viewed' rows. */
 export const HOME_ROW_FETCH = 12;
+
+/** ours: the longest theme name (spec 001 §3 "Theme"; 'AI Theme (12)' and the like). */
+export const THEME_NAME_MAX_LENGTH = 100;
+/** ours: most custom themes an organization keeps (its 'Make your own' and AI themes). */
+export const THEMES_PER_ORGANIZATION_MAX = 500;
+/** ours: the largest logo or background image a theme takes, in bytes (5 MB). */
+export const THEME_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/**
+ * ours: the longest `imageUrl` `POST /admin/themes/generate` takes, in characters: a `data:` URL of the picked image,
+ * which the web app first scales down to {@link THEME_GENERATE_IMAGE_EDGE_PX} on its longer edge (~0.1 MB).
+ */
+export const THEME_GENERATE_IMAGE_URL_MAX_LENGTH = 3 * 1024 * 1024;
+/** ours: the longer edge, in CSS px, the web app scales a picked image to before sending it to be read for a theme. */
+export const THEME_GENERATE_IMAGE_EDGE_PX = 256;
+/** spec 001 §9: after an AI theme is created, the dialog waits this long (ms) before handing it over. */
+export const AI_THEME_HANDOVER_WAIT_MS = 750;
+/** spec 001 §9: the 'Generating theme' dots advance this often (ms). */
+export const LOADING_DOTS_INTERVAL_MS = 600;

@@ -28,6 +28,7 @@ const ZOD_FREE_ENTRIES = [
   'api/public-form-routes.ts',
   'rules/form-settings.ts',
   'countries.ts',
+  'rules/themes.ts',
 ];
 
 /** Bundles `entry` (relative to `contracts/src`) as a browser build would; resolves the metafile and the entry's key in it. */

@@ -15,6 +15,7 @@ import * as publicApi from './flows/public-api';
 import * as publicForms from './flows/public-forms';
 import * as submissions from './flows/submissions';
 import * as summary from './flows/summary';
+import * as themes from './flows/themes';
 import * as uploads from './flows/uploads';
 import * as approvals from './workflows-engine/approvals';
 import * as emailPreview from './workflows-engine/email-preview';
@@ -55,6 +56,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   publicApi,
   progress,
   uploads,
+  themes,
   flowsInternal,
   flowsInternalFiles,
   workflows,

@@ -58,6 +58,7 @@ export type FlowSettings = z.infer<typeof FlowSettings>;
  * `trashedAt`: when it was moved to the trash (spec 000 §2 reserved workspace `trash`), else null; a trashed flow is
  * listed only in the trash, its public link answers 404 `copy.flows.flowNotFound` and it cannot be published until
  * restored — everything else (its submissions, workflows, the draft) is kept as it was.
+ * Its theme: `featuredThemeId` or `themePublicId` (at most one set; both null: the default look).
  */
 export const Flow = z.object({
   id: z.number().int().positive(),
@@ -74,6 +75,10 @@ export const Flow = z.object({
   closedAt: z.string().nullable(),
   hasUnpublishedChanges: z.boolean(),
   trashedAt: z.string().nullable(),
+  /** spec 000 §3: the featured theme it is drawn with (`rules/themes.ts` `FEATURED_THEME_IDS`), else null. */
+  featuredThemeId: z.string().nullable(),
+  /** spec 000 §3: the organization theme it is drawn with (`entities/theme.ts` `Theme`), else null. */
+  themePublicId: z.string().nullable(),
 });
 /** A flow. */
 export type Flow = z.infer<typeof Flow>;

@@ -14,19 +14,19 @@ const NUMBERED = /^(.*\S) \((\d+)\)$/;
  * `name` is trimmed (an empty name becomes `copy.defaultNames.newForm`); comparison with `existingNames` is
  * case-insensitive and ignores surrounding whitespace. Numbering starts at 2 even when the given name carries
  * a higher number, so freed numbers are reused. A base that would push a numbered name past
- * `FLOW_NAME_MAX_LENGTH` is shortened to fit.
+ * `maxLength` (default `FLOW_NAME_MAX_LENGTH`; themes pass `THEME_NAME_MAX_LENGTH`) is shortened to fit.
  *
  * Examples: `dedupeFlowName('My form', [])` → 'My form'; `dedupeFlowName('My form', ['my form'])` →
  * 'My form (2)'; `dedupeFlowName('My form', ['My form', 'My form (2)'])` → 'My form (3)'.
  */
-export function dedupeFlowName(name: string, existingNames: Iterable<string>): string {
+export function dedupeFlowName(name: string, existingNames: Iterable<string>, maxLength = FLOW_NAME_MAX_LENGTH): string {
   const wanted = name.trim() || copy.defaultNames.newForm;
   const taken = new Set<string>();
   for (const existing of existingNames) taken.add(nameKey(existing));
   if (!taken.has(nameKey(wanted))) return wanted;
   const base = NUMBERED.exec(wanted)?.[1] ?? wanted;
   for (let n = 2; ; n += 1) {
-    const candidate = numbered(base, n);
+    const candidate = numbered(base, n, maxLength);
     if (!taken.has(nameKey(candidate))) return candidate;
   }
 }
@@ -35,9 +35,9 @@ function nameKey(name: string): string {
   return name.trim().toLowerCase();
 }
 
-function numbered(base: string, n: number): string {
+function numbered(base: string, n: number, maxLength: number): string {
   const suffix = ` (${n})`;
-  return `${base.slice(0, FLOW_NAME_MAX_LENGTH - suffix.length).trimEnd()}${suffix}`;
+  return `${base.slice(0, maxLength - suffix.length).trimEnd()}${suffix}`;
 }
 
 /**

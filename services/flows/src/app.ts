@@ -1,6 +1,6 @@
 /**
- * The flows service: flows, their draft templates, published snapshots, submissions and the Results' custom
- * columns (ARCHITECTURE §3);
+ * The flows service: flows, their draft templates, published snapshots, submissions, the Results' custom
+ * columns and form themes (ARCHITECTURE §3);
  * emits `flow.created`, `flow.published`, `flow.moved`, `flow.deleted`, `form.submitted` and `form.progressed` through the
  * outbox and consumes `workspace.deleted` (`consumers.ts`). Tests call
  * {@link buildApp}; `main.ts` runs {@link definition}.
@@ -32,6 +32,7 @@ import { internalFileRoutes } from './routes/internal-files';
 import { internalFlowRoutes } from './routes/internal-flows';
 import { publicFlowRoutes } from './routes/public-flows';
 import { publicApiRoutes } from './routes/public-api';
+import { themeRoutes } from './routes/themes';
 import { uploadRoutes } from './routes/uploads';
 import { createFileStorage, FileStorageConfigShape, storageConfigProblems } from './storage/from-config';
 
@@ -125,7 +126,7 @@ export const definition: ServiceDefinition<FlowsShape, FlowsServiceDeps> = {
           })
         : undefined,
   }),
-  routes: [adminFlowRoutes, customColumnRoutes, publicFlowRoutes, publicApiRoutes, uploadRoutes, internalFlowRoutes, internalFileRoutes],
+  routes: [adminFlowRoutes, customColumnRoutes, themeRoutes, publicFlowRoutes, publicApiRoutes, uploadRoutes, internalFlowRoutes, internalFileRoutes],
   consumers: (deps) => [workspaceDeletedConsumer(deps.reads)],
   // The sweep of uploads no response refers to (after a day) and of the files of deleted rows (`domain/uploads.ts`).
   workers: (deps) => {

@@ -247,6 +247,19 @@ export async function migrate(handle: DatabaseHandle, migrations: readonly Migra
   return applied;
 }
 
+/**
+ * Whether `error` (or an error it wraps, through `cause`) is PostgreSQL's unique violation (SQLSTATE 23505) — of
+ * `constraint` when one is named (the driver's `constraint` field, or its name in the message), of any otherwise.
+ */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
+    const { code, constraint: name, message } = current as { code?: unknown; constraint?: unknown; message?: unknown };
+    if (code !== '23505') continue;
+    if (constraint === undefined || name === constraint || (typeof message === 'string' && message.includes(constraint))) return true;
+  }
+  return false;
+}
+
 /** Rows of a `db.execute` result, whichever driver produced it (pg: `{rows}`; PGlite: `{rows}`). */
 export function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
   if (Array.isArray(result)) return result as T[];

@@ -36,8 +36,9 @@ export type FlowParams = z.infer<typeof FlowParams>;
  * - `type` (default `form`): spec 000 §1 flow types.
  * - `workspaceId`: required for now. Spec 000 §4 says it is omitted for scheduling flows; until the
  *   scheduling service decides where those live, the flows service refuses a create without it.
- * - `theme`: the chosen theme's id (a featured theme such as `dark` or `plain`, spec 000 §2 choose_theme, or a
- *   custom theme's public id); stored as the flow's `featuredThemeId`. Absent or null: no theme.
+ * - `theme`: the chosen theme's id (spec 000 §2 choose_theme): a featured theme such as `dark` or `plain` (stored
+ *   as the flow's `featuredThemeId`) or the public id of one of the organization's themes (`themePublicId`); any
+ *   other id is 400 `copy.themes.unknownTheme`. Absent or null: the default look.
  * - `flowSettings`: the flow's initial settings (an object).
  * - `onboardingType`, `customEnding`: accepted so the documented payload is valid; not stored yet.
  */

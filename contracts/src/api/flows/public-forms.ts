@@ -4,6 +4,7 @@
  * access to the flow.
  */
 import { z } from 'zod';
+import { ResolvedTheme } from '../../entities/theme';
 import * as copy from '../../copy';
 import { FlowSettings, FlowType } from '../../entities/flow';
 import { defineEndpoint, errorResponse, okResponse } from '../endpoint';
@@ -19,11 +20,12 @@ export const PublicTemplateQuery = z.object({ mode: z.enum(['live', 'edit']).def
 export type PublicTemplateQuery = z.infer<typeof PublicTemplateQuery>;
 
 /**
- * The theme the public form is drawn with. The spec's response names `theme.theme` but not its shape; ours is
- * the chosen theme's id, or `null` for the default look (the web app's default theme).
+ * The theme the public form is drawn with. The spec's response names `theme.theme` but not its shape; ours is the
+ * resolved theme (`entities/theme.ts` `ResolvedTheme`: the id it was chosen by, its name and design), or `null`
+ * for the default look (the web app's default theme, also when the chosen organization theme was deleted).
  */
-export const PublicTheme = z.object({ featuredThemeId: z.string() });
-/** `{featuredThemeId}`. */
+export const PublicTheme = ResolvedTheme;
+/** `{featuredThemeId, themePublicId, name, theme}`. */
 export type PublicTheme = z.infer<typeof PublicTheme>;
 
 /** The bot challenges an operator can put in front of public submissions (docs/architecture.md §6 flows). */

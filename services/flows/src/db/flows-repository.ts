@@ -7,7 +7,8 @@ import type { FlowListView, FlowSort } from '@formloom/contracts/api/flows/flows
 import type { FlowSettings, FlowType } from '@formloom/contracts/entities/flow';
 import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
 import { rowsOf, type DbOrTx, type Tx } from '@formloom/kit/db';
-import { flowFinishedCounts, flows, flowSnapshots, flowUserStates, submissions } from './schema';
+import type { ThemeDefinition } from '@formloom/contracts/entities/theme';
+import { flowFinishedCounts, flows, flowSnapshots, flowUserStates, submissions, themes } from './schema';
 
 /** A flow without its draft template, with the publish time of its live snapshot (null if never published). */
 export interface FlowRecord {
@@ -18,7 +19,10 @@ export interface FlowRecord {
   workspaceId: number;
   organizationId: number;
   settings: FlowSettings;
+  /** The featured theme it is drawn with (`Flow.featuredThemeId`), else null. */
   featuredThemeId: string | null;
+  /** The organization theme it is drawn with (`Flow.themePublicId`), else null. */
+  themePublicId: string | null;
   liveSnapshotId: number | null;
   createdAt: Date;
   updatedAt: Date;
@@ -53,6 +57,7 @@ export const recordColumns = {
   organizationId: flows.organizationId,
   settings: flows.settings,
   featuredThemeId: flows.featuredThemeId,
+  themePublicId: flows.themePublicId,
   liveSnapshotId: flows.liveSnapshotId,
   createdAt: flows.createdAt,
   updatedAt: flows.updatedAt,
@@ -78,6 +83,44 @@ export async function findFlowByPublicIdentifier(db: DbOrTx, publicIdentifier: s
     .leftJoin(flowSnapshots, eq(flowSnapshots.id, flows.liveSnapshotId))
     .where(eq(flows.publicIdentifier, publicIdentifier));
   return row;
+}
+
+/**
+ * The flow with `publicIdentifier` for its public form (`GET /public/flows/templates/…`), with its organization theme's
+ * name and design when it names one that exists (`theme`, else null), in ONE query; undefined for an unknown flow.
+ * Without `hasUnpublishedChanges` (the editor's, not the public form's).
+ */
+export async function findPublicFlow(
+  db: DbOrTx,
+  publicIdentifier: string,
+): Promise<{ record: FlowRecord; theme: { name: string; definition: ThemeDefinition } | null } | undefined> {
+  const [row] = await db
+    .select({ record: recordColumns, themeName: themes.name, themeDefinition: themes.definition })
+    .from(flows)
+    .leftJoin(flowSnapshots, eq(flowSnapshots.id, flows.liveSnapshotId))
+    .leftJoin(themes, and(eq(themes.publicIdentifier, flows.themePublicId), eq(themes.organizationId, flows.organizationId)))
+    .where(eq(flows.publicIdentifier, publicIdentifier));
+  if (!row) return undefined;
+  const theme = row.themeName !== null && row.themeDefinition !== null ? { name: row.themeName, definition: row.themeDefinition } : null;
+  return { record: row.record, theme };
+}
+
+/**
+ * Gives flow `flowId` its theme — a featured theme's id or an organization theme's public id, the other null (both
+ * null: the default look) — and bumps `updated_at`. Resolves whether the flow was there.
+ * @throws the driver's foreign key violation for a theme that does not exist (callers check it first, under a lock).
+ */
+export async function updateFlowTheme(
+  db: DbOrTx,
+  flowId: number,
+  theme: { featuredThemeId: string | null; themePublicId: string | null },
+): Promise<boolean> {
+  const rows = await db
+    .update(flows)
+    .set({ featuredThemeId: theme.featuredThemeId, themePublicId: theme.themePublicId, updatedAt: sql`now()` })
+    .where(eq(flows.id, flowId))
+    .returning({ id: flows.id });
+  return rows.length > 0;
 }
 
 /** The flow with `id`, or undefined. */
@@ -129,7 +172,9 @@ export interface NewFlow {
   workspaceId: number;
   organizationId: number;
   settings: FlowSettings;
+  /** The flow's theme: a featured one's id or an organization theme's public id (at most one; `theme-choice.ts`). */
   featuredThemeId: string | null;
+  themePublicId: string | null;
   template: FlowTemplate;
 }
 
@@ -144,6 +189,7 @@ export async function insertFlow(db: DbOrTx, flow: NewFlow): Promise<FlowRecord>
     organizationId: flows.organizationId,
     settings: flows.settings,
     featuredThemeId: flows.featuredThemeId,
+    themePublicId: flows.themePublicId,
     liveSnapshotId: flows.liveSnapshotId,
     createdAt: flows.createdAt,
     updatedAt: flows.updatedAt,
@@ -476,9 +522,9 @@ export async function deleteFlowRows(tx: Tx, flowId: number): Promise<boolean> {
 export async function findFlowCopySource(
   db: DbOrTx,
   flowId: number,
-): Promise<{ settings: FlowSettings; featuredThemeId: string | null; template: FlowTemplate } | undefined> {
+): Promise<{ settings: FlowSettings; featuredThemeId: string | null; themePublicId: string | null; template: FlowTemplate } | undefined> {
   const [row] = await db
-    .select({ settings: flows.settings, featuredThemeId: flows.featuredThemeId, template: flows.template })
+    .select({ settings: flows.settings, featuredThemeId: flows.featuredThemeId, themePublicId: flows.themePublicId, template: flows.template })
     .from(flows)
     .where(eq(flows.id, flowId));
   return row;

@@ -332,4 +332,41 @@ export const migrations: readonly Migration[] = [
       END;
       $$;`,
   },
+  {
+    // Form themes (spec 000 §2 choose_theme, §3 Flow `featuredThemeId` / `themePublicId`; spec 001 §3 "Theme";
+    // domain/themes.ts). `themes`: an organization's own, named uniquely per organization without regard to case
+    // (`name_key`, the lower-cased name the service computes, as the shared rule compares names); listed the last
+    // changed first. `theme_images`: the logos and backgrounds they show, bytes in the file storage. A flow names its
+    // theme by `featured_theme_id` (ours, fixed) or `theme_public_id` (an organization theme; at most one of the two):
+    // deleting the theme sets the flows' `theme_public_id` to NULL (the default look), through the partial index.
+    id: '0012_themes',
+    sql: `
+      CREATE TABLE themes (
+        id serial PRIMARY KEY,
+        public_identifier text NOT NULL UNIQUE,
+        organization_id integer NOT NULL,
+        name text NOT NULL,
+        name_key text NOT NULL,
+        definition jsonb NOT NULL,
+        created_by integer,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now(),
+        CONSTRAINT themes_organization_name UNIQUE (organization_id, name_key)
+      );
+      CREATE INDEX themes_organization_updated ON themes (organization_id, updated_at, id);
+
+      CREATE TABLE theme_images (
+        id uuid PRIMARY KEY,
+        organization_id integer NOT NULL,
+        storage_key text NOT NULL,
+        content_type text NOT NULL,
+        size bigint NOT NULL CHECK (size > 0),
+        created_by integer,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+
+      ALTER TABLE flows ADD COLUMN theme_public_id text REFERENCES themes (public_identifier) ON DELETE SET NULL;
+      ALTER TABLE flows ADD CONSTRAINT flows_one_theme CHECK (featured_theme_id IS NULL OR theme_public_id IS NULL);
+      CREATE INDEX flows_theme ON flows (theme_public_id) WHERE theme_public_id IS NOT NULL;`,
+  },
 ];

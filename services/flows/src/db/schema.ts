@@ -14,12 +14,15 @@
  * - `uploads`: one row per uploaded file (its bytes are in the file storage, `storage/`), tied to the response that
  *   refers to it once one does; `upload_deletions`: storage objects whose rows are gone, to delete
  *   (`domain/uploads.ts`).
+ * - `themes`: an organization's own form themes; `theme_images`: the images they show (bytes in the file storage).
+ *   A flow names its theme by `featured_theme_id` or `theme_public_id` (`domain/themes.ts`).
  */
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { FlowSettings, FlowType } from '@formloom/contracts/entities/flow';
 import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
+import type { ThemeDefinition } from '@formloom/contracts/entities/theme';
 
 /** The states of a submission: a respondent's progress, or finished. */
 export type SubmissionStatus = 'in_progress' | 'finished';
@@ -35,8 +38,13 @@ export const flows = pgTable(
     workspaceId: integer('workspace_id').notNull(),
     organizationId: integer('organization_id').notNull(),
     settings: jsonb('settings').$type<FlowSettings>().notNull().default({}),
-    /** The chosen theme's id (spec 000 §3 `featuredThemeId`); null = default look. */
+    /** The featured theme it is drawn with (spec 000 §3 `featuredThemeId`); null: none (see `themePublicId`). */
     featuredThemeId: text('featured_theme_id'),
+    /**
+     * The organization theme it is drawn with (spec 000 §3 `themePublicId`; migration `0012_themes`); set to null when
+     * the theme is deleted. At most one of the two is set; both null: the default look.
+     */
+    themePublicId: text('theme_public_id').references((): AnyPgColumn => themes.publicIdentifier, { onDelete: 'set null' }),
     /** The draft template (validated on every write). */
     template: jsonb('template').$type<FlowTemplate>().notNull(),
     /** The live snapshot; null until first published. */
@@ -57,6 +65,8 @@ export const flows = pgTable(
     index('flows_workspace_name').on(t.workspaceId, sql`lower(${t.name})`, t.id),
     index('flows_workspace_trashed').on(t.workspaceId, t.trashedAt).where(sql`trashed_at IS NOT NULL`),
     index('flows_workspace_id').on(t.workspaceId, t.id),
+    index('flows_theme').on(t.themePublicId).where(sql`theme_public_id IS NOT NULL`),
+    check('flows_one_theme', sql`featured_theme_id IS NULL OR theme_public_id IS NULL`),
   ],
 );
 
@@ -239,3 +249,41 @@ export const flowFinishedCounts = pgTable(
   },
   (t) => [index('flow_finished_counts_workspace').on(t.workspaceId, t.n, t.flowId)],
 );
+
+/**
+ * An organization's own form themes (spec 001 §3 "Theme"; migration `0012_themes`; `domain/themes.ts`): the public id a
+ * flow's `theme_public_id` names (made like flows' public ids), the organization, the name and its lower-cased key
+ * (`name.trim().toLowerCase()`, as `rules/themes.ts` `uniqueThemeName` compares names: unique per organization), the
+ * design (`ThemeDefinition`, checked on every write), who made it (a user id of workspaces-auth: no foreign key) and when.
+ */
+export const themes = pgTable(
+  'themes',
+  {
+    id: serial('id').primaryKey(),
+    publicIdentifier: text('public_identifier').notNull().unique(),
+    organizationId: integer('organization_id').notNull(),
+    name: text('name').notNull(),
+    nameKey: text('name_key').notNull(),
+    definition: jsonb('definition').$type<ThemeDefinition>().notNull(),
+    createdBy: integer('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('themes_organization_name').on(t.organizationId, t.nameKey), index('themes_organization_updated').on(t.organizationId, t.updatedAt, t.id)],
+);
+
+/**
+ * The images themes show — logos and page backgrounds (`POST /admin/themes/images`; migration `0012_themes`): UUIDv7 id
+ * (the public address `/public/themes/images/{id}`), the organization, the key of its bytes in the file storage
+ * (`themes/<organizationId>/<id>`), its type (PNG, JPEG, GIF or WebP, from its first bytes), its size in bytes, who
+ * uploaded it and when.
+ */
+export const themeImages = pgTable('theme_images', {
+  id: uuid('id').primaryKey(),
+  organizationId: integer('organization_id').notNull(),
+  storageKey: text('storage_key').notNull(),
+  contentType: text('content_type').notNull(),
+  size: bigint('size', { mode: 'number' }).notNull(),
+  createdBy: integer('created_by'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -10,6 +10,7 @@
  */
 import { Transform, type TransformCallback } from 'node:stream';
 import * as copy from '@formloom/contracts/copy';
+import type { THEME_IMAGE_CONTENT_TYPES } from '@formloom/contracts/api/flows/themes';
 import { DOWNLOAD_MEDIA_TYPES } from '@formloom/contracts/api/flows/uploads';
 import { extensionOf, formatFileSize } from '@formloom/contracts/answers/shared/uploads';
 import { UPLOAD_NAME_MAX_LENGTH } from '@formloom/contracts/limits';
@@ -72,6 +73,25 @@ export function contentFits(extension: string, head: Uint8Array): boolean {
   return alternatives.some((segments) => segments.every(({ offset, bytes }) => bytes.every((byte, index) => head[offset + index] === byte)));
 }
 
+/** The image types whose first bytes {@link imageTypeOf} knows, with the extension whose signature each has. */
+const IMAGE_SIGNATURES: ReadonlyArray<readonly [ImageContentType, string]> = [
+  ['image/png', 'png'],
+  ['image/jpeg', 'jpg'],
+  ['image/gif', 'gif'],
+  ['image/webp', 'webp'],
+];
+
+/** An image type a theme or a form shows: PNG, JPEG, GIF or WebP (`THEME_IMAGE_CONTENT_TYPES`). */
+export type ImageContentType = (typeof THEME_IMAGE_CONTENT_TYPES)[number];
+
+/**
+ * The image type `head` (a file's first bytes, as {@link contentFits} takes them) is by its signature — PNG, JPEG, GIF
+ * or WebP (WHATWG MIME Sniffing §7.1) — or null for anything else (SVG, HTML, text …).
+ */
+export function imageTypeOf(head: Uint8Array): ImageContentType | null {
+  return IMAGE_SIGNATURES.find(([, extension]) => contentFits(extension, head))?.[0] ?? null;
+}
+
 /**
  * Control characters (`\p{Cc}`), and the bidirectional marks, overrides and isolates that disguise an extension (a
  * name `cv<U+202E>fdp.exe` shows as `cvexe.pdf`).
@@ -108,10 +128,17 @@ export function safeDownloadType(contentType: string): string {
 }
 
 /**
+ * What a file's first bytes ({@link SNIFF_BYTES}, or the whole file when shorter) must be: the error to fail the
+ * upload with, or null when they are fine.
+ */
+export type HeadCheck = (head: Uint8Array) => Error | null;
+
+/**
  * The check an upload's bytes pass through on their way to the storage: it counts them and fails the stream with
- * 413 `copy.uploads.fileTooLarge` as soon as they pass `maxBytes` (nothing more is read), with 415
- * `copy.uploads.contentMismatch` when the first bytes do not fit `extension` ({@link contentFits}), and with 400
- * `copy.uploads.emptyFile` for an empty file. The storage then keeps nothing (`FileStorage.put`).
+ * 413 `copy.uploads.fileTooLarge` as soon as they pass `maxBytes` (nothing more is read), with what `fits` says of
+ * the first bytes — given an extension, 415 `copy.uploads.contentMismatch` when they do not fit it
+ * ({@link contentFits}); given a {@link HeadCheck}, its error — and with 400 `copy.uploads.emptyFile` for an empty
+ * file. The storage then keeps nothing (`FileStorage.put`).
  */
 export class UploadCheck extends Transform {
   /** Bytes seen so far. */
@@ -119,12 +146,15 @@ export class UploadCheck extends Transform {
   private head: Buffer[] = [];
   private headBytes = 0;
   private sniffed = false;
+  private readonly checkHead: HeadCheck;
 
   constructor(
     private readonly maxBytes: number,
-    private readonly extension: string,
+    fits: string | HeadCheck,
   ) {
     super();
+    this.checkHead =
+      typeof fits === 'function' ? fits : (head) => (contentFits(fits, head) ? null : unsupportedType(copy.uploads.contentMismatch));
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
@@ -151,6 +181,6 @@ export class UploadCheck extends Transform {
     this.sniffed = true;
     const head = Buffer.concat(this.head).subarray(0, SNIFF_BYTES);
     this.head = [];
-    return contentFits(this.extension, head) ? null : unsupportedType(copy.uploads.contentMismatch);
+    return this.checkHead(head);
   }
 }

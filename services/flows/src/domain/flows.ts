@@ -40,6 +40,7 @@ import {
   findFlowById,
   findFlowCopySource,
   findFlowByPublicIdentifier,
+  findPublicFlow,
   findSnapshotTemplate,
   insertFlow,
   insertLiveSnapshot,
@@ -62,6 +63,8 @@ import {
 import { countSubmissions } from '../db/submissions-repository';
 import { findSubmissionStatus } from '../db/progress-repository';
 import type { SubmissionStatus } from '../db/schema';
+import { findTheme } from '../db/themes-repository';
+import { chooseTheme, resolveTheme } from './theme-choice';
 
 /** What the domain functions need: the database (reads) and `transact` (writes with events). */
 export interface FlowsDeps {
@@ -82,7 +85,7 @@ export interface FlowsDeps {
  */
 export type Authorize = (workspaceId: number, need: AccessNeed) => AccessLevel;
 
-/** A flow record as the contracts' `Flow` (ISO times), with the caller's `accessLevel`. */
+/** A flow record as the contracts' `Flow` (ISO times, its theme columns), with the caller's `accessLevel`. */
 export function toFlow(record: FlowRecord, accessLevel: AccessLevel): Flow {
   return {
     id: record.id,
@@ -99,6 +102,8 @@ export function toFlow(record: FlowRecord, accessLevel: AccessLevel): Flow {
     closedAt: record.closedAt ? record.closedAt.toISOString() : null,
     hasUnpublishedChanges: record.hasUnpublishedChanges ?? false,
     trashedAt: record.trashedAt ? record.trashedAt.toISOString() : null,
+    featuredThemeId: record.featuredThemeId,
+    themePublicId: record.themePublicId,
   };
 }
 
@@ -130,14 +135,17 @@ export interface CreateFlowInput {
  * it is made unique in the workspace with `dedupeFlowName`, under a per-workspace advisory lock in the same
  * transaction as the insert, so concurrent creations never pick the same name. The draft is
  * `body.flowTemplate` (validated) or `blankFlowTemplate()`, with its quiz on for a quiz ({@link startingTemplate}).
- * Emits `flow.created` in the same transaction.
- * @throws 400 with details at `flowTemplate.<path>` for a refused template.
+ * `body.theme` (spec 000 §2 choose_theme) becomes its `featuredThemeId` or, for one of `organizationId`'s themes, its
+ * `themePublicId` (`theme-choice.ts` `chooseTheme`, in the same transaction). Emits `flow.created` in the same transaction.
+ * @throws 400 with details at `flowTemplate.<path>` for a refused template; 400 `copy.themes.unknownTheme` (at
+ *   `body.theme`) for a theme id that is neither featured nor the organization's.
  */
 export async function createFlow(deps: FlowsDeps, input: CreateFlowInput): Promise<Flow> {
   const { body, organizationId } = input;
   const template = startingTemplate(body.type, body.flowTemplate ? parseTemplate(body.flowTemplate, 'flowTemplate') : blankFlowTemplate());
   const wanted = body.name?.trim() || defaultFlowName(body.type);
   const record = await deps.transact(async (tx, emit) => {
+    const { choice } = await chooseTheme(tx, organizationId, body.theme, 'body.theme');
     let name = wanted;
     if (body.dedupeFormName) {
       await lockWorkspaceNames(tx, body.workspaceId);
@@ -150,7 +158,7 @@ export async function createFlow(deps: FlowsDeps, input: CreateFlowInput): Promi
       workspaceId: body.workspaceId,
       organizationId,
       settings: body.flowSettings ?? {},
-      featuredThemeId: body.theme ?? null,
+      ...choice,
       template,
     });
   });
@@ -207,6 +215,8 @@ export async function duplicateFlow(deps: FlowsDeps, publicIdentifier: string, a
   const created = await deps.transact(async (tx, emit) => {
     const source = await findFlowCopySource(tx, record.id);
     if (!source) return undefined;
+    // Its organization theme, locked so it is not deleted before the copy names it (deleted already: no theme).
+    const theme = source.themePublicId ? await findTheme(tx, record.organizationId, source.themePublicId, 'key share') : undefined;
     await lockWorkspaceNames(tx, record.workspaceId);
     const name = dedupeFlowName(copy.flows.copyOfName(record.name), await workspaceFlowNames(tx, record.workspaceId));
     return insertFlowWithEvent(tx, emit, {
@@ -217,6 +227,7 @@ export async function duplicateFlow(deps: FlowsDeps, publicIdentifier: string, a
       organizationId: record.organizationId,
       settings: source.settings,
       featuredThemeId: source.featuredThemeId,
+      themePublicId: theme ? theme.publicIdentifier : null,
       template: source.template,
     });
   });
@@ -569,7 +580,9 @@ export async function moveFlow(
 
 /**
  * The public form (spec 000 §7 `GET /public/flows/templates/{publicIdentifier}?mode=live`): the LIVE snapshot's
- * template, the theme and the flow's settings (but its custom columns, the owners' own). No login for `live`. For `edit` the DRAFT is returned, and
+ * template, the theme it is drawn with (`ResolvedTheme`, read with the flow in one query: a theme changed or deleted
+ * shows at the next read, nothing is cached; null for the default look) and the flow's settings (but its custom
+ * columns, the owners' own). No login for `live`. For `edit` the DRAFT is returned, and
  * `authorize` (view) must be given: the route passes it only for a signed-in caller.
  * @throws 404 `copy.flows.flowNotFound` for an unknown flow (or `edit` without `authorize`), and in `live` mode for a
  *   flow in the trash (`Flow.trashedAt`: its public link is gone until restored; the editor's `edit` still reads it);
@@ -582,8 +595,9 @@ export async function getPublicTemplate(
   mode: 'live' | 'edit',
   authorize?: Authorize,
 ): Promise<Omit<PublicTemplateResponse, 'challenge'>> {
-  const record = await findFlowByPublicIdentifier(deps.db, publicIdentifier);
-  if (!record) throw notFound(copy.flows.flowNotFound);
+  const found = await findPublicFlow(deps.db, publicIdentifier);
+  if (!found) throw notFound(copy.flows.flowNotFound);
+  const { record } = found;
   let template: FlowTemplate | undefined;
   if (mode === 'edit') {
     if (!authorize) throw notFound(copy.flows.flowNotFound);
@@ -600,7 +614,7 @@ export async function getPublicTemplate(
   if (!template) throw notFound(copy.flows.flowNotFound);
   return {
     flowSnapshot: { template },
-    theme: { theme: record.featuredThemeId ? { featuredThemeId: record.featuredThemeId } : null },
+    theme: { theme: resolveTheme(record, found.theme) },
     flow: {
       publicIdentifier: record.publicIdentifier,
       name: record.name,

@@ -21,6 +21,7 @@ import { editLinkOf } from '@formloom/contracts/rules/edit-links';
 import { customColumnsOf, type CustomColumn } from '@formloom/contracts/entities/custom-column';
 import { toSubmissionCustomColumns } from '@formloom/contracts/rules/custom-columns';
 import { conflict, invalid, notFound } from '@formloom/kit/errors';
+import { isUniqueViolation } from '@formloom/kit/db';
 import { isDatabaseUnavailable } from '@formloom/kit/http';
 import { GroupCommit } from '@formloom/kit/group-commit';
 import { uuidv7 } from '@formloom/kit/ids';
@@ -132,15 +133,6 @@ export function submittedEvent(
       ...(editLink ? { editLink } : {}),
     },
   };
-}
-
-/** Whether `error` (or an error it wraps) is PostgreSQL's unique violation (SQLSTATE 23505) of `constraint`. */
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (let current = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
-    const { code, constraint: name, message } = current as { code?: unknown; constraint?: unknown; message?: unknown };
-    if (code === '23505' && (name === constraint || (typeof message === 'string' && message.includes(constraint)))) return true;
-  }
-  return false;
 }
 
 /**

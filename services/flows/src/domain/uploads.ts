@@ -151,21 +151,37 @@ export async function storeUpload(deps: UploadsDeps, target: UploadTarget, file:
   const id = uuidv7();
   const key = storageKey({ workspaceId: target.flow.workspaceId, flowId: target.flow.id, uploadId: id });
   const contentType = contentTypeOfName(name);
+  const row = { id, flowId: target.flow.id, fieldId: target.fieldId, source: target.source, name, contentType, storageKey: key };
   const check = new UploadCheck(target.maxBytes, extension);
+  const size = await putChecked(deps, { key, contentType, stream: file.stream, check }, (stored) => insertUpload(deps.db, { ...row, size: stored }));
+  return referenceOf({ ...row, size });
+}
+
+/**
+ * Streams `file.stream` through `file.check` ({@link UploadCheck}) into the storage under `file.key`, then writes its
+ * row (`writeRow`, given the stored size in bytes). Nothing is left behind when either fails: the storage keeps no
+ * object of a refused body, and an object whose row cannot be written is deleted again. Resolves the size.
+ * @throws the check's error (413, 415, 400), the storage's or `writeRow`'s.
+ */
+export async function putChecked(
+  deps: Pick<UploadsDeps, 'storage'>,
+  file: { key: string; contentType: string; stream: Readable; check: UploadCheck },
+  writeRow: (size: number) => Promise<void>,
+): Promise<number> {
+  const { key, stream, check } = file;
   // The multipart stream's own failure (the client went away) fails the check too, and so the storage's write;
   // the check's failure reaches the caller through the storage's `put` (this listener only keeps it from being
   // reported a second time as an unhandled stream error).
-  file.stream.on('error', (error) => check.destroy(error));
+  stream.on('error', (error) => check.destroy(error));
   check.on('error', () => undefined);
-  const { size } = await deps.storage.put(key, file.stream.pipe(check), { contentType });
-  const record = { id, flowId: target.flow.id, fieldId: target.fieldId, source: target.source, name, contentType, size, storageKey: key };
+  const { size } = await deps.storage.put(key, stream.pipe(check), { contentType: file.contentType });
   try {
-    await insertUpload(deps.db, record);
+    await writeRow(size);
   } catch (error) {
     await deps.storage.delete(key).catch(() => undefined);
     throw error;
   }
-  return referenceOf(record);
+  return size;
 }
 
 /** True when `contentType` is one of the image types a form shows (`FORM_IMAGE_CONTENT_TYPES`). */

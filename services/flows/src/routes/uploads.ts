@@ -2,19 +2,24 @@
  * Upload routes (`@formloom/contracts/api/flows/uploads`): the editor's `POST /admin/fileupload` (spec 000 §7), the
  * public form's `POST /public/flows/:publicIdentifier/uploads`, the owners' download
  * `GET /admin/flows/:publicIdentifier/uploads/:uploadId` and the form's images for anyone
- * `GET /public/flows/:publicIdentifier/images/:uploadId`. Multipart bodies are read with `@fastify/multipart`,
+ * `GET /public/flows/:publicIdentifier/images/:uploadId`, and a theme's images (`@formloom/contracts/api/flows/themes`:
+ * `POST /admin/themes/images`, `GET /public/themes/images/:imageId`). Multipart bodies are read with `@fastify/multipart`,
  * registered in this module's scope only (the kit accepts `multipart/form-data` on these endpoints only); the file
  * streams to the storage as it arrives (`domain/uploads.ts`), never buffered whole.
  */
 import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { UploadReference } from '@formloom/contracts/answers/shared/uploads';
+import { getThemeImage, uploadThemeImage } from '@formloom/contracts/api/flows/themes';
 import { adminFileUpload, downloadUpload, getFormImage, uploadFile } from '@formloom/contracts/api/flows/uploads';
 import * as copy from '@formloom/contracts/copy';
 import { formatFileSize } from '@formloom/contracts/answers/shared/uploads';
+import { THEME_IMAGE_MAX_BYTES } from '@formloom/contracts/limits';
 import { DomainError, invalid, tooLarge, unsupportedType } from '@formloom/kit/errors';
 import { defineRoutes } from '@formloom/kit/routes';
+import * as themeImages from '../domain/theme-images';
 import * as uploads from '../domain/uploads';
+import type { IncomingFile } from '../domain/uploads';
 import type { FlowsServiceDeps } from '../deps';
 import { flowAuthorizer } from './access';
 
@@ -41,29 +46,58 @@ function multipartError(error: unknown, maxBytes: number): unknown {
 }
 
 /**
- * Reads the request's one file part into the storage for `target` and answers its reference; other (small) fields
- * are ignored.
+ * Reads the request's one file part with `store` (into the storage) and answers what it resolves; other (small) fields
+ * are ignored. The parser stops a file one byte past `limits.parserBytes` (the service's cap; the target's own limit
+ * is `store`'s check, `limits.maxBytes` names it in a 413).
  * @throws 400 `copy.uploads.oneFileNeeded` when there is no file part or more than one (the one stored is deleted
- *   again); whatever `storeUpload` throws.
+ *   again with `discard`); whatever `store` throws.
  */
-async function receiveOne(deps: FlowsServiceDeps, request: FastifyRequest, target: uploads.UploadTarget): Promise<UploadReference> {
-  let stored: UploadReference | undefined;
+async function receiveOne<T>(
+  request: FastifyRequest,
+  limits: { parserBytes: number; maxBytes: number },
+  store: (file: IncomingFile) => Promise<T>,
+  discard: (stored: T) => Promise<void>,
+): Promise<T> {
+  let stored: T | undefined;
   try {
-    // The parser stops a file one byte past the service's cap; the question's own limit is the domain's check.
-    for await (const part of request.parts({ limits: { ...MULTIPART_LIMITS, fileSize: deps.uploadMaxBytes + 1 } })) {
+    for await (const part of request.parts({ limits: { ...MULTIPART_LIMITS, fileSize: limits.parserBytes + 1 } })) {
       if (part.type !== 'file') continue;
-      if (stored) {
+      if (stored !== undefined) {
         (part as MultipartFile).file.resume();
         throw invalid(copy.uploads.oneFileNeeded, [{ path: 'file', message: copy.uploads.oneFileNeeded }]);
       }
-      stored = await uploads.storeUpload(deps, target, { filename: part.filename, stream: part.file });
+      stored = await store({ filename: part.filename, stream: part.file });
     }
   } catch (error) {
-    if (stored) await uploads.discardUpload(deps, target.flow.id, stored.id);
-    throw multipartError(error, target.maxBytes);
+    if (stored !== undefined) await discard(stored);
+    throw multipartError(error, limits.maxBytes);
   }
-  if (!stored) throw invalid(copy.uploads.oneFileNeeded, [{ path: 'file', message: copy.uploads.oneFileNeeded }]);
+  if (stored === undefined) throw invalid(copy.uploads.oneFileNeeded, [{ path: 'file', message: copy.uploads.oneFileNeeded }]);
   return stored;
+}
+
+/** Reads the request's one file into the storage for `target` ({@link receiveOne}) and answers its reference. */
+function receiveUpload(deps: FlowsServiceDeps, request: FastifyRequest, target: uploads.UploadTarget): Promise<UploadReference> {
+  return receiveOne(
+    request,
+    { parserBytes: deps.uploadMaxBytes, maxBytes: target.maxBytes },
+    (file) => uploads.storeUpload(deps, target, file),
+    (stored) => uploads.discardUpload(deps, target.flow.id, stored.id),
+  );
+}
+
+/**
+ * Sends an image anyone may load (a form's or a theme's): inline, of its image type, cached for a year (an image never
+ * changes), `nosniff`, sandboxed should a browser ever open it as a page.
+ */
+function sendPublicImage(reply: FastifyReply, image: uploads.FormImage): FastifyReply {
+  return reply
+    .type(image.mediaType)
+    .header('content-length', String(image.size))
+    .header('cache-control', 'public, max-age=31536000, immutable')
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "default-src 'none'; sandbox")
+    .send(image.body);
 }
 
 /** The upload routes. */
@@ -73,7 +107,7 @@ export const uploadRoutes = defineRoutes<FlowsServiceDeps>(async (router, deps) 
   /** The editor's file for the form `x-flow-id` (write access): any type, up to `FILE_UPLOAD_MAX_MB`. */
   router.handle(adminFileUpload, async ({ headers, request }) => {
     const target = await uploads.editorUploadTarget(deps, headers['x-flow-id'], headers['x-field-id'], flowAuthorizer(request));
-    return uploads.editorUploadResponse(target, await receiveOne(deps, request, target));
+    return uploads.editorUploadResponse(target, await receiveUpload(deps, request, target));
   });
 
   /**
@@ -83,7 +117,7 @@ export const uploadRoutes = defineRoutes<FlowsServiceDeps>(async (router, deps) 
   router.handle(uploadFile, async ({ params, query, request, reply }) => {
     await deps.uploadLimit?.enforce(reply, `${params.publicIdentifier}\n${request.ip}`);
     const target = await uploads.publicUploadTarget(deps, params.publicIdentifier, query.fieldId);
-    return receiveOne(deps, request, target);
+    return receiveUpload(deps, request, target);
   });
 
   /**
@@ -102,18 +136,22 @@ export const uploadRoutes = defineRoutes<FlowsServiceDeps>(async (router, deps) 
       .send(file.body);
   });
 
-  /**
-   * An image of the form for anyone (an ImageChoice card's picture): inline, of its image type, cached for a year
-   * (an upload never changes), `nosniff`, sandboxed should a browser ever open it as a page.
-   */
-  router.handle(getFormImage, async ({ params, reply }) => {
-    const image = await uploads.formImage(deps, params.publicIdentifier, params.uploadId);
-    return reply
-      .type(image.mediaType)
-      .header('content-length', String(image.size))
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'; sandbox")
-      .send(image.body);
+  /** An image of the form for anyone (an ImageChoice card's picture). */
+  router.handle(getFormImage, async ({ params, reply }) =>
+    sendPublicImage(reply, await uploads.formImage(deps, params.publicIdentifier, params.uploadId)),
+  );
+
+  /** A theme's image (logo, page background) from any member of the organization: PNG, JPEG, GIF or WebP, ≤ 5 MB. */
+  router.handle(uploadThemeImage, async ({ auth, request }) => {
+    const owner = { organizationId: auth.org, userId: Number(auth.sub) };
+    return receiveOne(
+      request,
+      { parserBytes: THEME_IMAGE_MAX_BYTES, maxBytes: THEME_IMAGE_MAX_BYTES },
+      (file) => themeImages.storeThemeImage(deps, owner, file),
+      (stored) => themeImages.discardThemeImage(deps, stored.id),
+    );
   });
+
+  /** A theme's image for anyone (public forms show it). */
+  router.handle(getThemeImage, async ({ params, reply }) => sendPublicImage(reply, await themeImages.themeImage(deps, params.imageId)));
 });

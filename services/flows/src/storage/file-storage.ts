@@ -59,3 +59,13 @@ export function storageKey(upload: { workspaceId: number; flowId: number; upload
   assertStorageKey(key);
   return key;
 }
+
+/**
+ * The key of a theme image (`domain/theme-images.ts`): `themes/<organizationId>/<imageId>` (the organization's numeric
+ * id, the image's UUID), apart from the flows' uploads.
+ */
+export function themeImageStorageKey(image: { organizationId: number; imageId: string }): string {
+  const key = `themes/${image.organizationId}/${image.imageId}`;
+  assertStorageKey(key);
+  return key;
+}
