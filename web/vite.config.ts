@@ -4,12 +4,16 @@
  * two pages — the app (`index.html`) and the public form's own entry (`form.html`) — each text file beside its
  * brotli (`.br`) and gzip (`.gz`) copy ({@link precompress}), and `.vite/manifest.json`.
  */
+import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+// Relative: Vite bundles the config's own imports, not a workspace package's TypeScript.
+import { THEME_FONTS, themeFontStylesheet } from '../contracts/src/rules/theme-fonts';
 
 /** Files worth compressing: text (not source maps, which only developer tools fetch). */
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt)$/;
@@ -72,11 +76,63 @@ function publicFormPages(): Plugin {
   };
 }
 
+/** A file the build writes or dev serves: its path under the site root (no leading `/`) and its content. */
+interface StaticFile {
+  fileName: string;
+  source: string | Buffer;
+}
+
+/**
+ * The form themes' fonts (contracts `rules/themes.ts` `THEME_FONTS`) as static files, from their
+ * `@fontsource-variable` packages: `fonts/<id>.css` — the package's `@font-face` rules — and the woff2 files they
+ * name under `assets/fonts/<package version>/` (a version in the path: cached for good). A page links the stylesheet
+ * of the one font its theme uses (`ThemeLook.fontStylesheet`, `src/respondent/theme.tsx`), so fonts cost the public form no JavaScript, and the
+ * browser fetches only the files of the scripts on the page (`unicode-range`).
+ */
+export function themeFontFiles(): StaticFile[] {
+  const require = createRequire(import.meta.url);
+  const files: StaticFile[] = [];
+  for (const [id, font] of Object.entries(THEME_FONTS)) {
+    const root = path.dirname(require.resolve(`${font.package}/package.json`));
+    const version = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string }).version;
+    const css = readFileSync(path.join(root, 'index.css'), 'utf8').replace(/url\(\.\/files\/([\w.-]+\.woff2)\)/g, (_match, file: string) => {
+      files.push({ fileName: `assets/fonts/${version}/${file}`, source: readFileSync(path.join(root, 'files', file)) });
+      return `url(/assets/fonts/${version}/${file})`;
+    });
+    files.push({ fileName: themeFontStylesheet(id as keyof typeof THEME_FONTS).slice(1), source: css });
+  }
+  return files;
+}
+
+/** Writes {@link themeFontFiles} into the build and serves them in dev and preview. */
+function themeFonts(): Plugin {
+  let files: Map<string, StaticFile> | undefined;
+  const byPath = () => (files ??= new Map(themeFontFiles().map((file) => [`/${file.fileName}`, file])));
+  const serve = (req: { url?: string }, res: { setHeader(name: string, value: string): void; end(body: string | Buffer): void }, next: () => void) => {
+    const file = req.url ? byPath().get(req.url.split('?')[0]!) : undefined;
+    if (!file) return next();
+    res.setHeader('content-type', file.fileName.endsWith('.css') ? 'text/css; charset=utf-8' : 'font/woff2');
+    res.end(file.source);
+  };
+  return {
+    name: 'formloom-theme-fonts',
+    generateBundle() {
+      for (const file of byPath().values()) this.emitFile({ type: 'asset', fileName: file.fileName, source: file.source });
+    },
+    configureServer(server) {
+      server.middlewares.use(serve);
+    },
+    configurePreviewServer(server) {
+      server.middlewares.use(serve);
+    },
+  };
+}
+
 const GATEWAY = process.env.FORMLOOM_GATEWAY_URL ?? 'http://localhost:8080';
 const proxied = ['/auth', '/admin', '/billing', '/public', '/v1', '/.well-known'];
 
 export default defineConfig({
-  plugins: [react(), precompress(), publicFormPages()],
+  plugins: [react(), precompress(), publicFormPages(), themeFonts()],
   server: {
     port: 5173,
     proxy: Object.fromEntries(proxied.map((prefix) => [prefix, { target: GATEWAY, changeOrigin: false }])),

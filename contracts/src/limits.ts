@@ -523,9 +523,10 @@ export const THEMES_PER_ORGANIZATION_MAX = 500;
 export const THEME_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 /**
  * ours: the longest `imageUrl` `POST /admin/themes/generate` takes, in characters: a `data:` URL of the picked image,
- * which the web app first scales down to {@link THEME_GENERATE_IMAGE_EDGE_PX} on its longer edge (~0.1 MB).
+ * which the web app first scales down to {@link THEME_GENERATE_IMAGE_EDGE_PX} on its longer edge (~0.1 MB); below the
+ * services' 1 MiB request body limit.
  */
-export const THEME_GENERATE_IMAGE_URL_MAX_LENGTH = 3 * 1024 * 1024;
+export const THEME_GENERATE_IMAGE_URL_MAX_LENGTH = 1_000_000;
 /** ours: the longer edge, in CSS px, the web app scales a picked image to before sending it to be read for a theme. */
 export const THEME_GENERATE_IMAGE_EDGE_PX = 256;
 /** spec 001 §9: after an AI theme is created, the dialog waits this long (ms) before handing it over. */

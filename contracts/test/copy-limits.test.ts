@@ -55,6 +55,15 @@ describe('copy quoted by the spec is verbatim', () => {
     [copy.home.makeZite, 'Make a Zite'],
     [copy.newFlow.chooseTitle, 'Choose how to get started'],
     [copy.newFlow.cards.blank.title, 'Blank form'],
+    // spec 000 §2 choose_theme, §5; spec 001 §2 AI theme designer, §3 Theme.
+    [copy.themes.makeYourOwn, 'Make your own'],
+    [copy.themes.createWithAi, 'Create theme with AI'],
+    [copy.themes.generating, 'Generating theme'],
+    [copy.themes.selectToContinue, 'Select a theme to continue'],
+    [copy.themes.aiDesigner, 'AI Theme Designer'],
+    [copy.themes.chooseImage, 'Choose an image'],
+    [copy.themes.aiHint, 'A theme will be generated based on your selection'],
+    [copy.themes.aiThemeName, 'AI Theme'],
   ])('%j', (actual, expected) => {
     expect(actual).toBe(expected);
   });
@@ -86,6 +95,8 @@ describe('limits from the spec', () => {
     ['TYPEFORM_BATCH_MAX_FORMS', 200],
     ['TOAST_DURATION_MS', 5000],
     ['OTHER_INTEGRATIONS_TOAST_DURATION_MS', 7000],
+    ['AI_THEME_HANDOVER_WAIT_MS', 750],
+    ['LOADING_DOTS_INTERVAL_MS', 600],
     ['DEFAULT_SCHEDULING_DURATION', '30'],
     ['MAX_PREFETCHES', 20],
     ['LOOP_DETECTION_MAX_STEPS', 20],

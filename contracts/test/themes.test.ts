@@ -178,12 +178,32 @@ describe('a theme from an image’s palette', () => {
     expectReadable(themeCssVariables(theme));
   });
 
+  it("goes by the picture's brightness and most common colour when it has them, and ignores made-up swatches", () => {
+    // A beige picture with an orange stripe: node-vibrant's roles alone look dark (the orange counts as dark).
+    const palette = {
+      Vibrant: { hex: '#e2532c', population: 472 },
+      DarkVibrant: { hex: '#742510', population: 0 },
+      LightVibrant: { hex: '#f4ccb4', population: 32 },
+      DarkMuted: { hex: '#3e2d2c', population: 120 },
+      LightMuted: { hex: '#853e13', population: 0 },
+    };
+    expect(colord(themeFromPalette(palette).colors.surface).isDark()).toBe(true);
+    const theme = themeFromPalette({ ...palette, dominant: { hex: '#f6e7d8', population: 2000 }, brightness: 0.71 });
+    expect(colord(theme.colors.surface).isLight()).toBe(true);
+    expect(colord(theme.colors.background).isLight()).toBe(true);
+    expect(theme.colors.primary).toBe('#e2532c');
+    // The background is a tint of the picture's beige, not of the made-up brown 'LightMuted'.
+    expect(colord(theme.colors.background).toHsl().h).toBeGreaterThan(20);
+    expect(colord(theme.colors.background).toHsl().h).toBeLessThan(40);
+    expect(colord(themeFromPalette({ ...palette, dominant: { hex: '#1b2430', population: 2000 }, brightness: 0.2 }).colors.surface).isDark()).toBe(true);
+  });
+
   it('gives a readable theme for any palette, and refuses an empty one', () => {
     const swatch = fc.option(fc.record({ hex, population: fc.integer({ min: 1, max: 10_000 }) }), { nil: undefined });
     fc.assert(
-      fc.property(swatch, swatch, swatch, swatch, swatch, swatch, (Vibrant, DarkVibrant, LightVibrant, Muted, DarkMuted, LightMuted) => {
-        const palette = { Vibrant, DarkVibrant, LightVibrant, Muted, DarkMuted, LightMuted };
-        if (!Object.values(palette).some(Boolean)) return;
+      fc.property(swatch, swatch, swatch, swatch, swatch, swatch, swatch, fc.option(fc.double({ min: 0, max: 1, noNaN: true }), { nil: undefined }), (Vibrant, DarkVibrant, LightVibrant, Muted, DarkMuted, LightMuted, dominant, brightness) => {
+        const palette = { Vibrant, DarkVibrant, LightVibrant, Muted, DarkMuted, LightMuted, dominant, brightness };
+        if (![Vibrant, DarkVibrant, LightVibrant, Muted, DarkMuted, LightMuted, dominant].some(Boolean)) return;
         const theme = themeFromPalette(palette);
         expect(ThemeDefinition.safeParse(theme).success).toBe(true);
         expectReadable(themeCssVariables(theme));

@@ -86,12 +86,15 @@ export async function signUpInBrowser(page: Page, url: string, email: string): P
 }
 
 /**
- * Makes a blank form from the dashboard the way a user does — 'Create form', then the new-flow dialog's 'Blank form'
- * and 'Create form' (spec 000 §2) — and waits for its editor; the form's public identifier.
+ * Makes a blank form from the dashboard the way a user does — 'Create form', then the new-flow dialog's 'Blank form',
+ * a theme (default the plain one) with 'Continue', and 'Create form' (spec 000 §2) — and waits for its editor; the
+ * form's public identifier.
  */
-export async function createBlankFormInBrowser(page: Page): Promise<string> {
+export async function createBlankFormInBrowser(page: Page, theme = 'plain'): Promise<string> {
   await page.getByTestId('create-form-button').click();
   await page.getByTestId('new-flow-card-blank').click();
+  await page.getByTestId(`theme-option-${theme}`).click();
+  await page.getByTestId('theme-confirm').click();
   await page.getByTestId('new-flow-create').click();
   await page.waitForURL(/\/editor\/[^/]+\/edit/);
   return /\/editor\/([^/]+)\/edit/.exec(page.url())![1]!;

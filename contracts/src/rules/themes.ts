@@ -229,25 +229,37 @@ export interface ImagePalette {
   Muted?: PaletteSwatch | null;
   DarkMuted?: PaletteSwatch | null;
   LightMuted?: PaletteSwatch | null;
+  /** The picture's most common colour (of all its quantized colours, not only the six roles). */
+  dominant?: PaletteSwatch | null;
+  /** The picture's average perceived brightness, 0 (black) to 1 (white). */
+  brightness?: number | null;
 }
+
+/** The six roles of a palette (node-vibrant's names). */
+const PALETTE_ROLES = ['Vibrant', 'DarkVibrant', 'LightVibrant', 'Muted', 'DarkMuted', 'LightMuted'] as const;
 
 /**
  * The theme the AI theme designer makes from an image's palette (spec 001 §2, §9 "AI theme"; ours: no external AI,
- * the palette is read locally). An image that is mostly dark gets a dark page and card, a light one a light page
- * with a white-ish card; the most vibrant colour becomes the primary colour; the font follows the image's mood
- * (muted and dark: a serif; vibrant: a geometric sans; else a friendly sans). The result passes through
- * {@link themeCssVariables}' contrast rules when drawn, so any palette gives a readable form.
+ * the palette is read locally). A dark picture (average brightness under 0.45, or — without it — mostly dark swatches)
+ * gets a dark page and card tinted by its dark colours, a light one a page and card tinted by its most common light
+ * colour; the most vibrant colour becomes the primary colour; the font follows the picture's mood (dark and muted: a
+ * serif; boldly vibrant: a geometric sans; washed-out: a book serif; else a friendly sans). Swatches with no pixels
+ * (node-vibrant makes up missing roles) are ignored. The result passes through {@link themeCssVariables}' contrast
+ * rules when drawn, so any palette gives a readable form.
  * @throws Error when the palette has no colour at all.
  */
 export function themeFromPalette(palette: ImagePalette): ThemeDefinition {
-  const swatches = Object.values(palette).filter((swatch): swatch is PaletteSwatch => Boolean(swatch));
-  if (swatches.length === 0) throw new Error('The image has no colours to read');
+  const real = (swatch: PaletteSwatch | null | undefined): PaletteSwatch | undefined => (swatch && swatch.population > 0 ? swatch : undefined);
+  const roles = Object.fromEntries(PALETTE_ROLES.map((role) => [role, real(palette[role])])) as Record<(typeof PALETTE_ROLES)[number], PaletteSwatch | undefined>;
+  const swatches = PALETTE_ROLES.map((role) => roles[role]).filter((swatch): swatch is PaletteSwatch => swatch !== undefined);
+  const dominant = real(palette.dominant);
+  if (swatches.length === 0 && !dominant) throw new Error('The image has no colours to read');
   const total = swatches.reduce((sum, swatch) => sum + swatch.population, 0) || 1;
   const darkShare = swatches.filter((swatch) => colord(swatch.hex).isDark()).reduce((sum, swatch) => sum + swatch.population, 0) / total;
-  const dark = darkShare > 0.6;
-  const vibrant = palette.Vibrant ?? palette.LightVibrant ?? palette.DarkVibrant ?? palette.Muted ?? swatches[0]!;
-  const vibrantShare = [palette.Vibrant, palette.LightVibrant, palette.DarkVibrant]
-    .filter((swatch): swatch is PaletteSwatch => Boolean(swatch))
+  const dark = typeof palette.brightness === 'number' ? palette.brightness < 0.45 : darkShare > 0.6;
+  const vibrant = roles.Vibrant ?? roles.LightVibrant ?? roles.DarkVibrant ?? roles.Muted ?? swatches[0] ?? dominant!;
+  const vibrantShare = [roles.Vibrant, roles.LightVibrant, roles.DarkVibrant]
+    .filter((swatch): swatch is PaletteSwatch => swatch !== undefined)
     .reduce((sum, swatch) => sum + swatch.population, 0) / total;
 
   let background: string;
@@ -255,17 +267,17 @@ export function themeFromPalette(palette: ImagePalette): ThemeDefinition {
   let text: string;
   let gradientTo: string | null;
   if (dark) {
-    const base = (palette.DarkMuted ?? palette.DarkVibrant ?? vibrant).hex;
-    background = colord(base).darken(0.12).toHex();
-    surface = mix(colord(base).darken(0.04).toHex(), '#ffffff', 0.06);
-    text = mix(palette.LightMuted?.hex ?? '#ffffff', '#ffffff', 0.7);
-    gradientTo = palette.DarkVibrant ? colord(palette.DarkVibrant.hex).darken(0.05).toHex() : null;
+    const base = (dominant && colord(dominant.hex).isDark() ? dominant : (roles.DarkMuted ?? roles.DarkVibrant ?? vibrant)).hex;
+    background = colord(base).darken(0.08).toHex();
+    surface = mix(base, '#ffffff', 0.08);
+    text = mix(roles.LightMuted?.hex ?? '#ffffff', '#ffffff', 0.7);
+    gradientTo = roles.DarkVibrant ? colord(roles.DarkVibrant.hex).darken(0.05).toHex() : null;
   } else {
-    const base = (palette.LightMuted ?? palette.LightVibrant ?? vibrant).hex;
-    background = mix(base, '#ffffff', 0.55);
-    surface = mix(base, '#ffffff', 0.94);
-    text = mix(palette.DarkMuted?.hex ?? '#000000', '#000000', 0.6);
-    gradientTo = palette.LightVibrant ? mix(palette.LightVibrant.hex, '#ffffff', 0.45) : null;
+    const base = (dominant && colord(dominant.hex).isLight() ? dominant : (roles.LightMuted ?? roles.LightVibrant ?? vibrant)).hex;
+    background = mix(base, '#ffffff', 0.25);
+    surface = mix(base, '#ffffff', 0.88);
+    text = mix(roles.DarkMuted?.hex ?? '#000000', '#000000', 0.6);
+    gradientTo = roles.LightVibrant ? mix(roles.LightVibrant.hex, '#ffffff', 0.35) : null;
   }
   const saturation = colord(vibrant.hex).toHsl().s;
   const font: ThemeFontId = dark && saturation < 45 ? 'lora' : vibrantShare > 0.35 && saturation > 60 ? 'spaceGrotesk' : saturation < 30 ? 'sourceSerif4' : 'dmSans';

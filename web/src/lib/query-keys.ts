@@ -26,6 +26,12 @@ export const apiKeyKeys = {
   all: ['apiKeys'] as const,
 };
 
+/** The organization's own themes (`GET /admin/themes`). */
+export const themeKeys = {
+  all: ['themes'] as const,
+  list: () => [...themeKeys.all, 'list'] as const,
+};
+
 /** Flows (forms) as their editors see them. */
 export const flowKeys = {
   all: ['flows'] as const,

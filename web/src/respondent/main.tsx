@@ -4,10 +4,9 @@
  * bundle"; a test holds its JavaScript to 100 KB gzipped). The live form comes embedded in the page by the
  * gateway, so it paints without a second request.
  */
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { PREVIEW_PARAM } from './preview-protocol';
-import { PreviewPage } from './preview-page';
 import { PublicFormPage } from './public-form';
 import './page.css';
 
@@ -22,6 +21,9 @@ function publicIdentifierOf(pathname: string): string {
   }
 }
 
+/** The editor's preview: loaded only inside the editor's frame, so respondents never fetch it. */
+const PreviewPage = lazy(() => import('./preview-page').then((module) => ({ default: module.PreviewPage })));
+
 const root = document.getElementById('root');
 if (!root) throw new Error('The #root element is missing from form.html');
 
@@ -31,6 +33,12 @@ const preview = new URLSearchParams(window.location.search).has(PREVIEW_PARAM) &
 
 createRoot(root).render(
   <StrictMode>
-    {preview ? <PreviewPage publicIdentifier={publicIdentifier} /> : <PublicFormPage publicIdentifier={publicIdentifier} />}
+    {preview ? (
+      <Suspense>
+        <PreviewPage publicIdentifier={publicIdentifier} />
+      </Suspense>
+    ) : (
+      <PublicFormPage publicIdentifier={publicIdentifier} />
+    )}
   </StrictMode>,
 );

@@ -9,6 +9,7 @@ import { FormRunner } from './form-runner';
 import { isPreviewState, type PreviewReady, type PreviewState } from './preview-protocol';
 import { Spinner } from './controls';
 import classes from './form.module.css';
+import { ThemedPage } from './theme';
 
 /** Submitting in the preview: nothing is sent; the ending shows after a short pause. */
 const noSubmit = () => new Promise<void>((resolve) => setTimeout(resolve, 300));
@@ -33,26 +34,24 @@ export function PreviewPage({ publicIdentifier }: { publicIdentifier: string }) 
   }, [state]);
 
   return (
-    <div className={classes.root}>
-      <main className={classes.container}>
-        <p className={classes.previewBanner} data-testid="preview-banner">
-          Preview · answers are not saved
-        </p>
-        {state ? (
-          <FormRunner
-            publicIdentifier={publicIdentifier}
-            title={state.name}
-            template={state.template}
-            challenge={null}
-            settings={{}}
-            submit={noSubmit}
-            onAlreadyResponded={() => undefined}
-            pageId={state.stepId}
-          />
-        ) : (
-          <Spinner label="Loading preview" />
-        )}
-      </main>
-    </div>
+    <ThemedPage look={state?.look ?? null}>
+      <p className={classes.previewBanner} data-testid="preview-banner">
+        Preview · answers are not saved
+      </p>
+      {state ? (
+        <FormRunner
+          publicIdentifier={publicIdentifier}
+          title={state.name}
+          template={state.template}
+          challenge={null}
+          settings={{}}
+          submit={noSubmit}
+          onAlreadyResponded={() => undefined}
+          pageId={state.stepId}
+        />
+      ) : (
+        <Spinner label="Loading preview" />
+      )}
+    </ThemedPage>
   );
 }

@@ -5,10 +5,12 @@
  *
  * - frame → editor `{type: 'formloom:preview-ready'}` once it listens (the editor then sends the state; the
  *   editor also sends it on every change);
- * - editor → frame `{type: 'formloom:preview-state', name, template, stepId}`: the form's name, the draft
- *   template as it is being edited (saved or not) and the page the editor has selected, which the preview shows.
+ * - editor → frame `{type: 'formloom:preview-state', name, template, stepId, look}`: the form's name, the draft
+ *   template as it is being edited (saved or not), the page the editor has selected, which the preview shows, and
+ *   the look of the form's theme (`entities/theme.ts` `ThemeLook`, computed by the editor; null: the default look).
  */
 import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
+import type { ThemeLook } from '@formloom/contracts/entities/theme';
 
 /** The query parameter that opens the public form's page as the editor's preview. */
 export const PREVIEW_PARAM = 'preview';
@@ -27,6 +29,8 @@ export interface PreviewState {
   template: FlowTemplate;
   /** The page (step id) the editor has selected: the preview moves to it. */
   stepId: string;
+  /** The look of the form's theme, or null/absent for the default look. */
+  look?: ThemeLook | null;
 }
 
 /** Whether `data` is a {@link PreviewReady} message. */

@@ -20,6 +20,7 @@ import { forgetProgress, loadProgress } from './resume';
 import { liveUploader, UploadContext } from './uploads';
 import { useLiveForm } from './use-live-form';
 import classes from './form.module.css';
+import { ThemedPage } from './theme';
 
 /** The page of the form `publicIdentifier`. */
 export function PublicFormPage({ publicIdentifier }: { publicIdentifier: string }) {
@@ -43,96 +44,94 @@ export function PublicFormPage({ publicIdentifier }: { publicIdentifier: string 
   }, [formName]);
 
   return (
-    <div className={classes.root}>
-      <main className={classes.container}>
-        {state.status === 'loading' || edit.status === 'loading' ? (
-          <Spinner label="Loading form" />
-        ) : edit.status === 'error' ? (
-          <Alert icon={<IconAlert />} title={isApiError(edit.error, 404) ? copy.publicForm.editLinkInvalid : 'Your response could not be loaded'}>
-            {!isApiError(edit.error, 404) && (
-              <>
-                <p className={classes.alertText}>{errorMessage(edit.error)}</p>
-                <Button variant="default" onClick={retryEdit}>
-                  Try again
-                </Button>
-              </>
-            )}
-          </Alert>
-        ) : state.status === 'error' ? (
-          isApiError(state.error, 404) ? (
-            <NotPublished closed={errorMessage(state.error) === copy.publicForm.formClosed} closedMessage={closedMessageOf(state.error)} />
-          ) : (
-            <Alert icon={<IconAlert />} title="This form could not be loaded">
-              <p className={classes.alertText}>{errorMessage(state.error)}</p>
-              <Button variant="default" onClick={retry}>
+    <ThemedPage look={state.status === 'ready' ? state.form.theme.theme?.look : null}>
+      {state.status === 'loading' || edit.status === 'loading' ? (
+        <Spinner label="Loading form" />
+      ) : edit.status === 'error' ? (
+        <Alert icon={<IconAlert />} title={isApiError(edit.error, 404) ? copy.publicForm.editLinkInvalid : 'Your response could not be loaded'}>
+          {!isApiError(edit.error, 404) && (
+            <>
+              <p className={classes.alertText}>{errorMessage(edit.error)}</p>
+              <Button variant="default" onClick={retryEdit}>
                 Try again
               </Button>
-            </Alert>
-          )
-        ) : state.status === 'ready' && edit.status === 'ready' && editSubmit ? (
-          <>
-            <div className={classes.resumeNotice} role="status" data-testid="edit-notice">
-              <span>{edited ? copy.publicForm.responseUpdated : copy.publicForm.editingResponse}</span>
-            </div>
-            <UploadContext.Provider value={uploader}>
-              <FormRunner
-                resume={{ answers: edit.submission.answers, stepId: state.form.flowSnapshot.template.firstStep, savedAt: edit.submission.lastUpdatedAt }}
-                urlParameters={edit.submission.urlParameters}
-                prefill={false}
-                publicIdentifier={publicIdentifier}
-                title={state.form.flow.name}
-                template={state.form.flowSnapshot.template}
-                challenge={null}
-                settings={settings}
-                submit={editSubmit}
-                onAlreadyResponded={() => undefined}
-                onSubmitted={() => setEdited(true)}
-              />
-            </UploadContext.Provider>
-          </>
-        ) : settings.oneResponsePerBrowser && responded ? (
-          <AlreadyResponded title={state.form.flow.name} />
+            </>
+          )}
+        </Alert>
+      ) : state.status === 'error' ? (
+        isApiError(state.error, 404) ? (
+          <NotPublished closed={errorMessage(state.error) === copy.publicForm.formClosed} closedMessage={closedMessageOf(state.error)} />
         ) : (
-          <>
-            {resume && (
-              <div className={classes.resumeNotice} role="status" data-testid="resume-notice">
-                <span>Welcome back: your answers so far are still here.</span>
-                <Button
-                  variant="default"
-                  onClick={() => {
-                    forgetProgress(publicIdentifier);
-                    setResume(undefined);
-                    setAttempt((n) => n + 1);
-                  }}
-                >
-                  Start over
-                </Button>
-              </div>
-            )}
-            <UploadContext.Provider value={uploader}>
-              <FormRunner
-                key={attempt}
-                resume={resume}
-                persist
-                publicIdentifier={publicIdentifier}
-                title={state.form.flow.name}
-                template={state.form.flowSnapshot.template}
-                challenge={state.form.challenge}
-                settings={settings}
-                submit={submitAnswers}
-                onAlreadyResponded={() => setResponded(true)}
-                onSubmitted={() => setResume(undefined)}
-              />
-            </UploadContext.Provider>
-          </>
-        )}
-        <footer className={classes.footer}>
-          <a href="/" className={classes.madeWith}>
-            Made with <LogoMark size={16} /> <strong>{PRODUCT_NAME}</strong>
-          </a>
-        </footer>
-      </main>
-    </div>
+          <Alert icon={<IconAlert />} title="This form could not be loaded">
+            <p className={classes.alertText}>{errorMessage(state.error)}</p>
+            <Button variant="default" onClick={retry}>
+              Try again
+            </Button>
+          </Alert>
+        )
+      ) : state.status === 'ready' && edit.status === 'ready' && editSubmit ? (
+        <>
+          <div className={classes.resumeNotice} role="status" data-testid="edit-notice">
+            <span>{edited ? copy.publicForm.responseUpdated : copy.publicForm.editingResponse}</span>
+          </div>
+          <UploadContext.Provider value={uploader}>
+            <FormRunner
+              resume={{ answers: edit.submission.answers, stepId: state.form.flowSnapshot.template.firstStep, savedAt: edit.submission.lastUpdatedAt }}
+              urlParameters={edit.submission.urlParameters}
+              prefill={false}
+              publicIdentifier={publicIdentifier}
+              title={state.form.flow.name}
+              template={state.form.flowSnapshot.template}
+              challenge={null}
+              settings={settings}
+              submit={editSubmit}
+              onAlreadyResponded={() => undefined}
+              onSubmitted={() => setEdited(true)}
+            />
+          </UploadContext.Provider>
+        </>
+      ) : settings.oneResponsePerBrowser && responded ? (
+        <AlreadyResponded title={state.form.flow.name} />
+      ) : (
+        <>
+          {resume && (
+            <div className={classes.resumeNotice} role="status" data-testid="resume-notice">
+              <span>Welcome back: your answers so far are still here.</span>
+              <Button
+                variant="default"
+                onClick={() => {
+                  forgetProgress(publicIdentifier);
+                  setResume(undefined);
+                  setAttempt((n) => n + 1);
+                }}
+              >
+                Start over
+              </Button>
+            </div>
+          )}
+          <UploadContext.Provider value={uploader}>
+            <FormRunner
+              key={attempt}
+              resume={resume}
+              persist
+              publicIdentifier={publicIdentifier}
+              title={state.form.flow.name}
+              template={state.form.flowSnapshot.template}
+              challenge={state.form.challenge}
+              settings={settings}
+              submit={submitAnswers}
+              onAlreadyResponded={() => setResponded(true)}
+              onSubmitted={() => setResume(undefined)}
+            />
+          </UploadContext.Provider>
+        </>
+      )}
+      <footer className={classes.footer}>
+        <a href="/" className={classes.madeWith}>
+          Made with <LogoMark size={16} /> <strong>{PRODUCT_NAME}</strong>
+        </a>
+      </footer>
+    </ThemedPage>
   );
 }
 

@@ -9,7 +9,8 @@
  * restore and delete forever in the trash).
  */
 import { useEffect } from 'react';
-import { Title } from '@mantine/core';
+import { Button, Title } from '@mantine/core';
+import * as copy from '@formloom/contracts/copy';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import type { Workspace } from '@formloom/contracts/entities/identity';
 import { notifications } from '@mantine/notifications';
@@ -23,10 +24,13 @@ import { FlowListPage, HomePage, type FlowRenderers } from '../features/home/com
 import { activeWorkspace } from '../features/home/model/active-workspace';
 import { NewFlowDialog, servedStage } from '../features/home/components/new-flow-dialog';
 import { MakeZiteModal } from '../features/home/components/quick-start';
+import { useThemeName } from '../features/themes/api/themes';
+import { ThemePicker } from '../features/themes/components/theme-picker';
 import { AutomateWithWorkflowsButton } from '../features/workflows/gallery/automate-button';
 import { useWorkflowGallery, type GalleryOrganization } from '../features/workflows/gallery/gallery-dialog';
 import { paths } from '../config/paths';
 import { errorMessage } from '../lib/api-client';
+import { IconChevronLeft } from '../ui/icons';
 
 /** A form's star toggle: stars or unstars it for the signed-in user. */
 function StarToggle({ flow }: { flow: FlowListItem }) {
@@ -127,6 +131,7 @@ export function NewFlowRoute() {
   const me = useMe();
   const workspaces = useWorkspaces();
   const served = servedStage(stage);
+  const themeName = useThemeName();
   if (!served) return <Navigate replace to={paths.newFlow.getHref({ workspaceSlug, stage: 'choose' })} />;
   const workspace = workspaces.data ? activeWorkspace(workspaces.data, workspaceSlug) : undefined;
   return (
@@ -138,6 +143,22 @@ export function NewFlowRoute() {
           workspaceSlug={workspaceSlug}
           stage={served}
           renderWorkflows={(props) => <WorkflowsStage {...props} organization={me.data?.organizations[0] ?? null} />}
+          theme={params.theme}
+          themeName={themeName}
+          renderThemes={({ selected, onSelect, onBack, onContinue, onEscapeBlocked }) => (
+            <ThemePicker
+              selected={selected}
+              onSelect={onSelect}
+              confirmLabel={copy.themes.continue}
+              onConfirm={onContinue}
+              onModalOpen={onEscapeBlocked}
+              secondary={
+                <Button variant="subtle" leftSection={<IconChevronLeft size={16} />} onClick={onBack}>
+                  {copy.themes.back}
+                </Button>
+              }
+            />
+          )}
         />
       )}
     </>

@@ -97,16 +97,29 @@ export function decodableImageShape(bytes: Buffer): ImageShape | null {
   return shape;
 }
 
+/** One of the picture's quantized colours as node-vibrant gives them: `#rrggbb`, `[r, g, b]` (0–255), its pixels. */
+interface QuantizedColor {
+  hex: string;
+  rgb: readonly number[];
+  population: number;
+}
+
+/** Perceived brightness of an sRGB colour, 0 (black) to 1 (white): the YIQ weights of WCAG 1.0's colour brightness. */
+function perceivedBrightness([red, green, blue]: readonly number[]): number {
+  return ((red ?? 0) * 299 + (green ?? 0) * 587 + (blue ?? 0) * 114) / 255_000;
+}
+
 /**
  * The palette of the image `bytes` (PNG, GIF or JPEG): node-vibrant's six roles, each `{hex, population}` or null when
- * the image has no such colour.
+ * the image has no such colour, and the picture's `dominant` colour and average `brightness` (0–1).
  * @returns null when the image cannot be read — refused by {@link decodableImageShape}, a decoder's error, or no colour
  *   at all (a fully transparent image) — never throws for the bytes it is given
  */
 export async function readImagePalette(bytes: Buffer): Promise<ImagePalette | null> {
   if (!decodableImageShape(bytes)) return null;
   try {
-    const palette = await Vibrant.from(bytes).getPalette();
+    const vibrant = Vibrant.from(bytes).build();
+    const palette = await vibrant.getPalette();
     const swatch = (role: keyof ImagePalette): PaletteSwatch | null => {
       const found = palette[role];
       return found ? { hex: found.hex, population: found.population } : null;
@@ -119,6 +132,16 @@ export async function readImagePalette(bytes: Buffer): Promise<ImagePalette | nu
       DarkMuted: swatch('DarkMuted'),
       LightMuted: swatch('LightMuted'),
     };
+    // The whole picture, not only the six roles: its most common colour and how bright it is on average (weighted
+    // by each quantized colour's pixels), which decide a light or a dark theme.
+    const quantized: readonly QuantizedColor[] = vibrant.result?.colors ?? [];
+    const colors = quantized.filter((color) => color.population > 0);
+    const pixels = colors.reduce((sum, color) => sum + color.population, 0);
+    if (pixels > 0) {
+      const top = colors.reduce((best, color) => (color.population > best.population ? color : best));
+      result.dominant = { hex: top.hex, population: top.population };
+      result.brightness = colors.reduce((sum, color) => sum + perceivedBrightness(color.rgb) * color.population, 0) / pixels;
+    }
     return Object.values(result).some(Boolean) ? result : null;
   } catch {
     return null;

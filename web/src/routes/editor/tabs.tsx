@@ -10,11 +10,15 @@ import { EditTab } from '../../features/editor/components/edit-tab';
 import { ShareTab } from '../../features/editor/components/share-tab';
 import { useRecordFlowView } from '../../features/flow-actions/api/flow-actions';
 import { ResultsPanel } from '../../features/results/components/results-panel';
+import { FlowThemeButton, useFlowThemeDefinition } from '../../features/themes/components/flow-theme-button';
 import { WorkflowsPanel } from '../../features/workflows/components/workflows-panel';
 
-/** `…/edit`: the pages and questions. */
+/** `…/edit`: the pages and questions, with the form's theme (its control, and the preview drawn in it). */
 export function EditTabRoute() {
-  return <EditTab />;
+  const { flowPublicIdentifier = '' } = useParams();
+  const flow = useFlow(flowPublicIdentifier).data?.flow;
+  const previewTheme = useFlowThemeDefinition(flow);
+  return <EditTab previewTheme={previewTheme} themeControl={flow && <FlowThemeButton flow={flow} />} />;
 }
 
 /** `…/share`: the public link. */

@@ -67,6 +67,8 @@ it("creates a blank form from the dashboard through the new-flow dialog's 'Blank
 
   await user.click(screen.getByRole('button', { name: 'Create form' }));
   await user.click(await screen.findByTestId('new-flow-card-blank'));
+  await user.click(await screen.findByTestId('theme-option-plain'));
+  await user.click(screen.getByTestId('theme-confirm'));
   await user.click(await screen.findByTestId('new-flow-create'));
 
   expect(await screen.findByTestId('flow-title')).toHaveTextContent(copy.defaultNames.myForm);

@@ -6,7 +6,9 @@
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { fetchFlow } from '@formloom/contracts/api/flows/flows';
+import { listThemes } from '@formloom/contracts/api/flows/themes';
 import { getMe } from '@formloom/contracts/api/workspaces-auth/auth';
+import { FEATURED_THEMES } from '@formloom/contracts/rules/themes';
 import * as copy from '@formloom/contracts/copy';
 import { paths } from '../../../src/config/paths';
 import { callEndpoint } from '../../../src/lib/api-client';
@@ -44,8 +46,20 @@ it("opens at 'Choose how to get started' from 'Create form', makes a named blank
   // The dashboard stays behind the dialog.
   expect(screen.getByTestId('workspace-section')).toBeInTheDocument();
 
+  // Blank form asks for a theme first (spec 000 §2 choose_theme); Continue without one says so.
   await user.click(within(choose).getByTestId('new-flow-card-blank'));
-  await waitFor(() => expect(currentUrl(router)).toBe(paths.newFlow.getHref({ workspaceSlug: workspace.slug, stage: 'blank' })));
+  await waitFor(() => expect(currentUrl(router)).toBe(paths.newFlow.getHref({ workspaceSlug: workspace.slug, stage: 'choose_theme' })));
+  expect(await screen.findByRole('heading', { name: copy.themes.chooseTitle })).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: copy.themes.continue }));
+  expect(await screen.findByTestId('theme-missing')).toHaveTextContent(copy.themes.selectToContinue);
+  // The choice is the URL's theme segment: a reload keeps it.
+  await user.click(screen.getByTestId('theme-option-navyPop'));
+  await waitFor(() => expect(currentUrl(router)).toBe(paths.newFlow.getHref({ workspaceSlug: workspace.slug, stage: 'choose_theme', theme: 'navyPop' })));
+  await waitFor(() => expect(screen.getByTestId('theme-option-navyPop')).toHaveAttribute('aria-pressed', 'true'));
+  expect(screen.queryByText(copy.themes.selectToContinue)).not.toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: copy.themes.continue }));
+  await waitFor(() => expect(currentUrl(router)).toBe(paths.newFlow.getHref({ workspaceSlug: workspace.slug, stage: 'blank', theme: 'navyPop' })));
+  expect(await screen.findByTestId('new-flow-theme')).toHaveTextContent(copy.themes.featuredNames.navyPop);
   const name = await screen.findByLabelText(copy.newFlow.nameLabel);
   expect(name).toHaveValue(copy.defaultNames.myForm);
   await user.clear(name);
@@ -54,8 +68,44 @@ it("opens at 'Choose how to get started' from 'Create form', makes a named blank
   expect(await screen.findByTestId('flow-title')).toHaveTextContent('Volunteer sign-up');
   const publicIdentifier = editorFlow(router);
   const { flow, flowSnapshot } = await callEndpoint(fetchFlow, { params: { publicIdentifier } });
-  expect(flow).toMatchObject({ type: 'form', workspaceId: workspace.id, name: 'Volunteer sign-up' });
+  expect(flow).toMatchObject({ type: 'form', workspaceId: workspace.id, name: 'Volunteer sign-up', featuredThemeId: 'navyPop', themePublicId: null });
   expect(Object.keys(flowSnapshot.template.steps)).toEqual(['page1', 'ending']);
+});
+
+it("makes a theme with 'Make your own', chooses it, and creates the form in it", async () => {
+  const workspace = await signedUp('Lin');
+  const { router, user } = renderApp(paths.newFlow.getHref({ workspaceSlug: workspace.slug, stage: 'choose_theme', theme: 'rose' }));
+  expect(await screen.findByTestId('theme-option-rose')).toHaveAttribute('aria-pressed', 'true');
+
+  await user.click(screen.getByTestId('theme-make-your-own'));
+  const editor = await screen.findByTestId('theme-editor');
+  // It starts from the chosen featured theme.
+  expect(within(editor).getByTestId('theme-color-primary')).toHaveValue(FEATURED_THEMES.rose.colors.primary);
+  const name = within(editor).getByLabelText(copy.themes.editor.name);
+  await user.clear(name);
+  await user.type(name, 'Harbour');
+  const primary = within(editor).getByTestId('theme-color-primary');
+  await user.clear(primary);
+  await user.type(primary, '#0b7285');
+  await user.click(within(editor).getByRole('button', { name: copy.themes.editor.save }));
+
+  // The new theme is listed under 'Your themes' and chosen.
+  await waitFor(() => expect(screen.queryByTestId('theme-save')).not.toBeInTheDocument());
+  const themes = await callEndpoint(listThemes, {});
+  expect(themes.themes).toHaveLength(1);
+  const [harbour] = themes.themes;
+  expect(harbour).toMatchObject({ name: 'Harbour', theme: { ...FEATURED_THEMES.rose, colors: { ...FEATURED_THEMES.rose.colors, primary: '#0b7285' } } });
+  await waitFor(() => expect(currentUrl(router)).toBe(paths.newFlow.getHref({ workspaceSlug: workspace.slug, stage: 'choose_theme', theme: harbour!.publicIdentifier })));
+  expect(await screen.findByTestId(`theme-option-${harbour!.publicIdentifier}`)).toHaveAttribute('aria-pressed', 'true');
+
+  await user.click(screen.getByRole('button', { name: copy.themes.continue }));
+  expect(await screen.findByTestId('new-flow-theme')).toHaveTextContent('Harbour');
+  await user.click(screen.getByTestId('new-flow-create'));
+  expect(await screen.findByTestId('flow-title')).toBeInTheDocument();
+  const { flow } = await callEndpoint(fetchFlow, { params: { publicIdentifier: editorFlow(router) } });
+  expect(flow).toMatchObject({ featuredThemeId: null, themePublicId: harbour!.publicIdentifier });
+  // The editor names the form's theme.
+  expect(await screen.findByTestId('flow-theme-button')).toHaveTextContent('Harbour');
 });
 
 it('makes a quiz that scores from the start: the quiz is on and its sample question has a right answer', async () => {
@@ -81,8 +131,9 @@ it('keeps the stage in the URL: a reload stays on it, Back returns to the previo
   expect(await screen.findByLabelText(copy.newFlow.nameLabel)).toBeInTheDocument();
   expect(await dialog()).toHaveAttribute('data-stage', 'blank');
 
+  // Back from a blank form goes to its theme stage.
   await user.click(screen.getByRole('button', { name: copy.newFlow.back }));
-  await waitFor(() => expect(currentUrl(router)).toBe(paths.newFlow.getHref({ workspaceSlug: workspace.slug, stage: 'choose' })));
+  await waitFor(() => expect(currentUrl(router)).toBe(paths.newFlow.getHref({ workspaceSlug: workspace.slug, stage: 'choose_theme' })));
   await act(() => router.navigate(-1));
   await waitFor(() => expect(currentUrl(router)).toBe(blank));
   expect(await screen.findByLabelText(copy.newFlow.nameLabel)).toBeInTheDocument();

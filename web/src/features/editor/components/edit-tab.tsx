@@ -5,7 +5,8 @@
  * The pages and the page share one drag and drop (`editor-dnd.tsx`: questions onto pages, pages in order), and the
  * questions' settings upload pictures for this form (`ImageUploadContext`, `api/upload-image.ts`).
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import type { ThemeDefinition } from '@formloom/contracts/entities/theme';
 import { Alert, Anchor, Box, Button, Container, Drawer, Flex, Group, List, Paper } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlert, IconEye } from '../../../ui/icons';
@@ -22,7 +23,16 @@ import { PagesPanel } from './pages-panel';
 /** Wide enough for pages, the page and the preview side by side (Mantine's `lg` breakpoint). */
 const SIDE_BY_SIDE = '(min-width: 75em)';
 
-export function EditTab() {
+/** Props of {@link EditTab}: what the route composes in from other features. */
+export interface EditTabProps {
+  /** The form's theme (its design; null: the default look), drawn by the preview. */
+  previewTheme?: ThemeDefinition | null;
+  /** The theme control beside 'Preview' (the themes feature's button and dialog). */
+  themeControl?: ReactNode;
+}
+
+/** The Edit tab: pages, the selected page or ending, and the live preview. */
+export function EditTab({ previewTheme = null, themeControl }: EditTabProps = {}) {
   const { publicIdentifier, draft, selectedStepId, saveErrors, select } = useEditor();
   const step = draft.steps[selectedStepId];
   const flow = useFlow(publicIdentifier).data?.flow;
@@ -35,7 +45,8 @@ export function EditTab() {
 
   return (
     <Container size={showPreview && wide ? 1600 : 'lg'} py="lg" px={{ base: 'sm', sm: 'md' }}>
-      <Group justify="flex-end" mb="sm">
+      <Group justify="flex-end" mb="sm" gap="xs">
+        {themeControl}
         <Button
           variant={showPreview ? 'light' : 'default'}
           size="xs"
@@ -86,12 +97,12 @@ export function EditTab() {
         </ImageUploadContext.Provider>
         {showPreview && wide && (
           <Box w={460} flex="none">
-            <FormPreview name={name} />
+            <FormPreview name={name} theme={previewTheme} />
           </Box>
         )}
       </Flex>
       <Drawer opened={showPreview && !wide} onClose={() => setPreviewChoice(false)} position="right" size="100%" title="Preview">
-        <FormPreview name={name} />
+        <FormPreview name={name} theme={previewTheme} />
       </Drawer>
     </Container>
   );

@@ -5,8 +5,10 @@
  * (`web/src/respondent/preview-protocol.ts`): it sends the name, the draft and the selected page when the frame
  * says it is ready and again on every change, to our own origin only.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Box, Group, SegmentedControl, Text } from '@mantine/core';
+import type { ThemeDefinition } from '@formloom/contracts/entities/theme';
+import { themeLook } from '@formloom/contracts/rules/themes';
 import { paths } from '../../../config/paths';
 import { isPreviewReady, PREVIEW_PARAM, type PreviewState } from '../../../respondent/preview-protocol';
 import { useEditor } from './editor-context';
@@ -15,16 +17,17 @@ import classes from './form-preview.module.css';
 /** The preview's widths: a desktop browser, a phone (390 CSS px). */
 type PreviewWidth = 'desktop' | 'mobile';
 
-/** The live preview of the form being edited, named `name`. */
-export function FormPreview({ name }: { name: string }) {
+/** The live preview of the form being edited, named `name`, drawn in `theme` (null: the default look). */
+export function FormPreview({ name, theme = null }: { name: string; theme?: ThemeDefinition | null }) {
   const { publicIdentifier, draft, selectedStepId } = useEditor();
   const frame = useRef<HTMLIFrameElement>(null);
+  const look = useMemo(() => (theme ? themeLook(theme) : null), [theme]);
   const [width, setWidth] = useState<PreviewWidth>('desktop');
 
   const send = useCallback(() => {
-    const state: PreviewState = { type: 'formloom:preview-state', name, template: draft, stepId: selectedStepId };
+    const state: PreviewState = { type: 'formloom:preview-state', name, template: draft, stepId: selectedStepId, look };
     frame.current?.contentWindow?.postMessage(state, window.location.origin);
-  }, [name, draft, selectedStepId]);
+  }, [name, draft, selectedStepId, look]);
 
   // Every change of the draft, the name or the selected page reaches the preview.
   useEffect(send, [send]);

@@ -16,6 +16,8 @@ export interface CreateFlowInput {
   workspaceId: number;
   type?: 'form' | 'quiz';
   flowTemplate?: FlowTemplate;
+  /** The chosen theme: a featured theme's id or an organization theme's public id; null/absent: the default look. */
+  theme?: string | null;
 }
 
 /** Creates a form (or quiz). @throws Error 'Had trouble creating new form' when the answer holds no flow; ApiError otherwise. */
@@ -27,6 +29,7 @@ export async function createFlow(input: CreateFlowInput): Promise<Flow> {
       workspaceId: input.workspaceId,
       dedupeFormName: true,
       ...(input.flowTemplate ? { flowTemplate: input.flowTemplate } : {}),
+      ...(input.theme ? { theme: input.theme } : {}),
     },
   });
   if (!body?.flow?.publicIdentifier) throw new Error(copy.flows.hadTroubleCreatingForm);

@@ -7,8 +7,11 @@
  *   The products shown are those the app serves ({@link AVAILABLE_PRODUCTS}); scheduling, payments and PDF come
  *   with their services.
  * - 'choose': 'Choose how to get started' with the cards of what can be made now (Blank form, Quiz).
- * - 'blank' / 'quiz': the new form's name, then 'Create form' / 'Create quiz' → `POST /admin/flows` (a quiz starts
- *   from `quizStarterTemplate`: scoring on, one sample question) → the editor opens in edit mode at the first step.
+ * - 'choose_theme' (Blank form leads here when the route gives the stage, `renderThemes`): the theme gallery; the
+ *   chosen theme's id is the URL's `{theme}` segment (a reload keeps it), 'Continue' opens 'blank' with it.
+ * - 'blank' / 'quiz': the new form's name (and the theme of the URL, with 'Change'), then 'Create form' / 'Create
+ *   quiz' → `POST /admin/flows` with the theme (a quiz starts from `quizStarterTemplate`: scoring on, one sample
+ *   question) → the editor opens in edit mode at the first step.
  * - 'workflows': the workflow gallery (spec 001 §2) inline, given by the route (`renderWorkflows`); a workflow is
  *   made on one of the workspace's forms or a new one.
  * A stage the app does not serve yet (or an unknown one) opens 'choose'. The modal's width follows the stage's size
@@ -43,7 +46,7 @@ import classes from './new-flow.module.css';
 const AVAILABLE_PRODUCTS: readonly NewFlowProduct[] = ['forms', 'workflows'];
 
 /** The stages the app serves; any other stage of the URL opens 'choose'. */
-export const AVAILABLE_STAGES: readonly NewFlowStage[] = ['choose', 'blank', 'quiz', 'workflows'];
+export const AVAILABLE_STAGES: readonly NewFlowStage[] = ['choose', 'choose_theme', 'blank', 'quiz', 'workflows'];
 
 /** Props of {@link NewFlowDialog}. */
 export interface NewFlowDialogProps {
@@ -58,16 +61,31 @@ export interface NewFlowDialogProps {
    * other). `onEscapeBlocked(true)` while a modal of its own is open over the dialog. Without it, no Workflows tab.
    */
   renderWorkflows?: (props: { workspace: Workspace; onEscapeBlocked: (blocked: boolean) => void }) => ReactNode;
+  /** The URL's `{theme}` segment: the theme chosen at 'choose_theme' (a featured id or a theme's public id). */
+  theme?: string;
+  /**
+   * The 'choose_theme' stage's content (the theme picker, composed by the route), with the chosen theme, and where
+   * Back and Continue go. Without it, Blank form goes straight to 'blank'.
+   */
+  renderThemes?: (props: {
+    selected: string | null;
+    onSelect: (theme: string) => void;
+    onBack: () => void;
+    onContinue: (theme: string) => void;
+    onEscapeBlocked: (blocked: boolean) => void;
+  }) => ReactNode;
+  /** The name of theme `id` (for the name stage's 'Theme' line), given by the route. */
+  themeName?: (id: string) => string | undefined;
 }
 
 /** The new-flow dialog (see the module doc). */
-export function NewFlowDialog({ workspace, workspaceSlug, stage, renderWorkflows }: NewFlowDialogProps) {
+export function NewFlowDialog({ workspace, workspaceSlug, stage, renderWorkflows, theme, renderThemes, themeName }: NewFlowDialogProps) {
   const navigate = useNavigate();
   const compact = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false }) ?? false;
   const narrow = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false }) ?? false;
   const [escapeBlocked, setEscapeBlocked] = useState(false);
   const { size, section } = NEW_FLOW_STAGES[stage];
-  const hrefOf = (next: NewFlowStage) => paths.newFlow.getHref({ workspaceSlug, stage: next });
+  const hrefOf = (next: NewFlowStage, nextTheme?: string) => paths.newFlow.getHref({ workspaceSlug, stage: next, theme: nextTheme });
 
   function close() {
     navigate(workspaceSlug ? paths.workspace.getHref(workspaceSlug) : paths.home.getHref());
@@ -104,7 +122,36 @@ export function NewFlowDialog({ workspace, workspaceSlug, stage, renderWorkflows
 
   let body: ReactNode;
   if (stage === 'blank' || stage === 'quiz') {
-    body = <NameStage kind={stage} workspace={workspace} onBack={() => navigate(hrefOf('choose'))} />;
+    body = (
+      <NameStage
+        kind={stage}
+        workspace={workspace}
+        theme={theme}
+        themeLabel={theme ? themeName?.(theme) : undefined}
+        onChangeTheme={renderThemes && stage === 'blank' ? () => navigate(hrefOf('choose_theme', theme)) : undefined}
+        onBack={() => navigate(stage === 'blank' && renderThemes ? hrefOf('choose_theme', theme) : hrefOf('choose'))}
+      />
+    );
+  } else if (stage === 'choose_theme' && renderThemes) {
+    body = (
+      <Stack gap="md" py="xs">
+        <div>
+          <Title order={2} fz="h3">
+            {copy.themes.chooseTitle}
+          </Title>
+          <Text c="dimmed" fz="sm">
+            {copy.themes.chooseSubtitle}
+          </Text>
+        </div>
+        {renderThemes({
+          selected: theme ?? null,
+          onSelect: (next) => navigate(hrefOf('choose_theme', next), { replace: true }),
+          onBack: () => navigate(hrefOf('choose')),
+          onContinue: (next) => navigate(hrefOf('blank', next)),
+          onEscapeBlocked: setEscapeBlocked,
+        })}
+      </Stack>
+    );
   } else if (stage === 'workflows' && renderWorkflows) {
     body = (
       <Stack gap="md" py="xs">
@@ -118,7 +165,7 @@ export function NewFlowDialog({ workspace, workspaceSlug, stage, renderWorkflows
       </Stack>
     );
   } else {
-    body = <ChooseStage onChoose={(next) => navigate(hrefOf(next))} />;
+    body = <ChooseStage onChoose={(next) => navigate(hrefOf(next === 'blank' && renderThemes ? 'choose_theme' : next))} />;
   }
 
   return (
@@ -176,7 +223,21 @@ function ChooseStage({ onChoose }: { onChoose: (stage: NewFlowStage) => void }) 
 }
 
 /** 'blank' and 'quiz': the new form's name and its creation; the editor opens on success. */
-function NameStage({ kind, workspace, onBack }: { kind: 'blank' | 'quiz'; workspace: Workspace; onBack: () => void }) {
+function NameStage({
+  kind,
+  workspace,
+  theme,
+  themeLabel,
+  onChangeTheme,
+  onBack,
+}: {
+  kind: 'blank' | 'quiz';
+  workspace: Workspace;
+  theme?: string;
+  themeLabel?: string;
+  onChangeTheme?: () => void;
+  onBack: () => void;
+}) {
   const navigate = useNavigate();
   const createFlow = useCreateFlow();
   const quiz = kind === 'quiz';
@@ -192,6 +253,7 @@ function NameStage({ kind, workspace, onBack }: { kind: 'blank' | 'quiz'; worksp
         workspaceId: workspace.id,
         type: quiz ? 'quiz' : 'form',
         flowTemplate: quiz ? quizStarterTemplate() : blankFlowTemplate(),
+        theme: theme ?? null,
       },
       {
         onSuccess: (flow) => {
@@ -223,6 +285,21 @@ function NameStage({ kind, workspace, onBack }: { kind: 'blank' | 'quiz'; worksp
           disabled={!canWrite}
           data-testid="new-flow-name"
         />
+        {themeLabel && (
+          <Group gap="xs" data-testid="new-flow-theme">
+            <Text fz="sm" c="dimmed">
+              {copy.themes.design.title}:
+            </Text>
+            <Text fz="sm" fw={600}>
+              {themeLabel}
+            </Text>
+            {onChangeTheme && (
+              <Button variant="subtle" size="compact-sm" onClick={onChangeTheme}>
+                {copy.themes.design.change}
+              </Button>
+            )}
+          </Group>
+        )}
         <Group justify="space-between">
           <Button variant="subtle" leftSection={<IconChevronLeft size={16} />} onClick={onBack}>
             {copy.newFlow.back}
