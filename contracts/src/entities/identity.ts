@@ -37,6 +37,16 @@ export const BillingStatus = z.enum(['active', 'past_due']);
 /** `active` or `past_due`. */
 export type BillingStatus = z.infer<typeof BillingStatus>;
 
+/**
+ * The product features an operator turns on per organization (spec 000 §2 "Database behind a feature flag"; ours as a
+ * list): `database` shows the Quick start's Database card. A feature not listed is off.
+ */
+export const ORGANIZATION_FEATURES = ['database'] as const;
+/** One of {@link ORGANIZATION_FEATURES}. */
+export const OrganizationFeature = z.enum(ORGANIZATION_FEATURES);
+/** A feature flag's name. */
+export type OrganizationFeature = z.infer<typeof OrganizationFeature>;
+
 /** spec 000 §3: an organization (the tenant). */
 export const Organization = z.object({
   id: z.number().int().positive(),
@@ -54,8 +64,10 @@ export const Organization = z.object({
   dataRegion: DataRegion.nullable(),
   /** spec 000 §2: the billing record's state ({@link BillingStatus}); `past_due` shows the banner. */
   billingStatus: BillingStatus,
+  /** The feature flags turned on for it ({@link ORGANIZATION_FEATURES}), sorted; `[]` by default. */
+  features: z.array(OrganizationFeature),
 });
-/** An organization: `{id, name, subdomain?, hasConversionKit, dataRegion}`. */
+/** An organization: `{id, name, subdomain?, hasConversionKit, dataRegion, billingStatus, features}`. */
 export type Organization = z.infer<typeof Organization>;
 
 /** spec 000 §3: a workspace with the caller's access level. `slug` is `<id>-<name in kebab case>` (spec 000 §2). */

@@ -103,7 +103,7 @@ describe('organizations', () => {
 
     const firstView = await me(first.token);
     const secondView = await me(second.token);
-    expect(secondView.organizations).toEqual([{ id: expect.any(Number), name: "Alan's organization", hasConversionKit: false, dataRegion: null, billingStatus: 'active' }]);
+    expect(secondView.organizations).toEqual([{ id: expect.any(Number), name: "Alan's organization", hasConversionKit: false, dataRegion: null, billingStatus: 'active', features: [] }]);
     expect(secondView.organizations[0]!.id).not.toBe(firstView.organizations[0]!.id);
     expect(secondView.workspaces.map((w) => w.name)).toEqual(['My workspace']);
     const firstIds = new Set(firstView.workspaces.map((w) => w.id));

@@ -31,7 +31,7 @@ describe('POST /auth/signup', () => {
     expect(me.statusCode).toBe(200);
     const json = me.json<MeResponse>();
     expect(json.user).toEqual(user);
-    expect(json.organizations).toEqual([{ id: expect.any(Number), name: "Grace's organization", hasConversionKit: false, dataRegion: null, billingStatus: 'active' }]);
+    expect(json.organizations).toEqual([{ id: expect.any(Number), name: "Grace's organization", hasConversionKit: false, dataRegion: null, billingStatus: 'active', features: [] }]);
     expect(json.workspaces).toHaveLength(1);
     const [workspace] = json.workspaces;
     expect(workspace).toEqual({

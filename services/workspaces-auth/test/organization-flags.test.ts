@@ -76,6 +76,25 @@ describe('organization flags', () => {
     expect((await me(token)).organizations[0]!.billingStatus).toBe('active');
   });
 
+  it('turns product features on and off for the organization (the list replaces the stored one), refusing unknown names', async () => {
+    const { token } = await signUp(service);
+    const organizationId = (await me(token)).organizations[0]!.id;
+    expect((await me(token)).organizations[0]!.features).toEqual([]);
+    const on = await setFlags(organizationId, { features: ['database', 'database'] });
+    expect(on.statusCode).toBe(200);
+    expect(on.json().organization.features).toEqual(['database']);
+    expect((await me(token)).organizations[0]!.features).toEqual(['database']);
+    // Other flags keep the features.
+    await setFlags(organizationId, { hasConversionKit: true });
+    expect((await me(token)).organizations[0]!.features).toEqual(['database']);
+
+    const unknown = await setFlags(organizationId, { features: ['teleport'] });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.details[0].path).toBe('body.features.0');
+    await setFlags(organizationId, { features: [] });
+    expect((await me(token)).organizations[0]!.features).toEqual([]);
+  });
+
   it('refuses callers without the internal token, unknown regions and unknown organizations', async () => {
     const { token } = await signUp(service);
     const organizationId = (await me(token)).organizations[0]!.id;

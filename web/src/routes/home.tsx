@@ -67,6 +67,7 @@ export function HomeRoute() {
     <HomePage
       firstName={me.data?.user.firstName ?? ''}
       userId={me.data?.user.id}
+      features={me.data?.organizations[0]?.features}
       workspaceSlug={workspaceSlug}
       {...renderers}
       renderWorkspaceActions={(workspace) => <AutomateWithWorkflowsButton workspace={workspace} organization={me.data?.organizations[0] ?? null} />}

@@ -68,8 +68,8 @@ export type LogoutResponse = z.infer<typeof LogoutResponse>;
  * An organization as listed to its members: `{id, name, hasConversionKit, dataRegion}` (the flags the workflow
  * gallery reads, spec 001 §2, §6).
  */
-export const OrganizationSummary = Organization.pick({ id: true, name: true, hasConversionKit: true, dataRegion: true, billingStatus: true });
-/** `{id, name, hasConversionKit, dataRegion, billingStatus}`. */
+export const OrganizationSummary = Organization.pick({ id: true, name: true, hasConversionKit: true, dataRegion: true, billingStatus: true, features: true });
+/** `{id, name, hasConversionKit, dataRegion, billingStatus, features}`. */
 export type OrganizationSummary = z.infer<typeof OrganizationSummary>;
 
 /**

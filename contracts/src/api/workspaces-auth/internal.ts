@@ -3,7 +3,7 @@
  */
 import { z } from 'zod';
 import * as copy from '../../copy';
-import { AccessLevel, BillingStatus, DataRegion } from '../../entities/identity';
+import { AccessLevel, BillingStatus, DataRegion, OrganizationFeature } from '../../entities/identity';
 import { defineEndpoint, errorResponse, okResponse } from '../endpoint';
 import { OrganizationSummary, SignupBody, UserResponse } from './auth';
 
@@ -80,15 +80,17 @@ export const createOrganizationUser = defineEndpoint({
 /**
  * `POST /internal/organizations/:organizationId/flags` body: the organization flags an operator sets (spec 001 §2,
  * §6) — `hasConversionKit` (the Conversion Kit add-on) and `dataRegion` (`EU_AGENT` or `null`, the default region) —
- * and the billing record's `billingStatus` (spec 000 §2; what a payment provider's webhook would set). Each is
- * optional; a flag left out keeps its value.
+ * the billing record's `billingStatus` (spec 000 §2; what a payment provider's webhook would set) and the product
+ * `features` turned on (`ORGANIZATION_FEATURES`; the list replaces the stored one). Each is optional; a flag left out
+ * keeps its value.
  */
 export const SetOrganizationFlagsBody = z.object({
   hasConversionKit: z.boolean().optional(),
   dataRegion: DataRegion.nullable().optional(),
   billingStatus: BillingStatus.optional(),
+  features: z.array(OrganizationFeature).optional(),
 });
-/** `{hasConversionKit?, dataRegion?, billingStatus?}`. */
+/** `{hasConversionKit?, dataRegion?, billingStatus?, features?}`. */
 export type SetOrganizationFlagsBody = z.infer<typeof SetOrganizationFlagsBody>;
 
 /** `{organization}`: the organization with its flags after the change. */

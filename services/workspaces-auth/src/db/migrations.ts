@@ -140,4 +140,10 @@ export const migrations: Migration[] = [
       ALTER TABLE organizations ADD COLUMN billing_status text NOT NULL DEFAULT 'active'
         CHECK (billing_status IN ('active', 'past_due'));`,
   },
+  {
+    // The product features turned on per organization (contracts ORGANIZATION_FEATURES; spec 000 §2 Quick start's
+    // Database card). Names are checked by the contract, not here: a new feature needs no migration.
+    id: '0009_organization_features',
+    sql: `ALTER TABLE organizations ADD COLUMN features text[] NOT NULL DEFAULT '{}';`,
+  },
 ];

@@ -4,13 +4,15 @@
  * and workspaces are serial numbers (ARCHITECTURE §4). No other service reads these tables.
  */
 import type { JWK } from 'jose';
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { AccessLevel, BillingStatus, DataRegion } from '@formloom/contracts/entities/identity';
+import type { AccessLevel, BillingStatus, DataRegion, OrganizationFeature } from '@formloom/contracts/entities/identity';
 
 /**
  * Organizations (the tenant). Today each is created by a sign-up and named after its first user. Its flags (spec
  * 001 §2, §6), set by an operator: `hasConversionKit` (the add-on) and `dataRegion` (`EU_AGENT`, or null for the
- * default region); and its billing record's `billingStatus` (spec 000 §2: `past_due` shows the banner).
+ * default region); its billing record's `billingStatus` (spec 000 §2: `past_due` shows the banner); and the product
+ * `features` turned on (contracts `ORGANIZATION_FEATURES`).
  */
 export const organizations = pgTable('organizations', {
   id: serial('id').primaryKey(),
@@ -18,6 +20,7 @@ export const organizations = pgTable('organizations', {
   hasConversionKit: boolean('has_conversion_kit').notNull().default(false),
   dataRegion: text('data_region').$type<DataRegion>(),
   billingStatus: text('billing_status').$type<BillingStatus>().notNull().default('active'),
+  features: text('features').array().$type<OrganizationFeature[]>().notNull().default(sql`'{}'`),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -179,13 +179,14 @@ export async function organizationMembers(db: DbOrTx, organizationId: number): P
     .orderBy(asc(sql`lower(${users.firstName})`), asc(sql`lower(${users.lastName})`), asc(users.id));
 }
 
-/** What an organization is listed with: `{id, name, hasConversionKit, dataRegion, billingStatus}`. */
+/** What an organization is listed with: `{id, name, hasConversionKit, dataRegion, billingStatus, features}`. */
 const organizationColumns = {
   id: organizations.id,
   name: organizations.name,
   hasConversionKit: organizations.hasConversionKit,
   dataRegion: organizations.dataRegion,
   billingStatus: organizations.billingStatus,
+  features: organizations.features,
 };
 
 /** The organization `{id, name, hasConversionKit, dataRegion, billingStatus}` with `organizationId`, or `null`. */
@@ -240,6 +241,7 @@ export async function setOrganizationFlags(
   if (flags.hasConversionKit !== undefined) changes.hasConversionKit = flags.hasConversionKit;
   if (flags.dataRegion !== undefined) changes.dataRegion = flags.dataRegion;
   if (flags.billingStatus !== undefined) changes.billingStatus = flags.billingStatus;
+  if (flags.features !== undefined) changes.features = [...new Set(flags.features)].sort();
   if (Object.keys(changes).length > 0) await db.update(organizations).set(changes).where(eq(organizations.id, organizationId));
   const organization = await findOrganization(db, organizationId);
   if (!organization) throw notFound(copy.auth.organizationNotFound);

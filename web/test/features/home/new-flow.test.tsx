@@ -12,7 +12,7 @@ import { FEATURED_THEMES } from '@formloom/contracts/rules/themes';
 import * as copy from '@formloom/contracts/copy';
 import { paths } from '../../../src/config/paths';
 import { callEndpoint } from '../../../src/lib/api-client';
-import { currentUrl, renderApp, signUpUser } from '../../render-app';
+import { currentUrl, renderApp, setOrganizationFlagsAsOperator, signUpUser } from '../../render-app';
 
 /** Signs a user up; their first workspace. */
 async function signedUp(firstName = 'Ada') {
@@ -197,4 +197,17 @@ it("offers a Quick start: Form opens the dialog, App says 'Coming soon: App', an
   expect(within(zite).getByText(copy.toasts.comingSoon('App'))).toBeInTheDocument();
   await user.click(within(zite).getByRole('button', { name: copy.newFlow.close }));
   await waitFor(() => expect(currentUrl(router)).toBe(paths.home.getHref()));
+});
+
+it("shows the Quick start's Database card when the organization's feature flag is on: 'Coming soon: Database'", async () => {
+  await signedUp('Radia');
+  const events: [string, Record<string, unknown>][] = [];
+  window.formloomAnalytics = (event, properties) => events.push([event, properties]);
+  const me = await callEndpoint(getMe, {});
+  await setOrganizationFlagsAsOperator(me.organizations[0]!.id, { features: ['database'] });
+  const { user } = renderApp(paths.home.getHref());
+  const quickStart = await screen.findByRole('region', { name: copy.home.quickStart });
+  await user.click(await within(quickStart).findByTestId('quick-start-database'));
+  expect(await screen.findByText(copy.toasts.comingSoon('Database'))).toBeInTheDocument();
+  expect(events).toContainEqual(['quick_start_selected', { type: 'database', available: false }]);
 });

@@ -39,12 +39,14 @@ export interface HomePageProps extends FlowRenderers {
   /** The signed-in user's id: their sort order and view are remembered under it. */
   userId?: number;
   workspaceSlug?: string;
+  /** The organization's feature flags (`ORGANIZATION_FEATURES`): `database` shows the Quick start's Database card. */
+  features?: readonly string[];
   /** More actions beside 'Create form' for the shown workspace ('Automate with workflows'), composed by the route. */
   renderWorkspaceActions?: (workspace: Workspace) => ReactNode;
 }
 
 /** The dashboard of {@link HomePageProps.workspaceSlug}'s workspace (or the first by name). */
-export function HomePage({ firstName, userId, workspaceSlug, renderFlowActions, renderStar, renderWorkspaceActions }: HomePageProps) {
+export function HomePage({ firstName, userId, workspaceSlug, features, renderFlowActions, renderStar, renderWorkspaceActions }: HomePageProps) {
   const workspaces = useWorkspaces();
   const active = activeWorkspace(workspaces.data ?? [], workspaceSlug);
 
@@ -54,7 +56,7 @@ export function HomePage({ firstName, userId, workspaceSlug, renderFlowActions, 
         <Title order={1} fz={{ base: 26, sm: 30 }} data-testid="welcome">
           {copy.home.welcome(firstName)}
         </Title>
-        {active && <QuickStart workspace={active} />}
+        {active && <QuickStart workspace={active} withDatabase={features?.includes('database') ?? false} />}
         {!workspaceSlug && (
           <>
             <FlowRow view="starred" title={copy.home.starredRow} icon={<IconStar size={18} />} viewAllHref={paths.starred.getHref()} userId={userId} />
