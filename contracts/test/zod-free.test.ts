@@ -29,6 +29,7 @@ const ZOD_FREE_ENTRIES = [
   'rules/form-settings.ts',
   'countries.ts',
   'rules/themes.ts',
+  'templates/catalogue.ts',
 ];
 
 /** Bundles `entry` (relative to `contracts/src`) as a browser build would; resolves the metafile and the entry's key in it. */
