@@ -39,6 +39,12 @@ export function ThemePicker({ selected, onSelect, confirmLabel, onConfirm, confi
   // The card just clicked, shown and confirmed at once: `selected` may come back through a navigation (the URL's
   // theme segment), which React renders as a transition.
   const [picked, setPicked] = useState<string | null>(null);
+  // A new `selected` from outside (Back, Forward) wins over the last click.
+  const [shown, setShown] = useState(selected);
+  if (shown !== selected) {
+    setShown(selected);
+    setPicked(null);
+  }
   const chosen = picked ?? selected;
 
   function choose(id: string) {
