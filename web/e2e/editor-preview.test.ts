@@ -46,11 +46,14 @@ it('shows the draft as it is edited, follows the selected page, and stores nothi
   await page.getByText('Mobile', { exact: true }).click();
   await eventually(async () => ((await page.getByTestId('form-preview').locator('iframe').boundingBox())?.width ?? 999) <= 391);
 
-  // Submitting the preview shows the ending and stores nothing.
+  // Submitting the preview shows the ending and stores nothing. (Once the editor has saved: a loaded machine may
+  // still be saving the draft, and each save sends the preview its state again.)
+  await page.getByText('All changes saved').waitFor({ timeout: 60_000 });
   await frame.getByLabel('What should we call you?').fill('Ada');
   await frame.getByRole('button', { name: 'Next' }).click();
+  await frame.getByTestId('page-heading').filter({ hasText: 'Page 2' }).waitFor();
   await frame.getByRole('button', { name: 'Submit' }).click();
-  await frame.getByTestId('form-ending').waitFor();
+  await frame.getByTestId('form-ending').waitFor({ timeout: 60_000 });
   const publicIdentifier = /\/editor\/([^/]+)\/edit/.exec(page.url())![1]!;
   const results = await page.request.get(`${url}/admin/flows/${publicIdentifier}/submissions`);
   expect((await results.json()).totalResponses).toBe(0);
