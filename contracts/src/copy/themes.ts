@@ -20,7 +20,6 @@ export const themes = {
   chooseTitle: 'Choose a theme',
   chooseSubtitle: 'You can change it at any time in the editor.',
   continue: 'Continue',
-  back: 'Back',
   featured: 'Featured themes',
   yours: 'Your themes',
   /** ours: an AI image that could not be read (the spec does not show the generation error, spec 000 §6). */
@@ -65,7 +64,6 @@ export const themes = {
     buttonShapes: { square: 'Square', rounded: 'Rounded', pill: 'Pill' },
     backgroundImage: 'Background image',
     logo: 'Logo',
-    upload: 'Upload image',
     remove: 'Remove',
     save: 'Save theme',
     preview: 'Preview',

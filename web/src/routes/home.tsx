@@ -155,7 +155,7 @@ export function NewFlowRoute() {
               onModalOpen={onEscapeBlocked}
               secondary={
                 <Button variant="subtle" leftSection={<IconChevronLeft size={16} />} onClick={onBack}>
-                  {copy.themes.back}
+                  {copy.newFlow.back}
                 </Button>
               }
             />

@@ -5,7 +5,7 @@
  * `PUT /admin/flows/:publicIdentifier/theme` (`themes.ts`). Plain functions; no Fastify.
  */
 import * as copy from '@formloom/contracts/copy';
-import type { ResolvedTheme, Theme, ThemeDefinition } from '@formloom/contracts/entities/theme';
+import type { ResolvedTheme, Theme, ThemeDefinition, ThemeLook } from '@formloom/contracts/entities/theme';
 import { FEATURED_THEMES, featuredThemeName, isFeaturedThemeId, themeLook } from '@formloom/contracts/rules/themes';
 import type { Tx } from '@formloom/kit/db';
 import { invalid } from '@formloom/kit/errors';
@@ -41,6 +41,26 @@ export async function chooseTheme(
   return { choice: { featuredThemeId: null, themePublicId: theme.publicIdentifier }, theme };
 }
 
+/** The most designs whose look {@link lookOf} keeps (a few hundred bytes each). */
+const LOOK_CACHE_MAX = 1000;
+const looks = new Map<string, ThemeLook>();
+
+/**
+ * The look (`themeLook`) of `definition`, computed once per distinct design: the public form's read is a hot path
+ * and the colour maths costs ~0.1 ms a call. Keyed by the design itself, so a changed theme gets its new look; the
+ * oldest entry goes when {@link LOOK_CACHE_MAX} designs are held.
+ */
+export function lookOf(definition: ThemeDefinition): ThemeLook {
+  const key = JSON.stringify(definition);
+  let look = looks.get(key);
+  if (!look) {
+    look = themeLook(definition);
+    if (looks.size >= LOOK_CACHE_MAX) looks.delete(looks.keys().next().value!);
+    looks.set(key, look);
+  }
+  return look;
+}
+
 /**
  * The theme a flow with `choice` is drawn with (`ResolvedTheme`): its featured theme (`FEATURED_THEMES`, named by
  * `copy.themes.featuredNames`), or its organization theme as stored (`organizationTheme`: the caller read it with the
@@ -49,7 +69,7 @@ export async function chooseTheme(
 export function resolveTheme(choice: ThemeChoice, organizationTheme: { name: string; definition: ThemeDefinition } | null): ResolvedTheme | null {
   if (isFeaturedThemeId(choice.featuredThemeId)) {
     const id = choice.featuredThemeId;
-    return { featuredThemeId: id, themePublicId: null, name: featuredThemeName(id), theme: FEATURED_THEMES[id], look: themeLook(FEATURED_THEMES[id]) };
+    return { featuredThemeId: id, themePublicId: null, name: featuredThemeName(id), theme: FEATURED_THEMES[id], look: lookOf(FEATURED_THEMES[id]) };
   }
   if (choice.themePublicId !== null && organizationTheme) {
     return {
@@ -57,7 +77,7 @@ export function resolveTheme(choice: ThemeChoice, organizationTheme: { name: str
       themePublicId: choice.themePublicId,
       name: organizationTheme.name,
       theme: organizationTheme.definition,
-      look: themeLook(organizationTheme.definition),
+      look: lookOf(organizationTheme.definition),
     };
   }
   return null;

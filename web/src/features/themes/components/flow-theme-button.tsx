@@ -10,10 +10,10 @@ import { notifications } from '@mantine/notifications';
 import type { Flow } from '@formloom/contracts/entities/flow';
 import type { Theme, ThemeDefinition } from '@formloom/contracts/entities/theme';
 import * as copy from '@formloom/contracts/copy';
-import { FEATURED_THEMES, featuredThemeName, isFeaturedThemeId } from '@formloom/contracts/rules/themes';
+import { FEATURED_THEMES, isFeaturedThemeId } from '@formloom/contracts/rules/themes';
 import { errorMessage } from '../../../lib/api-client';
 import { IconSparkles } from '../../../ui/icons';
-import { useSetFlowTheme, useThemes } from '../api/themes';
+import { useSetFlowTheme, useThemeName, useThemes } from '../api/themes';
 import { ThemePicker } from './theme-picker';
 
 /** The id a flow's theme was chosen by (`featuredThemeId` or `themePublicId`), or null for the default look. */
@@ -39,17 +39,13 @@ export function useFlowThemeDefinition(flow: Pick<Flow, 'featuredThemeId' | 'the
 
 /** 'Theme: {name}' and its dialog for form `flow` (see the module doc). */
 export function FlowThemeButton({ flow }: { flow: Flow }) {
-  const themes = useThemes();
+  const themeName = useThemeName();
   const [opened, setOpened] = useState(false);
   const [selected, setSelected] = useState<string | null>(null);
   const [modalOpen, setModalOpen] = useState(false);
   const setTheme = useSetFlowTheme(flow.publicIdentifier);
   const current = flowThemeId(flow);
-  const name = !current
-    ? copy.themes.design.defaultLook
-    : isFeaturedThemeId(current)
-      ? featuredThemeName(current)
-      : (themes.data?.find((theme) => theme.publicIdentifier === current)?.name ?? copy.themes.design.defaultLook);
+  const name = (current && themeName(current)) ?? copy.themes.design.defaultLook;
   const canWrite = flow.accessLevel === 'write';
 
   return (

@@ -271,8 +271,8 @@ function PictureField({
       ) : (
         <FileButton onChange={onPick} accept="image/png,image/jpeg,image/gif,image/webp">
           {(props) => (
-            <Button {...props} variant="default" size="xs" leftSection={<IconUpload size={14} />} loading={loading} aria-label={`${copy.themes.editor.upload}: ${label}`} data-testid={testId}>
-              {copy.themes.editor.upload}
+            <Button {...props} variant="default" size="xs" leftSection={<IconUpload size={14} />} loading={loading} aria-label={`${copy.editor.uploadImage}: ${label}`} data-testid={testId}>
+              {copy.editor.uploadImage}
             </Button>
           )}
         </FileButton>

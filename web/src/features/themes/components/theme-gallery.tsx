@@ -21,14 +21,6 @@ export interface ThemeChoice {
   theme: ThemeDefinition;
 }
 
-/** Every choosable theme: the organization's `themes`, then the featured ones. */
-export function themeChoices(themes: readonly Theme[] | undefined): ThemeChoice[] {
-  return [
-    ...(themes ?? []).map((theme) => ({ id: theme.publicIdentifier, name: theme.name, theme: theme.theme })),
-    ...FEATURED_THEME_IDS.map((id) => ({ id, name: featuredThemeName(id), theme: FEATURED_THEMES[id] })),
-  ];
-}
-
 /** Props of {@link ThemeGallery}. */
 export interface ThemeGalleryProps {
   /** The chosen theme's id, or null. */
