@@ -50,3 +50,4 @@ export { home } from './copy/home';
 export { newFlow } from './copy/new-flow';
 export { billing } from './copy/billing';
 export { themes } from './copy/themes';
+export { templates } from './copy/templates';

@@ -533,3 +533,17 @@ export const THEME_GENERATE_IMAGE_EDGE_PX = 256;
 export const AI_THEME_HANDOVER_WAIT_MS = 750;
 /** spec 001 §9: the 'Generating theme' dots advance this often (ms). */
 export const LOADING_DOTS_INTERVAL_MS = 600;
+
+/** ours: the longest template name (spec 000 §3 "Cloneable template" `name`). */
+export const TEMPLATE_NAME_MAX_LENGTH = 100;
+/** ours: the longest template description, in characters. */
+export const TEMPLATE_DESCRIPTION_MAX_LENGTH = 300;
+/** ours: most cloneable templates an organization publishes (spec 000 §3 "Cloneable template"). */
+export const TEMPLATES_PER_ORGANIZATION_MAX = 200;
+/** ours: the longest template slug (`GET /admin/cloneableTemplates/all?slug=`). */
+export const TEMPLATE_SLUG_MAX_LENGTH = 120;
+/**
+ * ours: view and clone counts (`POST /public/flows/templates/viewcount|clonecount/{id}`) a client address may add per
+ * template within {@link PUBLIC_SUBMISSIONS_WINDOW_MS}: counts are signals, not a vote anyone can stuff.
+ */
+export const TEMPLATE_COUNTS_PER_ADDRESS_MAX = 30;

@@ -102,7 +102,7 @@ describe('the environment to reach the callees', () => {
 describe('the route prefixes a service owns', () => {
   it('are the route table rows of that service', () => {
     expect(routePrefixesOf('workspaces-auth', ROUTES)).toEqual(expect.arrayContaining(['/auth/login', getJwks.path]));
-    expect(routePrefixesOf('flows', ROUTES)).toEqual(['/admin/fileupload', '/admin/flows', '/admin/themes', '/public/flows', '/public/themes/images', '/v1/api/forms']);
+    expect(routePrefixesOf('flows', ROUTES)).toEqual(['/admin/cloneableTemplates', '/admin/fileupload', '/admin/flows', '/admin/themes', '/public/flows', '/public/themes/images', '/v1/api/forms']);
     expect(routePrefixesOf('nobody', ROUTES)).toEqual([]);
     const all = SERVICES.flatMap((service) => routePrefixesOf(service, ROUTES));
     expect(all.sort()).toEqual(ROUTES.map((row) => row.prefix).sort());

@@ -30,6 +30,8 @@ const ZOD_FREE_ENTRIES = [
   'countries.ts',
   'rules/themes.ts',
   'templates/catalogue.ts',
+  'templates/categories.ts',
+  'rules/template-thumbnails.ts',
 ];
 
 /** Bundles `entry` (relative to `contracts/src`) as a browser build would; resolves the metafile and the entry's key in it. */

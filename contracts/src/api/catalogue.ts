@@ -5,6 +5,7 @@
  * route registered) all read this list.
  */
 import type { Endpoint } from './endpoint';
+import * as cloneableTemplates from './flows/cloneable-templates';
 import * as customColumns from './flows/custom-columns';
 import * as flows from './flows/flows';
 import * as flowsInternal from './flows/internal';
@@ -57,6 +58,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   progress,
   uploads,
   themes,
+  cloneableTemplates,
   flowsInternal,
   flowsInternalFiles,
   workflows,

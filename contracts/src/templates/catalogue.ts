@@ -56,11 +56,8 @@ export const TEMPLATE_CATALOGUE: readonly CatalogueTemplate[] = [
   ...SUPPORT_TEMPLATES,
 ];
 
-/**
- * The gallery's 'Most popular' templates, in order (spec 000 §2 "template"; the spec's popular slugs are a fixed
- * list of which it shows rsvp-form, newsletter-signup, job-application and wedding-rsvp).
- */
-export const POPULAR_TEMPLATE_SLUGS = ['rsvp-form', 'newsletter-signup', 'job-application', 'wedding-rsvp', 'contact-form', 'customer-feedback'] as const;
+/** The gallery's 'Most popular' slugs (kept in `categories.ts`, which the web app bundles without the catalogue). */
+export { POPULAR_TEMPLATE_SLUGS } from './categories';
 
 /**
  * The template with `slug` (a template opened directly by slug, spec 000 §2), as a deep copy the caller may change;

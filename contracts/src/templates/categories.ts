@@ -29,3 +29,9 @@ export type TemplateCategoryId = (typeof TEMPLATE_CATEGORIES)[number]['id'];
 export function templateCategoryLabel(id: TemplateCategoryId): string {
   return TEMPLATE_CATEGORIES.find((category) => category.id === id)?.label ?? id;
 }
+
+/**
+ * The gallery's 'Most popular' templates, in order (spec 000 §2 "template", §9: the popular slugs are a fixed list
+ * of which it shows rsvp-form, newsletter-signup, job-application and wedding-rsvp). Slugs of `catalogue.ts`.
+ */
+export const POPULAR_TEMPLATE_SLUGS = ['rsvp-form', 'newsletter-signup', 'job-application', 'wedding-rsvp', 'contact-form', 'customer-feedback'] as const;

@@ -1,6 +1,6 @@
 /**
  * The flows service: flows, their draft templates, published snapshots, submissions, the Results' custom
- * columns and form themes (ARCHITECTURE §3);
+ * columns, form themes and cloneable templates (ARCHITECTURE §3);
  * emits `flow.created`, `flow.published`, `flow.moved`, `flow.deleted`, `form.submitted` and `form.progressed` through the
  * outbox and consumes `workspace.deleted` (`consumers.ts`). Tests call
  * {@link buildApp}; `main.ts` runs {@link definition}.
@@ -12,6 +12,7 @@ import {
   PUBLIC_SUBMISSIONS_PER_ADDRESS_MAX,
   PUBLIC_SUBMISSIONS_WINDOW_MS,
   PUBLIC_UPLOADS_PER_ADDRESS_MAX,
+  TEMPLATE_COUNTS_PER_ADDRESS_MAX,
   UPLOAD_BYTES_PER_MB,
   UPLOAD_SWEEP_INTERVAL_MS,
 } from '@formloom/contracts/limits';
@@ -27,6 +28,7 @@ import { EXPORT_BATCH_SIZE_DEFAULT } from './domain/export';
 import { createSubmissionWriter } from './domain/submissions';
 import { sweepUploads } from './domain/uploads';
 import { adminFlowRoutes } from './routes/admin-flows';
+import { cloneableTemplateRoutes } from './routes/cloneable-templates';
 import { customColumnRoutes } from './routes/custom-columns';
 import { internalFileRoutes } from './routes/internal-files';
 import { internalFlowRoutes } from './routes/internal-flows';
@@ -104,6 +106,11 @@ export const definition: ServiceDefinition<FlowsShape, FlowsServiceDeps> = {
             message: copy.uploads.tooManyUploads,
           })
         : undefined,
+    templateCountLimit: ctx.rateLimits.limit({
+      name: 'template-counts',
+      points: TEMPLATE_COUNTS_PER_ADDRESS_MAX,
+      durationMs: PUBLIC_SUBMISSIONS_WINDOW_MS,
+    }),
     submissionWriter: createSubmissionWriter(ctx.writeWithEvents),
     exportBatchSize: ctx.config.SUBMISSIONS_EXPORT_BATCH_SIZE,
     submissionLimit:
@@ -126,7 +133,7 @@ export const definition: ServiceDefinition<FlowsShape, FlowsServiceDeps> = {
           })
         : undefined,
   }),
-  routes: [adminFlowRoutes, customColumnRoutes, themeRoutes, publicFlowRoutes, publicApiRoutes, uploadRoutes, internalFlowRoutes, internalFileRoutes],
+  routes: [adminFlowRoutes, customColumnRoutes, themeRoutes, cloneableTemplateRoutes, publicFlowRoutes, publicApiRoutes, uploadRoutes, internalFlowRoutes, internalFileRoutes],
   consumers: (deps) => [workspaceDeletedConsumer(deps.reads)],
   // The sweep of uploads no response refers to (after a day) and of the files of deleted rows (`domain/uploads.ts`).
   workers: (deps) => {

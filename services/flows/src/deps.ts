@@ -23,6 +23,8 @@ export type FlowsServiceDeps = FlowsDeps & UploadsDeps & {
   exportBatchSize: number;
   submissionWriter: SubmissionWriter;
   submissionLimit?: RateLimit;
+  /** The limit of template view and clone counts per client address and template (`TEMPLATE_COUNTS_PER_ADDRESS_MAX`). */
+  templateCountLimit?: RateLimit;
   /** The bot challenge before public submissions, when the operator configured one (`challenge.ts`). */
   challenge?: Challenge;
 };

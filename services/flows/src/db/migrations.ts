@@ -369,4 +369,33 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE flows ADD CONSTRAINT flows_one_theme CHECK (featured_theme_id IS NULL OR theme_public_id IS NULL);
       CREATE INDEX flows_theme ON flows (theme_public_id) WHERE theme_public_id IS NOT NULL;`,
   },
+  {
+    // Cloneable templates (spec 000 §3 "Cloneable template"; domain/cloneable-templates.ts): a published form others
+    // start new forms from. `organization_id` NULL: the built-in catalogue (contracts `templates/catalogue.ts`), whose
+    // forms belong to the template library (organization and workspace 0, which no tenant has) and are kept equal
+    // to the catalogue by `content_hash`; else an organization's own, made by an admin. One template per form; the
+    // form's deletion removes it. `slug` is the template's link, unique across all.
+    id: '0013_cloneable_templates',
+    sql: `
+      CREATE TABLE cloneable_templates (
+        id uuid PRIMARY KEY,
+        slug text NOT NULL UNIQUE,
+        organization_id integer,
+        flow_id integer NOT NULL UNIQUE REFERENCES flows (id) ON DELETE CASCADE,
+        name text NOT NULL,
+        description text NOT NULL DEFAULT '',
+        categories text[] NOT NULL DEFAULT '{}',
+        is_featured boolean NOT NULL DEFAULT false,
+        is_private boolean NOT NULL DEFAULT true,
+        type text NOT NULL CHECK (type IN ('form', 'quiz')),
+        position integer NOT NULL DEFAULT 0,
+        content_hash text,
+        view_count bigint NOT NULL DEFAULT 0 CHECK (view_count >= 0),
+        clone_count bigint NOT NULL DEFAULT 0 CHECK (clone_count >= 0),
+        created_by integer,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX cloneable_templates_organization ON cloneable_templates (organization_id, created_at, id);`,
+  },
 ];

@@ -16,10 +16,12 @@
  *   (`domain/uploads.ts`).
  * - `themes`: an organization's own form themes; `theme_images`: the images they show (bytes in the file storage).
  *   A flow names its theme by `featured_theme_id` or `theme_public_id` (`domain/themes.ts`).
+ * - `cloneable_templates`: the published forms new forms start from — the built-in catalogue's (their forms in the
+ *   template library, organization 0) and organizations' own (`domain/cloneable-templates.ts`).
  */
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { FlowSettings, FlowType } from '@formloom/contracts/entities/flow';
 import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
 import type { ThemeDefinition } from '@formloom/contracts/entities/theme';
@@ -287,3 +289,33 @@ export const themeImages = pgTable('theme_images', {
   createdBy: integer('created_by'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Cloneable templates (spec 000 §3 "Cloneable template"; migration `0013_cloneable_templates`): UUID id (the count
+ * calls' `{templateId}`), its link `slug` (unique), the organization that made it (null: the built-in catalogue,
+ * whose forms belong to the template library), its form (one template per form; deleted with it), how the gallery
+ * shows it (name, description, categories, featured, private, type, and `position`, the catalogue's order), the
+ * catalogue entry's `contentHash` (what the stored form was made from), view and clone counts, who made it and when.
+ */
+export const cloneableTemplates = pgTable('cloneable_templates', {
+  id: uuid('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  organizationId: integer('organization_id'),
+  flowId: integer('flow_id')
+    .notNull()
+    .unique()
+    .references(() => flows.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  categories: text('categories').array().notNull().default(sql`'{}'::text[]`),
+  isFeatured: boolean('is_featured').notNull().default(false),
+  isPrivate: boolean('is_private').notNull().default(true),
+  type: text('type').$type<'form' | 'quiz'>().notNull(),
+  position: integer('position').notNull().default(0),
+  contentHash: text('content_hash'),
+  viewCount: bigint('view_count', { mode: 'number' }).notNull().default(0),
+  cloneCount: bigint('clone_count', { mode: 'number' }).notNull().default(0),
+  createdBy: integer('created_by'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('cloneable_templates_organization').on(t.organizationId, t.createdAt, t.id)]);

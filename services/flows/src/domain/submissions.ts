@@ -37,6 +37,7 @@ import { findSnapshotTemplates } from '../db/flows-repository';
 import { countSubmissions, insertSubmissionsStatement, type SubmissionRecord } from '../db/submissions-repository';
 import { keysetSubmissions } from '../db/export-repository';
 import { decodeCursor, encodeCursor, resultsColumns, submissionFilterOf } from './results';
+import { assertFillable } from './cloneable-templates';
 import { authorizedFlow, currentTemplate, formClosedError, type Authorize, type FlowsDeps } from './flows';
 
 /** A validated submission and its `form.submitted` event, waiting to be written. */
@@ -79,12 +80,13 @@ export function createSubmissionWriter(writeWithEvents: WriteWithEvents): Submis
  * @throws 404 `copy.flows.flowNotFound` (unknown flow, or one in the trash: `Flow.trashedAt`),
  *   `copy.publicForm.flowNotPublished` (never published) or `copy.publicForm.formClosed` (closed, past its `closesAt`,
  *   or at its `responseLimit` — counted only for a form with a limit); a close or trash made on another replica
- *   applies here within FLOW_LOOKUP_TTL_MS
+ *   applies here within FLOW_LOOKUP_TTL_MS; 403 `copy.templates.notFillable` for a form of the template library
  */
 export async function findLiveForm(deps: FlowsDeps, publicIdentifier: string, fresh: boolean) {
   const { record: flow, cached } = await deps.reads.flowForSubmission(publicIdentifier, { fresh });
   if (!flow || flow.trashedAt !== null) throw notFound(copy.flows.flowNotFound);
   if (flow.liveSnapshotId === null) throw notFound(copy.publicForm.flowNotPublished);
+  assertFillable(flow);
   const settings = formSettingsOf(flow.settings);
   if (flow.closedAt !== null) throw formClosedError(settings);
   if (await closedBy(settings, Date.now(), () => countSubmissions(deps.db, flow.id))) throw formClosedError(settings);
