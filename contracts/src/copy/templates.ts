@@ -18,8 +18,6 @@ export const templates = {
   allTemplates: 'All templates',
   /** ours: the heading of a search's matches. */
   searchResults: (search: string, count: number) => `${count === 1 ? '1 template' : `${count} templates`} matching '${search}'`,
-  /** ours: the featured grid's heading. */
-  featured: 'Featured',
   /** ours: the organization's own templates' category. */
   organization: 'Made by your team',
   /** spec 000 §2: the empty states and their button. */
@@ -30,15 +28,11 @@ export const templates = {
   useTemplate: 'Use this template',
   /** ours: the preview. */
   preview: (name: string) => `Preview of ${name}`,
-  pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
   pageImageAlt: (name: string, step: string) => `${name}: ${step}`,
-  previousPage: 'Previous page',
-  nextPage: 'Next page',
   pages: 'Pages',
   questionsCount: (count: number) => (count === 1 ? '1 question' : `${count} questions`),
   quizBadge: 'Quiz',
   privateBadge: 'Your organization',
-  clones: (count: number) => (count === 1 ? 'Used once' : `Used ${count.toLocaleString('en-US')} times`),
   /** spec 000 §5, §8: the template's snapshot could not be read. */
   notAvailable: 'Template not available. Contact support',
   /** spec 000 §8: a slug that names no template, with a 'Go home' button. */
@@ -59,9 +53,6 @@ export const templates = {
     public: 'Anyone with the link',
     publicHint: 'People outside your organization can use it through its link; it is listed only for your team.',
     submit: 'Make template',
-    save: 'Save',
-    remove: 'Remove template',
-    removed: 'The template was removed',
     created: 'The template is in your gallery',
     copyLink: 'Copy link',
     notPublished: 'Publish the form before making it a template',

@@ -47,6 +47,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       hydrateFallbackElement: <PageLoader fullScreen />,
       children: [
         { path: paths.root.path, loader: () => redirect(paths.home.getHref()) },
+        { path: paths.templateLink.path, loader: ({ params }) => redirect(paths.templateLink.targetOf(params.slug ?? '')) },
         {
           path: paths.login.path,
           loader: signedOutLoader(queryClient),

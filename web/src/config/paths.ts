@@ -11,6 +11,7 @@
  * | `/verify-email?token=…` | confirms the address of the mailed link, signed in or not |
  * | `/home`, `/home/:workspaceSlug` | the home dashboard (spec 000 §2 "Home page"); the slug is `<id>-<name>` |
  * | `/home/forms[/:workspaceSlug]/new/:stage[/:theme/:serviceType/:serviceId]` | the new-flow dialog over the dashboard (spec 000 §2); `/home/forms[/:workspaceSlug]` opens its 'choose' stage |
+ * | `/templates/:slug` | a template's link: the new-flow dialog's 'template' stage previewing it (`?template=:slug`) |
  * | `/home/zite[/:workspaceSlug]/new` | the dashboard with the 'Make a Zite' modal over it (spec 000 §2) |
  * | `/home/settings` | settings (spec 000 §2 "Settings and members"): the organization's API keys so far; it wins over `/home/:workspaceSlug` (a slug starts with the workspace's id) |
  * | `/editor/:flowPublicIdentifier/{edit,share,results,workflows}` | the editor and its tabs |
@@ -75,6 +76,16 @@ export const paths = {
   verifyEmail: {
     path: '/verify-email',
     getHref: (token: string) => `/verify-email?${new URLSearchParams({ token }).toString()}`,
+  },
+  /**
+   * `/templates/:slug`: a template's link (spec 000 §2 "A template can be opened directly by slug"): opens the
+   * new-flow dialog's 'template' stage on the template's preview (`?template={slug}`), signing in first when needed.
+   */
+  templateLink: {
+    path: '/templates/:slug',
+    getHref: (slug: string) => generatePath('/templates/:slug', { slug }),
+    /** Where the link leads: the 'template' stage previewing `slug`. */
+    targetOf: (slug: string) => `${generatePath(newFlowPath, { stage: 'template' })}?${new URLSearchParams({ template: slug })}`,
   },
   /** `/home`: the dashboard of the first workspace by name (spec 000 §2). */
   home: { path: '/home', getHref: () => '/home' },

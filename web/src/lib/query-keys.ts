@@ -32,6 +32,13 @@ export const themeKeys = {
   list: () => [...themeKeys.all, 'list'] as const,
 };
 
+/** The template gallery (`GET /admin/cloneableTemplates/all`): all of it, or one template by slug. */
+export const templateKeys = {
+  all: ['cloneableTemplates'] as const,
+  list: () => [...templateKeys.all, 'list'] as const,
+  bySlug: (slug: string) => [...templateKeys.all, 'slug', slug] as const,
+};
+
 /** Flows (forms) as their editors see them. */
 export const flowKeys = {
   all: ['flows'] as const,

@@ -23,6 +23,10 @@ import { StarButton } from '../features/home/components/flow-list';
 import { FlowListPage, HomePage, type FlowRenderers } from '../features/home/components/home-page';
 import { activeWorkspace } from '../features/home/model/active-workspace';
 import { NewFlowDialog, servedStage } from '../features/home/components/new-flow-dialog';
+import { limitedAccessTooltip } from '../features/home/components/workspace-nav';
+import { MakeTemplateModal } from '../features/templates/components/make-template-modal';
+import { TemplateGallery } from '../features/templates/components/template-gallery';
+import { track } from '../lib/analytics';
 import { MakeZiteModal } from '../features/home/components/quick-start';
 import { useThemeName } from '../features/themes/api/themes';
 import { ThemePicker } from '../features/themes/components/theme-picker';
@@ -52,8 +56,16 @@ function StarToggle({ flow }: { flow: FlowListItem }) {
 /** The star toggle and the flow menu of every home list. */
 function useFlowRenderers(): FlowRenderers {
   const workspaces = useWorkspaces();
+  const isAdmin = useMe().data?.user.isAdmin ?? false;
   return {
-    renderFlowActions: (flow) => <FlowActionsMenu flow={flow} withRename moveTargets={workspaces.data ?? []} />,
+    renderFlowActions: (flow) => (
+      <FlowActionsMenu
+        flow={flow}
+        withRename
+        moveTargets={workspaces.data ?? []}
+        renderMakeTemplate={isAdmin ? (onDone) => <MakeTemplateModal flow={flow} onClose={onDone} /> : undefined}
+      />
+    ),
     renderStar: (flow) => <StarToggle flow={flow} />,
   };
 }
@@ -133,6 +145,7 @@ export function NewFlowRoute() {
   const workspaces = useWorkspaces();
   const served = servedStage(stage);
   const themeName = useThemeName();
+  const navigate = useNavigate();
   if (!served) return <Navigate replace to={paths.newFlow.getHref({ workspaceSlug, stage: 'choose' })} />;
   const workspace = workspaces.data ? activeWorkspace(workspaces.data, workspaceSlug) : undefined;
   return (
@@ -146,6 +159,21 @@ export function NewFlowRoute() {
           renderWorkflows={(props) => <WorkflowsStage {...props} organization={me.data?.organizations[0] ?? null} />}
           theme={params.theme}
           themeName={themeName}
+          renderTemplates={({ workspace: target, selectedSlug, onSelect, onFromScratch, onBack }) => (
+            <TemplateGallery
+              workspaceId={target.id}
+              blockedReason={target.accessLevel === 'write' ? null : limitedAccessTooltip(target.accessLevel)}
+              selectedSlug={selectedSlug}
+              onSelect={onSelect}
+              onFromScratch={onFromScratch}
+              onBack={onBack}
+              onGoHome={() => navigate(paths.home.getHref())}
+              onCreated={(flow) => {
+                track('flow_created', { type: flow.type, stage: 'template' });
+                navigate(paths.editor.getHref(flow.publicIdentifier, 'edit'), { replace: true });
+              }}
+            />
+          )}
           renderThemes={({ selected, onSelect, onBack, onContinue, onEscapeBlocked }) => (
             <ThemePicker
               selected={selected}

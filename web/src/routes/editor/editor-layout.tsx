@@ -9,13 +9,16 @@ import { useParams } from 'react-router';
 import { SmallScreenNotice } from '../../features/auth/components/small-screen-notice';
 import { EditorShell } from '../../features/editor/components/editor-shell';
 import { useRecordFlowView } from '../../features/flow-actions/api/flow-actions';
+import { useMe } from '../../features/auth/api/get-me';
 import { FlowActionsMenu } from '../../features/flow-actions/components/flow-actions-menu';
+import { MakeTemplateModal } from '../../features/templates/components/make-template-modal';
 import { FlowNameEditor } from '../../features/flow-actions/components/flow-name-editor';
 
 /** The editor of the flow in the URL. */
 export function EditorLayoutRoute() {
   const { flowPublicIdentifier = '' } = useParams();
   const { mutate: recordView } = useRecordFlowView();
+  const isAdmin = useMe().data?.user.isAdmin ?? false;
   useEffect(() => {
     if (flowPublicIdentifier) recordView({ publicIdentifier: flowPublicIdentifier });
   }, [flowPublicIdentifier, recordView]);
@@ -23,7 +26,15 @@ export function EditorLayoutRoute() {
     <EditorShell
       publicIdentifier={flowPublicIdentifier}
       renderTitle={(flow) => <FlowNameEditor flow={flow} />}
-      renderActions={(flow, editorItems) => <FlowActionsMenu flow={flow} leaveAfterDelete openDuplicate extraItems={editorItems} />}
+      renderActions={(flow, editorItems) => (
+        <FlowActionsMenu
+          flow={flow}
+          leaveAfterDelete
+          openDuplicate
+          extraItems={editorItems}
+          renderMakeTemplate={isAdmin ? (onDone) => <MakeTemplateModal flow={flow} onClose={onDone} /> : undefined}
+        />
+      )}
       notice={<SmallScreenNotice />}
     />
   );

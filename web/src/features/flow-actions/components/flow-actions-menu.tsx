@@ -1,7 +1,7 @@
 /**
  * A flow's menu (the editor's header and each home card): the caller's own entries first (the editor's 'Keyboard
  * shortcuts'), then Rename (home), Duplicate, Move to… (home: another workspace the user may change, spec 000 §4),
- * Close form (when live) and Move to trash; a trashed flow's menu has Restore and Delete forever, which asks to
+ * Make a template (an admin's, when live and the route gives it), Close form (when live) and Move to trash; a trashed flow's menu has Restore and Delete forever, which asks to
  * confirm (docs/product-rules.md §3; spec 000 §2 reserved workspace `trash`). Read-only members see only the caller's
  * entries (no menu without them).
  */
@@ -15,7 +15,7 @@ import * as copy from '@formloom/contracts/copy';
 import { FLOW_NAME_MAX_LENGTH } from '@formloom/contracts/limits';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
-import { IconFolderMove, IconRestore } from '../../../ui/app-icons';
+import { IconFolderMove, IconRestore, IconTemplate } from '../../../ui/app-icons';
 import { IconCopy, IconDots, IconLock, IconPencil, IconTrash } from '../../../ui/icons';
 import { useDeleteFlow, useDuplicateFlow, useMoveFlow, useRenameFlow, useRestoreFlow, useTrashFlow, useUnpublishFlow } from '../api/flow-actions';
 
@@ -32,6 +32,11 @@ export interface FlowActionsMenuProps {
   openDuplicate?: boolean;
   /** Entries (`Menu.Item`s) shown first, for every member: the editor's 'Keyboard shortcuts'. */
   extraItems?: ReactNode;
+  /**
+   * 'Make a template' (an admin's, for a live form; spec 000 §3 "Cloneable template"): the modal the entry opens,
+   * composed by the route (features do not import each other), closed with `onDone`. None: no entry.
+   */
+  renderMakeTemplate?: (onDone: () => void) => ReactNode;
 }
 
 /** The "…" menu of a flow (see the module doc). */
@@ -42,8 +47,9 @@ export function FlowActionsMenu({
   leaveAfterDelete = false,
   openDuplicate = false,
   extraItems,
+  renderMakeTemplate,
 }: FlowActionsMenuProps) {
-  const [dialog, setDialog] = useState<'rename' | 'delete' | 'move' | null>(null);
+  const [dialog, setDialog] = useState<'rename' | 'delete' | 'move' | 'template' | null>(null);
   const duplicate = useDuplicateFlow();
   const unpublish = useUnpublishFlow();
   const trash = useTrashFlow();
@@ -115,6 +121,11 @@ export function FlowActionsMenu({
           {copy.home.moveTo}
         </Menu.Item>
       )}
+      {flow.isPublished && renderMakeTemplate && (
+        <Menu.Item leftSection={<IconTemplate size={16} />} onClick={() => setDialog('template')} data-testid="flow-action-make-template">
+          {copy.templates.publish.menuItem}
+        </Menu.Item>
+      )}
       {flow.isPublished && (
         <Menu.Item leftSection={<IconLock size={16} />} onClick={() => void onClose()} data-testid="flow-action-close">
           Close form
@@ -142,6 +153,7 @@ export function FlowActionsMenu({
         </Menu.Dropdown>
       </Menu>
       {dialog === 'rename' && <RenameDialog flow={flow} onDone={() => setDialog(null)} />}
+      {dialog === 'template' && renderMakeTemplate?.(() => setDialog(null))}
       {dialog === 'move' && <MoveDialog flow={flow} targets={targets} onDone={() => setDialog(null)} />}
       {dialog === 'delete' && (
         <DeleteDialog

@@ -6,7 +6,9 @@
  *   `track()` and opens the product's first stage with a clean URL: stage, theme, service type and template reset.
  *   The products shown are those the app serves ({@link AVAILABLE_PRODUCTS}); scheduling, payments and PDF come
  *   with their services.
- * - 'choose': 'Choose how to get started' with the cards of what can be made now (Blank form, Quiz).
+ * - 'choose': 'Choose how to get started' with the cards of what can be made now (Blank form, Template, Quiz).
+ * - 'template' (`renderTemplates`): the template gallery; the previewed template's slug is the URL's `?template=`
+ *   (a link opens it directly); 'Make form from scratch' opens the theme stage.
  * - 'choose_theme' (Blank form leads here when the route gives the stage, `renderThemes`): the theme gallery; the
  *   chosen theme's id is the URL's `{theme}` segment (a reload keeps it), 'Continue' opens 'blank' with it.
  * - 'blank' / 'quiz': the new form's name (and the theme of the URL, with 'Change'), then 'Create form' / 'Create
@@ -21,7 +23,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { Alert, Button, Card, Group, Modal, Select, SimpleGrid, Stack, Tabs, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import type { Workspace } from '@formloom/contracts/entities/identity';
 import * as copy from '@formloom/contracts/copy';
 import { blankFlowTemplate, quizStarterTemplate } from '@formloom/contracts/rules/flow-template';
@@ -36,7 +38,7 @@ import {
 import { paths } from '../../../config/paths';
 import { track } from '../../../lib/analytics';
 import { errorMessage } from '../../../lib/api-client';
-import { IconQuiz } from '../../../ui/app-icons';
+import { IconQuiz, IconTemplate } from '../../../ui/app-icons';
 import { IconAlert, IconChevronLeft, IconForm } from '../../../ui/icons';
 import { useCreateFlow } from '../api/create-flow';
 import { limitedAccessTooltip } from './workspace-nav';
@@ -46,7 +48,7 @@ import classes from './new-flow.module.css';
 const AVAILABLE_PRODUCTS: readonly NewFlowProduct[] = ['forms', 'workflows'];
 
 /** The stages the app serves; any other stage of the URL opens 'choose'. */
-export const AVAILABLE_STAGES: readonly NewFlowStage[] = ['choose', 'choose_theme', 'blank', 'quiz', 'workflows'];
+export const AVAILABLE_STAGES: readonly NewFlowStage[] = ['choose', 'choose_theme', 'blank', 'quiz', 'template', 'workflows'];
 
 /** Props of {@link NewFlowDialog}. */
 export interface NewFlowDialogProps {
@@ -76,11 +78,27 @@ export interface NewFlowDialogProps {
   }) => ReactNode;
   /** The name of theme `id` (for the name stage's 'Theme' line), given by the route. */
   themeName?: (id: string) => string | undefined;
+  /**
+   * The 'template' stage's content (the template gallery, composed by the route), with the previewed template's slug
+   * (the URL's `?template=`), how to open another or go back to the gallery, 'Make form from scratch' and 'Back'.
+   * Without it, no Template card.
+   */
+  renderTemplates?: (props: {
+    workspace: Workspace;
+    selectedSlug: string | null;
+    onSelect: (slug: string | null) => void;
+    onFromScratch: () => void;
+    onBack: () => void;
+  }) => ReactNode;
 }
 
+/** The query parameter of the 'template' stage naming the template being previewed (its slug). */
+export const TEMPLATE_PARAM = 'template';
+
 /** The new-flow dialog (see the module doc). */
-export function NewFlowDialog({ workspace, workspaceSlug, stage, renderWorkflows, theme, renderThemes, themeName }: NewFlowDialogProps) {
+export function NewFlowDialog({ workspace, workspaceSlug, stage, renderWorkflows, theme, renderThemes, themeName, renderTemplates }: NewFlowDialogProps) {
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
   const compact = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false }) ?? false;
   const narrow = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false }) ?? false;
   const [escapeBlocked, setEscapeBlocked] = useState(false);
@@ -152,6 +170,14 @@ export function NewFlowDialog({ workspace, workspaceSlug, stage, renderWorkflows
         })}
       </Stack>
     );
+  } else if (stage === 'template' && renderTemplates) {
+    body = renderTemplates({
+      workspace,
+      selectedSlug: searchParams.get(TEMPLATE_PARAM),
+      onSelect: (slug) => navigate(slug ? `${hrefOf('template')}?${new URLSearchParams({ [TEMPLATE_PARAM]: slug })}` : hrefOf('template')),
+      onFromScratch: () => navigate(hrefOf(renderThemes ? 'choose_theme' : 'blank')),
+      onBack: () => navigate(hrefOf('choose')),
+    });
   } else if (stage === 'workflows' && renderWorkflows) {
     body = (
       <Stack gap="md" py="xs">
@@ -165,7 +191,12 @@ export function NewFlowDialog({ workspace, workspaceSlug, stage, renderWorkflows
       </Stack>
     );
   } else {
-    body = <ChooseStage onChoose={(next) => navigate(hrefOf(next === 'blank' && renderThemes ? 'choose_theme' : next))} />;
+    body = (
+      <ChooseStage
+        withTemplates={renderTemplates !== undefined}
+        onChoose={(next) => navigate(hrefOf(next === 'blank' && renderThemes ? 'choose_theme' : next))}
+      />
+    );
   }
 
   return (
@@ -207,7 +238,7 @@ function ChoiceCard({ icon, title, description, onClick, testId }: { icon: React
 }
 
 /** 'choose' (spec 000 §2): 'Choose how to get started' with a card per way to start. */
-function ChooseStage({ onChoose }: { onChoose: (stage: NewFlowStage) => void }) {
+function ChooseStage({ onChoose, withTemplates }: { onChoose: (stage: NewFlowStage) => void; withTemplates: boolean }) {
   const { cards } = copy.newFlow;
   return (
     <Stack gap="lg" py="xs">
@@ -216,6 +247,15 @@ function ChooseStage({ onChoose }: { onChoose: (stage: NewFlowStage) => void }) 
       </Title>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
         <ChoiceCard icon={<IconForm size={22} />} title={cards.blank.title} description={cards.blank.description} onClick={() => onChoose('blank')} testId="new-flow-card-blank" />
+        {withTemplates && (
+          <ChoiceCard
+            icon={<IconTemplate size={22} />}
+            title={copy.templates.card.title}
+            description={copy.templates.card.description}
+            onClick={() => onChoose('template')}
+            testId="new-flow-card-template"
+          />
+        )}
         <ChoiceCard icon={<IconQuiz size={22} />} title={cards.quiz.title} description={cards.quiz.description} onClick={() => onChoose('quiz')} testId="new-flow-card-quiz" />
       </SimpleGrid>
     </Stack>
