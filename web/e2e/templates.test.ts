@@ -2,7 +2,7 @@
  * The template gallery in headless Chromium against the whole product (spec 000 §2 "template", §3 "Cloneable
  * template", §5): the gallery with its categories, search and page pictures (the committed renders, served by the
  * product); a template's preview and 'Use this template', which opens the new form in the editor; an admin making a
- * published form a template, which the team's gallery lists and previews by drawing its pages live; and the gallery
+ * published form a template, which the team's gallery lists and previews by drawing its pages live, and removing it; and the gallery
  * and preview at 390 px. Each screen is checked with axe; with `SCREENSHOT_DIR` set, it is saved there.
  */
 import path from 'node:path';
@@ -82,10 +82,20 @@ it("browses the gallery, previews a template's pages and makes a form from it; a
   const frame = (await page.getByTestId('template-preview').locator('iframe').first().elementHandle())!;
   const content = (await frame.contentFrame())!;
   await content.getByRole('heading').first().waitFor();
+  // Drawn as a picture of the page: without the editor preview's banner.
+  expect(await content.getByTestId('preview-banner').count()).toBe(0);
   await shot(page, 'templates-own-preview');
+  expect(await violations(page)).toEqual([]);
   await page.getByTestId('template-preview-back').click();
   await page.getByTestId('templates-category-organization').click();
-  await page.getByRole('button', { name: 'Our hiring form' }).waitFor();
+  await page.getByRole('button', { name: 'Our hiring form' }).click();
+
+  // The admin removes it: confirmed, then gone from the team's gallery; the form stays.
+  await page.getByTestId('template-remove').click();
+  await page.getByTestId('template-remove-confirm').click();
+  await page.getByTestId('templates-grid').waitFor();
+  await eventually(async () => (await page.getByTestId('templates-category-organization').count()) === 0);
+  expect((await page.request.get(`${url}/public/flows/templates/${publicIdentifier}?mode=live`)).status()).toBe(200);
   await context.close();
 });
 

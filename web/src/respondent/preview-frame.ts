@@ -8,24 +8,28 @@ import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
 import type { ThemeLook } from '@formloom/contracts/entities/theme';
 import { isPreviewReady, type PreviewState } from './preview-protocol';
 
-/** What the frame draws: the form's name, its template, the page (step id) and the theme's look (null: default). */
+/**
+ * What the frame draws: the form's name, its template, the page (step id), the theme's look (null: default), and
+ * whether as a thumbnail (`PreviewState.thumbnail`: no banner, no scroll bar).
+ */
 export interface PreviewFrameState {
   name: string;
   template: FlowTemplate;
   stepId: string;
   look: ThemeLook | null;
+  thumbnail?: boolean;
 }
 
 /**
  * A ref for the preview `<iframe>` (its `src`: the form's `/t/{id}?preview=1`) that keeps it drawing `state`: sent on every change of it, and again whenever the
  * frame says it is ready (after each load) — to our own origin only, and only answering our own frame.
  */
-export function usePreviewFrame({ name, template, stepId, look }: PreviewFrameState): RefObject<HTMLIFrameElement | null> {
+export function usePreviewFrame({ name, template, stepId, look, thumbnail = false }: PreviewFrameState): RefObject<HTMLIFrameElement | null> {
   const frame = useRef<HTMLIFrameElement>(null);
   const send = useCallback(() => {
-    const state: PreviewState = { type: 'formloom:preview-state', name, template, stepId, look };
+    const state: PreviewState = { type: 'formloom:preview-state', name, template, stepId, look, ...(thumbnail ? { thumbnail } : {}) };
     frame.current?.contentWindow?.postMessage(state, window.location.origin);
-  }, [name, template, stepId, look]);
+  }, [name, template, stepId, look, thumbnail]);
 
   useEffect(send, [send]);
   useEffect(() => {

@@ -2,7 +2,7 @@
  * The editor's live preview: the public form's page opened with `?preview=1` inside the editor's iframe
  * (`preview-protocol.ts`). It shows the draft the editor sends — unsaved edits included — on the page the
  * editor has selected, with the same renderers and checks as the live form; 'Submit' shows the ending and stores
- * nothing.
+ * nothing. Sent as a `thumbnail`, it draws the page alone (no banner, no scroll bar) for the template gallery.
  */
 import { useEffect, useState } from 'react';
 import { FormRunner } from './form-runner';
@@ -33,11 +33,19 @@ export function PreviewPage({ publicIdentifier }: { publicIdentifier: string }) 
     document.title = state ? `Preview: ${state.name}` : 'Preview';
   }, [state]);
 
+  // A thumbnail shows the page alone: no scroll bar beside it.
+  const thumbnail = state?.thumbnail === true;
+  useEffect(() => {
+    document.documentElement.style.scrollbarWidth = thumbnail ? 'none' : '';
+  }, [thumbnail]);
+
   return (
     <ThemedPage look={state?.look ?? null}>
-      <p className={classes.previewBanner} data-testid="preview-banner">
-        Preview · answers are not saved
-      </p>
+      {!thumbnail && (
+        <p className={classes.previewBanner} data-testid="preview-banner">
+          Preview · answers are not saved
+        </p>
+      )}
       {state ? (
         <FormRunner
           publicIdentifier={publicIdentifier}

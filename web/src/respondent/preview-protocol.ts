@@ -5,7 +5,7 @@
  *
  * - frame → editor `{type: 'formloom:preview-ready'}` once it listens (the editor then sends the state; the
  *   editor also sends it on every change);
- * - editor → frame `{type: 'formloom:preview-state', name, template, stepId, look}`: the form's name, the draft
+ * - editor → frame `{type: 'formloom:preview-state', name, template, stepId, look, thumbnail?}`: the form's name, the draft
  *   template as it is being edited (saved or not), the page the editor has selected, which the preview shows, and
  *   the look of the form's theme (`entities/theme.ts` `ThemeLook`, computed by the editor; null: the default look).
  */
@@ -31,6 +31,11 @@ export interface PreviewState {
   stepId: string;
   /** The look of the form's theme, or null/absent for the default look. */
   look?: ThemeLook | null;
+  /**
+   * Drawn as a picture of the page (the template gallery's live pages): without the 'answers are not saved' banner
+   * and the scroll bar, which belong to the editor, not to the form. Absent: the editor's preview.
+   */
+  thumbnail?: boolean;
 }
 
 /** Whether `data` is a {@link PreviewReady} message. */

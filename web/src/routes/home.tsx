@@ -168,6 +168,7 @@ export function NewFlowRoute() {
               onFromScratch={onFromScratch}
               onBack={onBack}
               onGoHome={() => navigate(paths.home.getHref())}
+              canManage={me.data?.user.isAdmin ?? false}
               onCreated={(flow) => {
                 track('flow_created', { type: flow.type, stage: 'template' });
                 navigate(paths.editor.getHref(flow.publicIdentifier, 'edit'), { replace: true });

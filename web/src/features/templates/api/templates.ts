@@ -8,6 +8,7 @@ import {
   countTemplateClone,
   countTemplateView,
   createCloneableTemplate,
+  deleteCloneableTemplate,
   listCloneableTemplates,
   type CreateCloneableTemplateBody,
 } from '@formloom/contracts/api/flows/cloneable-templates';
@@ -92,6 +93,15 @@ export function useCreateCloneableTemplate() {
   return useMutation({
     mutationFn: async (body: CreateCloneableTemplateBody): Promise<CloneableTemplate> =>
       (await callEndpoint(createCloneableTemplate, { body })).cloneableTemplate,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: templateKeys.all }),
+  });
+}
+
+/** An admin removes a template of the organization (`DELETE /admin/cloneableTemplates/:templateId`); refreshes the gallery. */
+export function useDeleteCloneableTemplate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (templateId: string) => callEndpoint(deleteCloneableTemplate, { params: { templateId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: templateKeys.all }),
   });
 }

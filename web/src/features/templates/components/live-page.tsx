@@ -17,21 +17,6 @@ import classes from './templates.module.css';
 
 const { width: PAGE_WIDTH, height: PAGE_HEIGHT } = TEMPLATE_THUMBNAIL_SIZES.large;
 
-/**
- * What the frame hides, as the catalogue's renders do (`scripts/src/render-template-thumbnails.ts`): the editor
- * preview's 'answers are not saved' banner and the scroll bar — they belong to the editor, not to the form.
- */
-const FRAME_CSS = '[data-testid="preview-banner"] { display: none !important; } html { scrollbar-width: none; }';
-
-/** Adds {@link FRAME_CSS} to the (same-origin) frame's document once it has loaded. */
-function hideEditorChrome(frame: HTMLIFrameElement | null): void {
-  const document = frame?.contentDocument;
-  if (!document?.head) return;
-  const style = document.createElement('style');
-  style.textContent = FRAME_CSS;
-  document.head.append(style);
-}
-
 /** Props of {@link LivePage}: the form's public id, name, template and look, and the page to draw. */
 export interface LivePageProps {
   flowPublicIdentifier: string;
@@ -43,7 +28,7 @@ export interface LivePageProps {
 
 /** The page `stepId` of `template`, drawn live and scaled to the box (see the module doc). */
 export function LivePage({ flowPublicIdentifier, name, template, look, stepId }: LivePageProps) {
-  const frame = usePreviewFrame({ name, template, stepId, look });
+  const frame = usePreviewFrame({ name, template, stepId, look, thumbnail: true });
   const { ref, width } = useElementSize();
   // The frame keeps the large thumbnail's layout size (the CSS module) and is scaled to the box's measured width.
   const scaled = useRef<HTMLDivElement>(null);
@@ -59,7 +44,6 @@ export function LivePage({ flowPublicIdentifier, name, template, look, stepId }:
         title={name}
         tabIndex={-1}
         loading="lazy"
-        onLoad={() => hideEditorChrome(frame.current)}
         className={classes.liveFrame}
         width={PAGE_WIDTH}
         height={PAGE_HEIGHT}

@@ -5,10 +5,12 @@
  * its page pictures and 'Use this template'. Empty states 'No templates yet' / "No templates matching '…'" offer
  * 'Make form from scratch'. The preview is opened by the template's slug (`?template={slug}` in the dialog's URL,
  * `selectedSlug`), so a link opens it directly (spec 000 §2 "A template can be opened directly by slug"); a slug
- * that names no usable template shows 'Template not found. Contact support if this persists.' with 'Go home'.
+ * that names no usable template shows 'Template not found. Contact support if this persists.' with 'Go home'. An
+ * admin may remove the organization's own templates from their preview ('Remove template', confirmed).
  */
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Alert, Badge, Button, Card, Center, Group, Loader, Select, SimpleGrid, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Badge, Button, Card, Center, Group, Loader, Modal, Select, SimpleGrid, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { getPublicTemplate } from '@formloom/contracts/api/flows/public-forms';
@@ -20,7 +22,7 @@ import * as copy from '@formloom/contracts/copy';
 import { callEndpoint, errorMessage } from '../../../lib/api-client';
 import { IconSearch } from '../../../ui/app-icons';
 import { IconAlert, IconChevronLeft } from '../../../ui/icons';
-import { countView, useCloneableTemplates, useMakeFormFromTemplate, useTemplateBySlug } from '../api/templates';
+import { countView, useCloneableTemplates, useDeleteCloneableTemplate, useMakeFormFromTemplate, useTemplateBySlug } from '../api/templates';
 import { galleryCategories, searchTemplates, templatesOf, type GallerySection } from '../model/gallery';
 import { LivePage } from './live-page';
 import classes from './templates.module.css';
@@ -43,6 +45,8 @@ export interface TemplateGalleryProps {
   onGoHome: () => void;
   /** A form was made from a template: open it. */
   onCreated: (flow: Flow) => void;
+  /** The caller is an admin: the organization's own templates offer 'Remove template'. */
+  canManage?: boolean;
 }
 
 /** The 'template' stage (see the module doc). */
@@ -264,8 +268,10 @@ function useLiveForm(template: CloneableTemplate) {
 }
 
 /** A template's preview: its pages, one large, and 'Use this template'. */
-function TemplatePreview({ template, workspaceId, blockedReason, onSelect, onCreated }: TemplateGalleryProps & { template: CloneableTemplate }) {
+function TemplatePreview({ template, workspaceId, blockedReason, onSelect, onCreated, canManage = false }: TemplateGalleryProps & { template: CloneableTemplate }) {
   const [pageIndex, setPageIndex] = useState(0);
+  const [removing, setRemoving] = useState(false);
+  const remove = useDeleteCloneableTemplate();
   const make = useMakeFormFromTemplate();
   const live = useLiveForm(template);
   useEffect(() => countView(template.id), [template.id]);
@@ -334,11 +340,46 @@ function TemplatePreview({ template, workspaceId, blockedReason, onSelect, onCre
           )}
         </Stack>
       </div>
-      <Group>
+      <Group justify="space-between">
         <Button variant="subtle" leftSection={<IconChevronLeft size={16} />} onClick={() => onSelect(null)} data-testid="template-preview-back">
           {copy.newFlow.back}
         </Button>
+        {canManage && template.source === 'organization' && (
+          <Button variant="subtle" color="red" c="red.9" onClick={() => setRemoving(true)} data-testid="template-remove">
+            {copy.templates.publish.remove}
+          </Button>
+        )}
       </Group>
+      <Modal opened={removing} onClose={() => setRemoving(false)} title={copy.templates.publish.removeTitle} centered>
+        <Stack>
+          <Text fz="sm">{copy.templates.publish.removeBody(template.name)}</Text>
+          {remove.isError && (
+            <Alert color="red" variant="light" icon={<IconAlert />}>
+              {errorMessage(remove.error)}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setRemoving(false)}>
+              Cancel
+            </Button>
+            <Button
+              color="red"
+              loading={remove.isPending}
+              onClick={() =>
+                remove.mutate(template.id, {
+                  onSuccess: () => {
+                    notifications.show({ color: 'green', message: copy.templates.publish.removed });
+                    onSelect(null);
+                  },
+                })
+              }
+              data-testid="template-remove-confirm"
+            >
+              {copy.templates.publish.remove}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </Stack>
   );
 }
