@@ -366,12 +366,15 @@ function TemplatePreview({ template, workspaceId, blockedReason, onSelect, onCre
               color="red"
               loading={remove.isPending}
               onClick={() =>
-                remove.mutate(template.id, {
-                  onSuccess: () => {
+                // Not `mutate`'s callbacks: the refreshed gallery no longer holds this template, so this preview may
+                // be gone before they would run (they never run then); the promise settles either way.
+                void remove.mutateAsync(template.id).then(
+                  () => {
                     notifications.show({ color: 'green', message: copy.templates.publish.removed });
                     onSelect(null);
                   },
-                })
+                  () => undefined,
+                )
               }
               data-testid="template-remove-confirm"
             >
