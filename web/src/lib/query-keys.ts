@@ -32,11 +32,13 @@ export const themeKeys = {
   list: () => [...themeKeys.all, 'list'] as const,
 };
 
-/** The template gallery (`GET /admin/cloneableTemplates/all`): all of it, or one template by slug. */
+/** The template gallery (`GET /admin/cloneableTemplates/all`): all of it, one template by slug, a template's live form. */
 export const templateKeys = {
   all: ['cloneableTemplates'] as const,
   list: () => [...templateKeys.all, 'list'] as const,
   bySlug: (slug: string) => [...templateKeys.all, 'slug', slug] as const,
+  /** A template's live form (the gallery draws an organization template's pages from it). */
+  live: (flowPublicIdentifier: string) => [...templateKeys.all, 'live', flowPublicIdentifier] as const,
 };
 
 /** Flows (forms) as their editors see them. */

@@ -16,6 +16,8 @@ import { createFlow } from '@formloom/contracts/api/flows/flows';
 import { getPublicTemplate } from '@formloom/contracts/api/flows/public-forms';
 import type { CloneableTemplate } from '@formloom/contracts/entities/cloneable-template';
 import type { Flow } from '@formloom/contracts/entities/flow';
+import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
+import type { ThemeLook } from '@formloom/contracts/entities/theme';
 import * as copy from '@formloom/contracts/copy';
 import { callEndpoint } from '../../../lib/api-client';
 import { flowKeys, templateKeys } from '../../../lib/query-keys';
@@ -36,6 +38,27 @@ export function useTemplateBySlug(slug: string | null) {
     queryFn: async ({ signal }) => (await callEndpoint(listCloneableTemplates, { query: { slug: slug! }, signal })).cloneableTemplates[0] ?? null,
     enabled: slug !== null,
     staleTime: 5 * 60_000,
+  });
+}
+
+/** A template's live form: its template and the look of its theme (null: the default look). */
+export interface LiveForm {
+  template: FlowTemplate;
+  look: ThemeLook | null;
+}
+
+/**
+ * The live form of `template` (`GET /public/flows/templates/{flowPublicIdentifier}?mode=live`), read only for a
+ * template with pages without pictures (an organization's own), whose pages the gallery draws itself.
+ */
+export function useLiveForm(template: CloneableTemplate) {
+  return useQuery({
+    queryKey: templateKeys.live(template.flowPublicIdentifier),
+    enabled: template.pageImages.some((page) => page.thumbnails === null),
+    queryFn: async ({ signal }): Promise<LiveForm> => {
+      const live = await callEndpoint(getPublicTemplate, { params: { publicIdentifier: template.flowPublicIdentifier }, query: { mode: 'live' }, signal });
+      return { template: live.flowSnapshot.template, look: live.theme.theme?.look ?? null };
+    },
   });
 }
 

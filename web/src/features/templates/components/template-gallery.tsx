@@ -12,17 +12,13 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Alert, Badge, Button, Card, Center, Group, Loader, Modal, Select, SimpleGrid, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMediaQuery } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
-import { getPublicTemplate } from '@formloom/contracts/api/flows/public-forms';
 import type { CloneableTemplate, TemplatePageImage } from '@formloom/contracts/entities/cloneable-template';
 import type { Flow } from '@formloom/contracts/entities/flow';
-import type { FlowTemplate } from '@formloom/contracts/entities/flow-template';
-import type { ThemeLook } from '@formloom/contracts/entities/theme';
 import * as copy from '@formloom/contracts/copy';
-import { callEndpoint, errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { IconSearch } from '../../../ui/app-icons';
 import { IconAlert, IconChevronLeft } from '../../../ui/icons';
-import { countView, useCloneableTemplates, useDeleteCloneableTemplate, useMakeFormFromTemplate, useTemplateBySlug } from '../api/templates';
+import { countView, useCloneableTemplates, useDeleteCloneableTemplate, useLiveForm, useMakeFormFromTemplate, useTemplateBySlug, type LiveForm } from '../api/templates';
 import { galleryCategories, searchTemplates, templatesOf, type GallerySection } from '../model/gallery';
 import { LivePage } from './live-page';
 import classes from './templates.module.css';
@@ -247,24 +243,6 @@ function PagePicture({ template, page, size, live }: { template: CloneableTempla
   }
   if (!live) return <div className={classes.livePage} aria-hidden />;
   return <LivePage flowPublicIdentifier={template.flowPublicIdentifier} name={template.name} template={live.template} look={live.look} stepId={page.stepId} />;
-}
-
-/** A template's live form, for drawing pages without pictures. */
-interface LiveForm {
-  template: FlowTemplate;
-  look: ThemeLook | null;
-}
-
-/** The live form of a template without page pictures (read once per preview). */
-function useLiveForm(template: CloneableTemplate) {
-  return useQuery({
-    queryKey: ['cloneableTemplates', 'live', template.flowPublicIdentifier],
-    enabled: template.pageImages.some((page) => page.thumbnails === null),
-    queryFn: async ({ signal }): Promise<LiveForm> => {
-      const live = await callEndpoint(getPublicTemplate, { params: { publicIdentifier: template.flowPublicIdentifier }, query: { mode: 'live' }, signal });
-      return { template: live.flowSnapshot.template, look: live.theme.theme?.look ?? null };
-    },
-  });
 }
 
 /** A template's preview: its pages, one large, and 'Use this template'. */
