@@ -37,7 +37,6 @@ export const templates = {
   notAvailable: 'Template not available. Contact support',
   /** spec 000 §8: a slug that names no template, with a 'Go home' button. */
   notFound: 'Template not found. Contact support if this persists.',
-  goHome: 'Go home',
   /** ours: making a form a template (spec 000 §3 "Cloneable template"; the home flow menu, admins only). */
   publish: {
     menuItem: 'Make a template',

@@ -95,6 +95,6 @@ it("opens a template's link on its preview, and says so for a slug that names no
   await router.navigate(paths.templateLink.getHref('no-such-template'));
   const notFound = await screen.findByTestId('template-not-found');
   expect(notFound).toHaveTextContent(copy.templates.notFound);
-  await user.click(within(notFound).getByRole('button', { name: copy.templates.goHome }));
+  await user.click(within(notFound).getByRole('button', { name: copy.flows.goHome }));
   await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/home/));
 });

@@ -73,7 +73,7 @@ export function TemplateGallery(props: TemplateGalleryProps) {
       return (
         <Stack align="center" gap="md" py="xl" data-testid="template-not-found">
           <Text fw={600}>{copy.templates.notFound}</Text>
-          <Button onClick={props.onGoHome}>{copy.templates.goHome}</Button>
+          <Button onClick={props.onGoHome}>{copy.flows.goHome}</Button>
         </Stack>
       );
     }
