@@ -59,11 +59,18 @@ export default async function globalSetup(): Promise<void> {
       WEBHOOK_ALLOWED_HOSTS: os.hostname(),
     },
   });
+  // The test workers' connections are closed by the workers, never by the product: a worker keeps an idle connection
+  // for as long as the product's keep-alive hint allows (less one second) and then closes it, but its timers run
+  // late when its event loop is busy (a suite compiling, PGlite in the same worker), and a request written just as
+  // the product closed the connection fails with 'fetch failed: other side closed'. Without a keep-alive timeout
+  // the product sends no hint and keeps idle connections open; the worker's client closes them after its own
+  // 4 seconds. Only this test product: a deployed gateway keeps its timeout (clients there are not ours).
+  const workspacesAuth = product.services['workspaces-auth'];
+  for (const server of [product.gateway.server, workspacesAuth.service.app.server]) server.keepAliveTimeout = 0;
   process.env.FORMLOOM_WEB_TEST_API_URL = product.url;
   // A user inside an existing organization (a member who is not an admin) has no public way in yet (invitations
   // have no UI): tests make one through workspaces-auth's internal route, as seeds do (`render-app.tsx`
   // `signInOrganizationMember`), so they get its URL and the product's internal token.
-  const workspacesAuth = product.services['workspaces-auth'];
   process.env.FORMLOOM_WEB_TEST_AUTH_URL = workspacesAuth.url;
   process.env.FORMLOOM_WEB_TEST_INTERNAL_TOKEN = workspacesAuth.service.ctx.config.INTERNAL_TOKEN ?? '';
   (globalThis as { formloomWebTest?: WebTestProduct }).formloomWebTest = { product, dataDir, siteverify: siteverify.server, smtp };
