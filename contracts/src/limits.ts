@@ -315,6 +315,19 @@ export const API_KEY_NAME_MAX_LENGTH = 64;
 export const MAX_API_KEYS_PER_ORGANIZATION = 50;
 
 /**
+ * ours: invitations (`api/workspaces-auth/invitations.ts`): a link works for {@link INVITATION_TTL_MS} (7 days); an
+ * organization has at most {@link INVITATIONS_PENDING_MAX} pending invitations; an admin sends at most
+ * {@link INVITATION_SEND_MAX} invitation mails per {@link INVITATION_SEND_WINDOW_MS} (they go to addresses the
+ * product does not know yet: a cap keeps a stolen admin session from mailing the world).
+ */
+export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+export const INVITATIONS_PENDING_MAX = 200;
+export const INVITATION_SEND_MAX = 50;
+export const INVITATION_SEND_WINDOW_MS = 60 * 60 * 1000;
+/** ours: at most this many workspaces in one invitation. */
+export const INVITATION_WORKSPACES_MAX = 100;
+
+/**
  * ours: outgoing webhooks (`api/workflows-engine/webhooks.ts`, what Fillout offers integrators): at most
  * {@link MAX_WEBHOOKS_PER_FORM} live subscriptions per form (a 21st answers 409), URLs of at most
  * {@link WEBHOOK_URL_MAX_LENGTH} characters, and at most {@link WEBHOOK_DELIVERIES_PAGE_MAX} deliveries per page of

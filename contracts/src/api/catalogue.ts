@@ -31,6 +31,7 @@ import * as billing from './workspaces-auth/billing';
 import * as auth from './workspaces-auth/auth';
 import * as authInternal from './workspaces-auth/internal';
 import * as keys from './workspaces-auth/keys';
+import * as members from './workspaces-auth/members';
 
 /** The endpoints a module exports (its other exports are schemas and types). */
 function endpointsOf(module: Record<string, unknown>): Endpoint[] {
@@ -44,6 +45,7 @@ function endpointsOf(module: Record<string, unknown>): Endpoint[] {
 export const ENDPOINTS: readonly Endpoint[] = [
   auth,
   admin,
+  members,
   apiKeys,
   billing,
   keys,

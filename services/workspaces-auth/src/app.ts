@@ -32,6 +32,7 @@ import { billingRoutes } from './routes/billing';
 import { authenticateCaller } from './routes/caller';
 import { internalRoutes } from './routes/internal';
 import { keyRoutes } from './routes/keys';
+import { memberRoutes } from './routes/members';
 import { workspacesAuthWorkers } from './workers';
 
 export { WorkspacesAuthConfig } from './config';
@@ -47,7 +48,7 @@ export const definition: ServiceDefinition<typeof WorkspacesAuthConfig.shape, Au
     await app.register(cookie);
     app.addHook('onRequest', async (request) => authenticateCaller(request, db, keys));
   },
-  routes: [keyRoutes, authRoutes, adminRoutes, apiKeyRoutes, billingRoutes, internalRoutes],
+  routes: [keyRoutes, authRoutes, adminRoutes, memberRoutes, apiKeyRoutes, billingRoutes, internalRoutes],
 };
 
 /**

@@ -146,4 +146,22 @@ export const migrations: Migration[] = [
     id: '0009_organization_features',
     sql: `ALTER TABLE organizations ADD COLUMN features text[] NOT NULL DEFAULT '{}';`,
   },
+  {
+    // Invitations by email (spec 000 §2 "Settings and members"; domain/invitations.ts): one pending invitation per
+    // address and organization, only the SHA-256 of the link's token stored; accepted or revoked rows are deleted.
+    id: '0010_invitations',
+    sql: `
+      CREATE TABLE invitations (
+        id uuid PRIMARY KEY,
+        organization_id integer NOT NULL REFERENCES organizations (id) ON DELETE CASCADE,
+        email text NOT NULL,
+        token_hash text NOT NULL UNIQUE,
+        is_admin boolean NOT NULL DEFAULT false,
+        workspaces jsonb NOT NULL,
+        invited_by integer REFERENCES users (id) ON DELETE SET NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        expires_at timestamptz NOT NULL,
+        UNIQUE (organization_id, email)
+      );`,
+  },
 ];

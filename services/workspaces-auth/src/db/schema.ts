@@ -5,8 +5,9 @@
  */
 import type { JWK } from 'jose';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import type { AccessLevel, BillingStatus, DataRegion, OrganizationFeature } from '@formloom/contracts/entities/identity';
+import type { WorkspaceGrant } from '@formloom/contracts/api/workspaces-auth/members';
 
 /**
  * Organizations (the tenant). Today each is created by a sign-up and named after its first user. Its flags (spec
@@ -160,3 +161,23 @@ export const apiKeys = pgTable('api_keys', {
   lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
 }, (t) => [index('api_keys_organization_id').on(t.organizationId)]);
+
+/**
+ * Pending invitations by email (`domain/invitations.ts`): at most one per address and organization (a new one
+ * replaces it). Only the SHA-256 (hex) of the link's token is stored, as for sessions. `workspaces`: the access the
+ * invited person gets on accepting. Accepted and revoked invitations are deleted; expired ones stop working at
+ * `expiresAt` and are deleted when the organization next invites someone.
+ */
+export const invitations = pgTable('invitations', {
+  id: uuid('id').primaryKey(),
+  organizationId: integer('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  email: text('email').notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  isAdmin: boolean('is_admin').notNull().default(false),
+  workspaces: jsonb('workspaces').$type<WorkspaceGrant[]>().notNull(),
+  invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+}, (t) => [unique('invitations_organization_id_email_key').on(t.organizationId, t.email)]);

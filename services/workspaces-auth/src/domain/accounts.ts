@@ -69,8 +69,11 @@ async function emailExists(db: DbOrTx, email: string): Promise<boolean> {
   return row !== undefined;
 }
 
-/** Inserts a user; maps a duplicate email (also one created concurrently) to 409 `copy.auth.emailTaken`. */
-async function insertUser(tx: Tx, values: typeof users.$inferInsert): Promise<UserRecord> {
+/**
+ * Inserts a user in `tx` and answers their record.
+ * @throws 409 `copy.auth.emailTaken` for a taken email (also one taken concurrently: the unique index decides)
+ */
+export async function insertUser(tx: Tx, values: typeof users.$inferInsert): Promise<UserRecord> {
   try {
     const [row] = await tx.insert(users).values(values).returning(userColumns);
     return row!;

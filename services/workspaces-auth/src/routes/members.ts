@@ -1,0 +1,80 @@
+/**
+ * `/admin/members/access`, `/admin/workspaces/:workspaceId/members/:userId`, `/admin/invitations…` and
+ * `/auth/invitations/…` (spec 000 §2 "Settings and members", §6) — the endpoints of
+ * `@formloom/contracts/api/workspaces-auth/members` (`domain/invitations.ts`). The admin's record is read fresh from
+ * the database (`caller.ts`): a demoted admin is refused at once. Accepting an invitation sets the session cookie, as
+ * sign-up does, and is limited per client address as sign-ups are.
+ */
+import {
+  acceptInvitation,
+  createInvitation,
+  listInvitations,
+  listMemberAccess,
+  lookUpInvitation,
+  removeWorkspaceMember,
+  resendInvitation,
+  revokeInvitation,
+} from '@formloom/contracts/api/workspaces-auth/members';
+import * as copy from '@formloom/contracts/copy';
+import { INVITATION_SEND_MAX, INVITATION_SEND_WINDOW_MS } from '@formloom/contracts/limits';
+import { defineRoutes } from '@formloom/kit/routes';
+import type { AuthDeps } from '../deps';
+import * as members from '../domain/invitations';
+import { requireCaller, setSessionCookie } from './caller';
+
+/** The member and invitation routes. */
+export const memberRoutes = defineRoutes<AuthDeps>((router, { db, config, loginRateLimit, rateLimits, systemMail }) => {
+  const sendLimit = rateLimits.limit({
+    name: 'invitation-send',
+    points: INVITATION_SEND_MAX,
+    durationMs: INVITATION_SEND_WINDOW_MS,
+    message: copy.auth.tooManyAttemptsLater,
+  });
+
+  /** `{members, workspaces}` (admins). */
+  router.handle(listMemberAccess, async ({ auth }) => members.listMemberAccess(db, await requireCaller(auth, db)));
+
+  /** Takes one workspace's access away (admins); 404 outside the organization or without access there. */
+  router.handle(removeWorkspaceMember, async ({ auth, params }) => {
+    await members.removeWorkspaceMember(db, await requireCaller(auth, db), params.workspaceId, params.userId);
+    return { success: true as const };
+  });
+
+  /** `{invitations}` pending (admins). */
+  router.handle(listInvitations, async ({ auth }) => ({ invitations: await members.listInvitations(db, await requireCaller(auth, db)) }));
+
+  /** 201 `{invitation}` with its mail queued (admins); 404, 409 as the contract says; 429 past the sending limit. */
+  router.handle(createInvitation, async ({ auth, body, reply }) => {
+    const caller = await requireCaller(auth, db);
+    if (caller.isAdmin) await sendLimit.enforce(reply, `user:${caller.id}`);
+    const invitation = await members.createInvitation(db, caller, body, config.PUBLIC_URL);
+    systemMail.kick();
+    return { invitation };
+  });
+
+  /** `{invitation}` mailed again with a new link (admins); 404 when not pending; 429 past the sending limit. */
+  router.handle(resendInvitation, async ({ auth, params, reply }) => {
+    const caller = await requireCaller(auth, db);
+    if (caller.isAdmin) await sendLimit.enforce(reply, `user:${caller.id}`);
+    const invitation = await members.resendInvitation(db, caller, params.invitationId, config.PUBLIC_URL);
+    systemMail.kick();
+    return { invitation };
+  });
+
+  /** Revokes a pending invitation (admins). */
+  router.handle(revokeInvitation, async ({ auth, params }) => {
+    await members.revokeInvitation(db, await requireCaller(auth, db), params.invitationId);
+    return { success: true as const };
+  });
+
+  /** What a link is for; 400 `copy.members.invitationInvalid`. */
+  router.handle(lookUpInvitation, async ({ body }) => ({ invitation: await members.lookUpInvitation(db, body.token) }));
+
+  /** 201 `{user}` + cookie; 400 invalid link or password; 409 address taken; 429 per client address. */
+  router.handle(acceptInvitation, async ({ body, request, reply }) => {
+    await loginRateLimit.signup(request, reply);
+    const { user, session } = await members.acceptInvitation(db, body);
+    setSessionCookie(request, reply, session);
+    return { user };
+  });
+});
