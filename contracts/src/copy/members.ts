@@ -82,6 +82,8 @@ export const members = {
     `${inviter} invited you to join ${organization} on ${product}. Create your account to get started.`,
   /** ours: the accept page's button. */
   acceptButton: 'Accept and create account',
+  /** ours: the accept page under an invalid link. */
+  invalidHint: 'Already accepted it? Log in with the address the invitation was sent to.',
   /** ours: the accept page's title while it reads the link. */
   checkingInvitation: 'Checking your invitation…',
 } as const;

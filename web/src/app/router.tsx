@@ -63,6 +63,11 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           lazy: { Component: async () => (await import('../routes/verify-email')).VerifyEmailRoute },
         },
         {
+          // An invitation mail's link: public (the invited person has no account yet), outside the app shell.
+          path: paths.invitation.path,
+          lazy: { Component: async () => (await import('../routes/invitation')).InvitationRoute },
+        },
+        {
           // The approver's page: public, outside the app shell (the token is in the link's fragment).
           path: paths.approval.path,
           lazy: { Component: async () => (await import('../routes/approve')).ApproveRoute },

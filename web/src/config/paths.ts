@@ -13,7 +13,8 @@
  * | `/home/forms[/:workspaceSlug]/new/:stage[/:theme/:serviceType/:serviceId]` | the new-flow dialog over the dashboard (spec 000 §2); `/home/forms[/:workspaceSlug]` opens its 'choose' stage |
  * | `/templates/:slug` | a template's link: the new-flow dialog's 'template' stage previewing it (`?template=:slug`) |
  * | `/home/zite[/:workspaceSlug]/new` | the dashboard with the 'Make a Zite' modal over it (spec 000 §2) |
- * | `/home/settings` | settings (spec 000 §2 "Settings and members"): the organization's API keys so far; it wins over `/home/:workspaceSlug` (a slug starts with the workspace's id) |
+ * | `/home/settings[?invite=true&email=…]` | settings (spec 000 §2 "Settings and members"): members and invitations, API keys; `invite` opens the invite dialog with the address prefilled; it wins over `/home/:workspaceSlug` (a slug starts with the workspace's id) |
+ * | `/invitation?token=…` | accepts an invitation mailed by an admin: the invited person creates their account |
  * | `/editor/:flowPublicIdentifier/{edit,share,results,workflows}` | the editor and its tabs |
  * | `/editor/:flowPublicIdentifier/workflows-edit/:workflowId[?edit-node=<id>]#workflows` | the editor opened on a workflow: its canvas (spec 001 §2) |
  * | `/editor/:flowPublicIdentifier/workflows-edit/:workflowId/runs[?mode=edit]` | a workflow's runs (live, or its test runs), inside the editor |
@@ -32,6 +33,10 @@ export const EDITOR_TABS = ['edit', 'share', 'results', 'workflows'] as const;
 
 /** One of {@link EDITOR_TABS}. */
 export type EditorTab = (typeof EDITOR_TABS)[number];
+
+/** The query parameters of `/home/settings` that open its invite dialog (`true`) and prefill its address. */
+export const SETTINGS_INVITE_PARAM = 'invite';
+export const SETTINGS_INVITE_EMAIL_PARAM = 'email';
 
 /** The query parameter of `/login` and `/signup` naming the page to return to after signing in. */
 export const REDIRECT_PARAM = 'redirect';
@@ -94,7 +99,27 @@ export const paths = {
    * members' for admins). A static segment, so the router prefers it to {@link paths.workspace}'s `:workspaceSlug`,
    * and no slug can be `settings` (a slug is `<id>-<name>`).
    */
-  settings: { path: '/home/settings', getHref: () => '/home/settings' },
+  settings: {
+    path: '/home/settings',
+    /**
+     * The page; with `invite` its invite dialog opens at once (spec 000 §2 "can be opened with parameters that open the
+     * invite dialog and prefill an e-mail"): `?invite=true[&email=…]`.
+     */
+    getHref: (invite?: { email?: string }) => {
+      if (!invite) return '/home/settings';
+      const query = new URLSearchParams({ [SETTINGS_INVITE_PARAM]: 'true' });
+      if (invite.email) query.set(SETTINGS_INVITE_EMAIL_PARAM, invite.email);
+      return `/home/settings?${query.toString()}`;
+    },
+  },
+  /**
+   * `/invitation?token=…`: the page an invitation mail links to (the service writes the link:
+   * `domain/invitations.ts` `INVITATION_PAGE`); the invited person creates their account there.
+   */
+  invitation: {
+    path: '/invitation',
+    getHref: (token: string) => `/invitation?${new URLSearchParams({ token }).toString()}`,
+  },
   /** `/home/starred`: the signed-in user's starred forms of every workspace (spec 000 §2 home tab 'Starred'). */
   starred: { path: '/home/starred', getHref: () => '/home/starred' },
   /** `/home/recents`: the forms the user opened lately, last viewed first (spec 000 §2 home tab 'Recents'). */

@@ -9,6 +9,8 @@
 export const authKeys = {
   all: ['auth'] as const,
   me: () => [...authKeys.all, 'me'] as const,
+  /** What an invitation link is for (the accept page). */
+  invitation: (token: string) => [...authKeys.all, 'invitation', token] as const,
 };
 
 /** The caller's workspaces. */
@@ -16,9 +18,16 @@ export const workspaceKeys = {
   all: ['workspaces'] as const,
 };
 
-/** The users of the caller's organization (the approval step's approver picker). */
+/** The users of the caller's organization (the approval step's approver picker; settings: with their access). */
 export const memberKeys = {
   all: ['members'] as const,
+  /** Every member with their access per workspace (admins). */
+  access: () => [...memberKeys.all, 'access'] as const,
+};
+
+/** The organization's pending invitations (settings; admins only). */
+export const invitationKeys = {
+  all: ['invitations'] as const,
 };
 
 /** The organization's API keys (settings; admins only). */

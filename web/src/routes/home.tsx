@@ -79,6 +79,7 @@ export function HomeRoute() {
     <HomePage
       firstName={me.data?.user.firstName ?? ''}
       userId={me.data?.user.id}
+      isAdmin={me.data?.user.isAdmin ?? false}
       features={me.data?.organizations[0]?.features}
       workspaceSlug={workspaceSlug}
       {...renderers}

@@ -11,5 +11,5 @@ import { SettingsPage } from '../features/settings/components/settings-page';
 export function SettingsRoute() {
   const me = useMe();
   const workspaces = useWorkspaces();
-  return <SettingsPage isAdmin={me.data?.user.isAdmin ?? false} workspaces={workspaces.data ?? []} />;
+  return <SettingsPage isAdmin={me.data?.user.isAdmin ?? false} workspaces={workspaces.data ?? []} currentUserId={me.data?.user.id} />;
 }

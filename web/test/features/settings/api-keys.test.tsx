@@ -156,7 +156,8 @@ it("shows the server's message when a key cannot be made (the organization has a
     await callEndpoint(createApiKey, { body: { name: `Key ${index + 1}` } });
   }
   const { user } = renderApp(paths.settings.getHref());
-  expect(await screen.findAllByRole('listitem')).toHaveLength(MAX_API_KEYS_PER_ORGANIZATION);
+  const keys = await screen.findByRole('list', { name: copy.settings.apiKeysListLabel });
+  expect(within(keys).getAllByRole('listitem')).toHaveLength(MAX_API_KEYS_PER_ORGANIZATION);
 
   await user.click(screen.getByRole('button', { name: copy.settings.createApiKey }));
   const dialog = await screen.findByRole('dialog', { name: copy.settings.createApiKey });

@@ -137,7 +137,7 @@ describe('the approval panel', () => {
     expect(screen.queryByRole('button', { name: copy.approval.dragField('Budget code') })).not.toBeInTheDocument();
   });
 
-  it("offers 'Invite' for an address that is no member, and Enter opens the page where members are added", async () => {
+  it("offers 'Invite' for an address that is no member, and Enter opens the invite dialog with that address", async () => {
     await signUpUser();
     const open = jest.spyOn(window, 'open').mockImplementation(() => null);
     try {
@@ -145,11 +145,11 @@ describe('the approval panel', () => {
       const input = screen.getByRole('textbox', { name: copy.approval.approversLabel });
       await panel.user.type(input, 'new.person@example.com');
       expect(await screen.findByTestId('approval-invite')).toHaveTextContent('new.person@example.com is not a member of your organization yet');
-      expect(within(screen.getByTestId('approval-invite')).getByRole('link', { name: copy.approval.invite })).toHaveAttribute('href', paths.settings.getHref());
+      expect(within(screen.getByTestId('approval-invite')).getByRole('link', { name: copy.approval.invite })).toHaveAttribute('href', paths.settings.getHref({ email: 'new.person@example.com' }));
       await act(async () => {
         await panel.user.keyboard('{Enter}');
       });
-      expect(open).toHaveBeenCalledWith(paths.settings.getHref(), '_blank', 'noopener');
+      expect(open).toHaveBeenCalledWith(paths.settings.getHref({ email: 'new.person@example.com' }), '_blank', 'noopener');
       expect(panel.latest().approvers.approvers).toEqual([{ email: 'ada@example.com' }]);
     } finally {
       open.mockRestore();

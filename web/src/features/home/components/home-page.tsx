@@ -1,6 +1,7 @@
 /**
  * The home dashboard's main area (spec 000 §2 "Home page"), inside the app shell (whose header holds the
- * workspace menu): a welcome line with the first name, then the selected workspace with its 'Create form'
+ * workspace menu): a welcome line with the first name and, for admins, 'Invite members' (the settings page's invite
+ * dialog, spec 000 §2), then the selected workspace with its 'Create form'
  * button and its forms. `/home` shows the first workspace by name; `/home/:workspaceSlug` the one the slug
  * (`<id>-<name>`) names, or 'Workspace not found' with a 'Go home' link (spec 000 §8) when the user has no such
  * workspace. The route loader has loaded the workspaces and that workspace's forms before this renders.
@@ -15,7 +16,7 @@ import type { FlowListView } from '@formloom/contracts/api/flows/flows';
 import { HOME_ROW_FETCH, HOME_ROW_ITEMS_BY_MIN_WIDTH } from '@formloom/contracts/limits';
 import { formatRelative } from '../../../lib/format';
 import { IconHistory } from '../../../ui/app-icons';
-import { IconForm, IconLock, IconPlus, IconStar, IconTrash } from '../../../ui/icons';
+import { IconForm, IconLock, IconPlus, IconStar, IconTrash, IconUserPlus } from '../../../ui/icons';
 import { Empty, ErrorAlert, PageLoader } from '../../../ui/states';
 import { useWorkspaces } from '../api/get-workspaces';
 import { activeWorkspace } from '../model/active-workspace';
@@ -38,6 +39,8 @@ export interface HomePageProps extends FlowRenderers {
   firstName: string;
   /** The signed-in user's id: their sort order and view are remembered under it. */
   userId?: number;
+  /** The user is an admin (`isAdmin`): the welcome line has the invite-members button (only admins invite). */
+  isAdmin?: boolean;
   workspaceSlug?: string;
   /** The organization's feature flags (`ORGANIZATION_FEATURES`): `database` shows the Quick start's Database card. */
   features?: readonly string[];
@@ -46,16 +49,23 @@ export interface HomePageProps extends FlowRenderers {
 }
 
 /** The dashboard of {@link HomePageProps.workspaceSlug}'s workspace (or the first by name). */
-export function HomePage({ firstName, userId, workspaceSlug, features, renderFlowActions, renderStar, renderWorkspaceActions }: HomePageProps) {
+export function HomePage({ firstName, userId, isAdmin = false, workspaceSlug, features, renderFlowActions, renderStar, renderWorkspaceActions }: HomePageProps) {
   const workspaces = useWorkspaces();
   const active = activeWorkspace(workspaces.data ?? [], workspaceSlug);
 
   return (
     <Container size="lg" py="xl" px={{ base: 'md', sm: 'xl' }}>
       <Stack gap="xl">
-        <Title order={1} fz={{ base: 26, sm: 30 }} data-testid="welcome">
-          {copy.home.welcome(firstName)}
-        </Title>
+        <Group justify="space-between" align="center" gap="sm">
+          <Title order={1} fz={{ base: 26, sm: 30 }} data-testid="welcome">
+            {copy.home.welcome(firstName)}
+          </Title>
+          {isAdmin && (
+            <Button component={Link} to={paths.settings.getHref({})} variant="default" leftSection={<IconUserPlus size={16} />}>
+              {copy.home.inviteMembers}
+            </Button>
+          )}
+        </Group>
         {active && <QuickStart workspace={active} withDatabase={features?.includes('database') ?? false} />}
         {!workspaceSlug && (
           <>

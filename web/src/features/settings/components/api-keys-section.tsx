@@ -8,18 +8,19 @@
  * manage API keys (the list answers them 403 `copy.auth.adminOnly`, so it is not asked for).
  */
 import { useId, useState } from 'react';
-import { Alert, Button, Code, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Code, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { pathOf } from '@formloom/contracts/api/endpoint';
 import { apiListForms } from '@formloom/contracts/api/flows/public-api';
 import type { ApiKey } from '@formloom/contracts/api/workspaces-auth/api-keys';
 import type { Workspace } from '@formloom/contracts/entities/identity';
 import * as copy from '@formloom/contracts/copy';
 import { formatDateTime } from '../../../lib/format';
-import { IconKey, IconLock, IconPlus, IconTrash } from '../../../ui/icons';
+import { IconKey, IconLock, IconTrash } from '../../../ui/icons';
 import { Empty, ErrorAlert, PageLoader } from '../../../ui/states';
 import { useApiKeys } from '../api/get-api-keys';
 import { CreateApiKeyModal } from './create-api-key-modal';
 import { RevokeApiKeyModal } from './revoke-api-key-modal';
+import { SectionHeader } from './section-header';
 import classes from './settings.module.css';
 
 /** The role of the user and the workspaces they know (see `SettingsPageProps`). */
@@ -44,19 +45,12 @@ export function ApiKeysSection({ isAdmin, workspaces }: ApiKeysSectionProps) {
 
   return (
     <Stack component="section" aria-labelledby={headingId} gap="md" data-testid="api-keys-section">
-      <Group justify="space-between" align="center" gap="sm">
-        <Group gap="xs" wrap="nowrap">
-          <IconKey size={20} />
-          <Title order={2} fz="xl" id={headingId}>
-            {copy.settings.apiKeysTitle}
-          </Title>
-        </Group>
-        {isAdmin && (
-          <Button leftSection={<IconPlus size={16} />} onClick={openCreate}>
-            {copy.settings.createApiKey}
-          </Button>
-        )}
-      </Group>
+      <SectionHeader
+        id={headingId}
+        icon={<IconKey size={20} />}
+        title={copy.settings.apiKeysTitle}
+        action={isAdmin ? { label: copy.settings.createApiKey, onClick: openCreate } : undefined}
+      />
       {isAdmin ? (
         <>
           <ExampleRequest />

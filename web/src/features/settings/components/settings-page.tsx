@@ -1,6 +1,7 @@
 /**
  * The settings page, `/home/settings` (spec 000 §2 "Settings and members"), inside the app shell: the heading
- * 'Settings' and, so far, the organization's API keys ({@link ApiKeysSection}). What the page needs from other
+ * 'Settings', the organization's members and invitations ({@link MembersSection}) and its API keys
+ * ({@link ApiKeysSection}). What the page needs from other
  * features — whether the user is an admin, the workspaces they know — comes in from the route
  * (`src/routes/settings.tsx`).
  */
@@ -8,6 +9,7 @@ import { Container, Stack, Title } from '@mantine/core';
 import type { Workspace } from '@formloom/contracts/entities/identity';
 import * as copy from '@formloom/contracts/copy';
 import { ApiKeysSection } from './api-keys-section';
+import { MembersSection } from './members-section';
 
 /** What {@link SettingsPage} shows: the user's role and the workspaces the app has loaded for them. */
 export interface SettingsPageProps {
@@ -15,16 +17,19 @@ export interface SettingsPageProps {
   isAdmin: boolean;
   /** The user's workspaces (`GET /admin/workspaces`), to name a key's workspaces and to choose them for a new key. */
   workspaces: readonly Workspace[];
+  /** The signed-in user's id: their own row among the members is marked. */
+  currentUserId?: number;
 }
 
 /** The settings page; see {@link SettingsPageProps}. */
-export function SettingsPage({ isAdmin, workspaces }: SettingsPageProps) {
+export function SettingsPage({ isAdmin, workspaces, currentUserId }: SettingsPageProps) {
   return (
     <Container size="md" py="xl" px={{ base: 'md', sm: 'xl' }}>
       <Stack gap="xl">
         <Title order={1} fz={{ base: 26, sm: 30 }}>
           {copy.settings.pageTitle}
         </Title>
+        <MembersSection isAdmin={isAdmin} currentUserId={currentUserId} />
         <ApiKeysSection isAdmin={isAdmin} workspaces={workspaces} />
       </Stack>
     </Container>

@@ -5,9 +5,8 @@
  *
  * The chosen approvers are chips (each with a remove button); the input below searches the organization's users by name
  * or address (`GET /admin/members`, fetched when the picker mounts). Picking one adds them — over a Slack direct message
- * it replaces the one approver. An address typed in full that is no user's offers 'Invite': the app has no invitation
- * page of its own yet, so 'Invite' (and Enter) opens the settings page, where admins add members (a new tab: the
- * workflow being edited stays open).
+ * it replaces the one approver. An address typed in full that is no user's offers 'Invite': 'Invite' (and Enter)
+ * opens the settings page's invite dialog with that address filled in (a new tab: the workflow being edited stays open).
  */
 import { useEffect, useMemo, useState } from 'react';
 import { ActionIcon, Anchor, Badge, Combobox, Group, Loader, Stack, Text, TextInput, useCombobox } from '@mantine/core';
@@ -37,9 +36,9 @@ function memberName(member: OrganizationMember): string {
   return `${member.firstName} ${member.lastName}`.trim() || member.email;
 }
 
-/** Opens the page where members are invited (the settings page for now; see the module doc) in a new tab. */
-export function openInvitePage(): void {
-  window.open(paths.settings.getHref(), '_blank', 'noopener');
+/** Opens the settings page's invite dialog, `email` prefilled (spec 000 §2), in a new tab. */
+export function openInvitePage(email?: string): void {
+  window.open(paths.settings.getHref({ email }), '_blank', 'noopener');
 }
 
 /** See the module doc. */
@@ -74,7 +73,7 @@ export function ApproversPicker({ approvers, sendOver, readOnly, onChange }: App
 
   const submit = (value: string) => {
     if (value === INVITE) {
-      openInvitePage();
+      openInvitePage(typed);
       return;
     }
     const member = byId.get(Number(value));
@@ -134,7 +133,7 @@ export function ApproversPicker({ approvers, sendOver, readOnly, onChange }: App
                 // selected (the first one is, as soon as something is typed) the combobox submits that option.
                 if (event.key === 'Enter' && offersInvite && combobox.getSelectedOptionIndex() === -1) {
                   event.preventDefault();
-                  openInvitePage();
+                  openInvitePage(typed);
                 }
               }}
             />
@@ -164,7 +163,7 @@ export function ApproversPicker({ approvers, sendOver, readOnly, onChange }: App
       {!readOnly && offersInvite && (
         <Text fz="xs" c="dimmed" data-testid="approval-invite">
           {copy.approval.notAMember(typed)}.{' '}
-          <Anchor href={paths.settings.getHref()} target="_blank" rel="noopener" fz="xs">
+          <Anchor href={paths.settings.getHref({ email: typed })} target="_blank" rel="noopener" fz="xs">
             {copy.approval.invite}
           </Anchor>{' '}
           ({copy.approval.inviteHint})
