@@ -171,7 +171,7 @@ function MemberRow({ member, workspaces, isYou }: { member: MemberAccess; worksp
             </Badge>
           )}
           {isYou && (
-            <Badge variant="outline" color="gray" size="sm">
+            <Badge variant="outline" color="dark" size="sm">
               {copy.members.youBadge}
             </Badge>
           )}
