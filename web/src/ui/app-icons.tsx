@@ -16,4 +16,5 @@ export const IconFolderMove = icon(
 );
 export const IconQuiz = icon(['M12 3a9 9 0 1 0 0 18a9 9 0 1 0 0-18z', 'M9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6v.6', 'M12 17h.01'], 'IconQuiz');
 export const IconSearch = icon(['M11 4a7 7 0 1 0 0 14a7 7 0 1 0 0-14z', 'M20 20l-4-4'], 'IconSearch');
+export const IconUserPlus = icon(['M10 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8z', 'M3 21a7 7 0 0 1 11.5-5.4', 'M19 14v6', 'M16 17h6'], 'IconUserPlus');
 export const IconTemplate = icon(['M4 4h16v6H4z', 'M4 14h7v6H4z', 'M15 14h5', 'M15 18h5'], 'IconTemplate');

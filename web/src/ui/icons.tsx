@@ -87,7 +87,6 @@ export const IconCalendar = icon(['M4 6h16v14H4z', 'M4 10h16', 'M9 3v4', 'M15 3v
 export const IconBolt = icon(['M13 3L5 14h6l-1 7 8-11h-6z'], 'IconBolt');
 export const IconDatabase = icon(['M4 6c0-1.7 3.6-3 8-3s8 1.3 8 3-3.6 3-8 3-8-1.3-8-3z', 'M4 6v12c0 1.7 3.6 3 8 3s8-1.3 8-3V6', 'M4 12c0 1.7 3.6 3 8 3s8-1.3 8-3'], 'IconDatabase');
 export const IconUser = icon(['M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8z', 'M4 21a8 8 0 0 1 16 0'], 'IconUser');
-export const IconUserPlus = icon(['M10 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8z', 'M3 21a7 7 0 0 1 11.5-5.4', 'M19 14v6', 'M16 17h6'], 'IconUserPlus');
 export const IconPhone = icon(['M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2z'], 'IconPhone');
 export const IconTable = icon(['M4 5h16v14H4z', 'M4 10h16', 'M4 15h16', 'M10 5v14'], 'IconTable');
 
