@@ -181,6 +181,8 @@ export const SHORT_ANSWER_MAX_LENGTH = 1000;
 export const LONG_ANSWER_MAX_LENGTH = 20_000;
 export const FLOW_NAME_MAX_LENGTH = 200;
 export const WORKSPACE_NAME_MAX_LENGTH = 100;
+/** ours: an organization's name has at most this many characters (after trimming). */
+export const ORGANIZATION_NAME_MAX_LENGTH = 100;
 /** ours: a form has at most this many steps and widgets (bounds the template size). */
 export const MAX_STEPS_PER_FLOW = 200;
 export const MAX_WIDGETS_PER_STEP = 200;

@@ -9,6 +9,18 @@ export const settings = {
   menuItemAdmin: 'Settings & members',
   /** ours: the settings page's heading. */
   pageTitle: 'Settings',
+  /** ours: the organization section (admins): heading, fields, choices, button and toast. */
+  organizationTitle: 'Organization',
+  organizationNameLabel: 'Organization name',
+  dataRegionLabel: 'Data region',
+  dataRegionDescription: 'Where AI features may process your data. In the EU region, AI workflow templates and steps are hidden.',
+  dataRegions: { default: 'Default', EU_AGENT: 'EU (no AI features)' },
+  featuresLabel: 'Features',
+  features: { database: 'Database (beta): make databases from the Quick start' },
+  saveOrganization: 'Save changes',
+  organizationSaved: 'Organization updated',
+  /** ours: 400 for a change that changes nothing. */
+  organizationNothingToChange: 'Nothing to change',
   /** ours: the heading of the API keys section. */
   apiKeysTitle: 'API keys',
   /** ours: what API keys are for, above the example call. */

@@ -17,6 +17,7 @@ export const endpoints = {
   'users.mobileEmail': { method: 'POST', path: '/admin/mobileEmail' },
   'members.set': { method: 'POST', path: '/admin/members' },
   'workspaces.reorder': { method: 'PUT', path: '/admin/workspaces/order' },
+  'organizations.update': { method: 'PATCH', path: '/admin/organizations/:organizationId' },
   'invitations.accept': { method: 'POST', path: '/auth/invitations/accept' },
   'invitations.create': { method: 'POST', path: '/admin/invitations' },
   'invitations.list': { method: 'GET', path: '/admin/invitations' },

@@ -1,6 +1,6 @@
 /**
  * `/home/settings` (spec 000 §2 "Settings and members"): the settings page inside the app shell, given whether
- * the signed-in user is an admin (auth feature) and their workspaces (home feature), which the signed-in area's
+ * the signed-in user is an admin and their organization (auth feature) and their workspaces (home feature), which the signed-in area's
  * loaders have already put in the cache.
  */
 import { useMe } from '../features/auth/api/get-me';
@@ -11,5 +11,12 @@ import { SettingsPage } from '../features/settings/components/settings-page';
 export function SettingsRoute() {
   const me = useMe();
   const workspaces = useWorkspaces();
-  return <SettingsPage isAdmin={me.data?.user.isAdmin ?? false} workspaces={workspaces.data ?? []} currentUserId={me.data?.user.id} />;
+  return (
+    <SettingsPage
+      isAdmin={me.data?.user.isAdmin ?? false}
+      workspaces={workspaces.data ?? []}
+      currentUserId={me.data?.user.id}
+      organization={me.data?.organizations[0]}
+    />
+  );
 }

@@ -5,8 +5,8 @@
  */
 import { z } from 'zod';
 import * as copy from '../../copy';
-import { AccessLevel, RESERVED_WORKSPACE_IDS, Workspace } from '../../entities/identity';
-import { WORKSPACE_NAME_MAX_LENGTH } from '../../limits';
+import { AccessLevel, DataRegion, OrganizationFeature, RESERVED_WORKSPACE_IDS, Workspace } from '../../entities/identity';
+import { ORGANIZATION_NAME_MAX_LENGTH, WORKSPACE_NAME_MAX_LENGTH } from '../../limits';
 import { kebabCase } from '../../rules/slug';
 import { defineEndpoint, errorResponse, okResponse } from '../endpoint';
 import { LoginBody, OrganizationSummary } from './auth';
@@ -92,6 +92,38 @@ export const SetWorkspaceOrderBody = z.object({
 });
 /** `{workspaceIds}` after parsing. */
 export type SetWorkspaceOrderBody = z.infer<typeof SetWorkspaceOrderBody>;
+
+/** `PATCH /admin/organizations/:organizationId` path parameters. */
+export const OrganizationParams = z.object({ organizationId: z.coerce.number().int().positive().max(2_147_483_647) });
+/** `{organizationId}`. */
+export type OrganizationParams = z.infer<typeof OrganizationParams>;
+
+/**
+ * `PATCH /admin/organizations/:organizationId` body (spec 000 §2 "Settings and members"; ours): any of the name
+ * (trimmed, 1..`ORGANIZATION_NAME_MAX_LENGTH` characters), the data region (`EU_AGENT`, or `null` for the default one:
+ * spec 001 §2 hides the AI category there) and the feature flags turned on (`ORGANIZATION_FEATURES`; the list
+ * replaces the stored one). At least one of them.
+ */
+export const UpdateOrganizationBody = z
+  .object({
+    name: requiredString()
+      .trim()
+      .min(1, { error: copy.validation.notEmpty })
+      .max(ORGANIZATION_NAME_MAX_LENGTH, { error: copy.validation.tooLong(ORGANIZATION_NAME_MAX_LENGTH) })
+      .optional(),
+    dataRegion: DataRegion.nullable().optional(),
+    features: z.array(OrganizationFeature).max(50).optional(),
+  })
+  .refine((body) => body.name !== undefined || body.dataRegion !== undefined || body.features !== undefined, {
+    error: copy.settings.organizationNothingToChange,
+  });
+/** `{name?, dataRegion?, features?}` after parsing. */
+export type UpdateOrganizationBody = z.infer<typeof UpdateOrganizationBody>;
+
+/** `PATCH /admin/organizations/:organizationId` response: the organization as it now is. */
+export const OrganizationResponse = z.object({ organization: OrganizationSummary });
+/** `{organization}`. */
+export type OrganizationResponse = z.infer<typeof OrganizationResponse>;
 
 /**
  * `POST /admin/members` body: give the user with `email` (a user of the admin's organization) `accessLevel`
@@ -240,6 +272,27 @@ export const listOrganizations = defineEndpoint({
   access: 'session',
   summary: 'List my organizations',
   responses: { 200: okResponse(OrganizationsResponse) },
+});
+
+/**
+ * `PATCH /admin/organizations/:organizationId` (ours; spec 000 §2 "Settings and members"): the organization's admins
+ * rename it, choose its data region and turn its feature flags on or off. The other services see the data region in
+ * the access token's `reg` claim once the caller's token is renewed (at most `ACCESS_TOKEN_TTL_SECONDS`).
+ */
+export const updateOrganization = defineEndpoint({
+  id: 'organizations.update',
+  service: 'workspaces-auth',
+  method: 'PATCH',
+  path: '/admin/organizations/:organizationId',
+  access: 'session',
+  summary: 'Change my organization',
+  params: OrganizationParams,
+  body: UpdateOrganizationBody,
+  responses: {
+    200: okResponse(OrganizationResponse),
+    403: adminOnly,
+    404: errorResponse(`'${copy.auth.organizationNotFound}': not the caller's organization.`),
+  },
 });
 
 /** `POST /admin/members`: admins give a user of their organization an access level in one of its workspaces. */

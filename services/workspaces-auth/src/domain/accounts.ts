@@ -8,10 +8,10 @@ import * as copy from '@formloom/contracts/copy';
 import type { AccessLevel, User, Workspace } from '@formloom/contracts/entities/identity';
 import type { OrganizationSummary, SignupBody } from '@formloom/contracts/api/workspaces-auth/auth';
 import type { CreateOrganizationUserBody, SetOrganizationFlagsBody } from '@formloom/contracts/api/workspaces-auth/internal';
-import type { OrganizationMember } from '@formloom/contracts/api/workspaces-auth/admin';
+import type { OrganizationMember, UpdateOrganizationBody } from '@formloom/contracts/api/workspaces-auth/admin';
 import { workspaceSlug } from '@formloom/contracts/rules/slug';
 import type { Db, DbOrTx, Tx } from '@formloom/kit/db';
-import { conflict, notFound } from '@formloom/kit/errors';
+import { conflict, forbidden, notFound } from '@formloom/kit/errors';
 import { memberships, organizations, users, workspaces } from '../db/schema';
 import { requestEmailVerification } from './email-verification';
 import { assertAcceptablePassword } from './password-strength';
@@ -249,6 +249,25 @@ export async function setOrganizationFlags(
   const organization = await findOrganization(db, organizationId);
   if (!organization) throw notFound(copy.auth.organizationNotFound);
   return organization;
+}
+
+/**
+ * The caller's organization settings (spec 000 §2 "Settings and members"; `PATCH /admin/organizations/:organizationId`):
+ * renames organization `organizationId` and sets its data region and feature flags, each only when given.
+ * @returns the organization after the change
+ * @throws 404 `copy.auth.organizationNotFound` when it is not the caller's organization (another one's is never
+ *   revealed); 403 `copy.auth.adminOnly` when the caller is not its admin
+ */
+export async function updateOrganization(
+  db: DbOrTx,
+  caller: UserRecord,
+  organizationId: number,
+  body: UpdateOrganizationBody,
+): Promise<OrganizationSummary> {
+  if (caller.organizationId !== organizationId) throw notFound(copy.auth.organizationNotFound);
+  if (!caller.isAdmin) throw forbidden(copy.auth.adminOnly);
+  if (body.name !== undefined) await db.update(organizations).set({ name: body.name }).where(eq(organizations.id, organizationId));
+  return setOrganizationFlags(db, organizationId, { dataRegion: body.dataRegion, features: body.features });
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * `/admin/workspaces`, `/admin/organizations`, `/admin/members`, `/admin/mobileEmail` (spec 000 §2, §3, §4, §6, §7, §9) — the endpoints of
+ * `/admin/workspaces`, `/admin/organizations` (list, change), `/admin/members`, `/admin/mobileEmail` (spec 000 §2, §3, §4, §6, §7, §9) — the endpoints of
  * `@formloom/contracts/api/workspaces-auth/admin`. The caller is read fresh from the database (`caller.ts`), so
  * `isAdmin` and memberships are current even when the token is a few minutes old.
  */
@@ -13,11 +13,12 @@ import {
   sendMobileEmail,
   setMember,
   setWorkspaceOrder,
+  updateOrganization,
 } from '@formloom/contracts/api/workspaces-auth/admin';
 import { notSignedIn } from '@formloom/kit/errors';
 import { defineRoutes } from '@formloom/kit/routes';
 import type { AuthDeps } from '../deps';
-import { findOrganization, organizationMembers, workspacesOf } from '../domain/accounts';
+import { findOrganization, organizationMembers, updateOrganization as changeOrganization, workspacesOf } from '../domain/accounts';
 import { sendMobileReminder } from '../domain/mobile-reminder';
 import * as workspaces from '../domain/workspaces';
 import { requireCaller } from './caller';
@@ -68,6 +69,12 @@ export const adminRoutes = defineRoutes<AuthDeps>((router, { db, transact, confi
     const organization = await findOrganization(db, caller.organizationId);
     if (!organization) throw notSignedIn();
     return { organizations: [organization] };
+  });
+
+  /** The organization's name, data region and features (its admins); 404 for another organization's id. */
+  router.handle(updateOrganization, async ({ auth, params, body }) => {
+    const caller = await requireCaller(auth, db);
+    return { organization: await changeOrganization(db, caller, params.organizationId, body) };
   });
 
   /** Adds or changes a membership: 403 for non-admins; 404 for a workspace or email outside the organization. */

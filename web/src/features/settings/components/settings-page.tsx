@@ -1,15 +1,17 @@
 /**
  * The settings page, `/home/settings` (spec 000 §2 "Settings and members"), inside the app shell: the heading
- * 'Settings', the organization's members and invitations ({@link MembersSection}) and its API keys
- * ({@link ApiKeysSection}). What the page needs from other
+ * 'Settings', for admins the organization itself ({@link OrganizationSection}), its members and invitations
+ * ({@link MembersSection}) and its API keys ({@link ApiKeysSection}). What the page needs from other
  * features — whether the user is an admin, the workspaces they know — comes in from the route
  * (`src/routes/settings.tsx`).
  */
 import { Container, Stack, Title } from '@mantine/core';
+import type { OrganizationSummary } from '@formloom/contracts/api/workspaces-auth/auth';
 import type { Workspace } from '@formloom/contracts/entities/identity';
 import * as copy from '@formloom/contracts/copy';
 import { ApiKeysSection } from './api-keys-section';
 import { MembersSection } from './members-section';
+import { OrganizationSection } from './organization-section';
 
 /** What {@link SettingsPage} shows: the user's role and the workspaces the app has loaded for them. */
 export interface SettingsPageProps {
@@ -19,16 +21,25 @@ export interface SettingsPageProps {
   workspaces: readonly Workspace[];
   /** The signed-in user's id: their own row among the members is marked. */
   currentUserId?: number;
+  /** The user's organization (`GET /auth/me`): its admins change it here. */
+  organization?: OrganizationSummary;
 }
 
 /** The settings page; see {@link SettingsPageProps}. */
-export function SettingsPage({ isAdmin, workspaces, currentUserId }: SettingsPageProps) {
+export function SettingsPage({ isAdmin, workspaces, currentUserId, organization }: SettingsPageProps) {
   return (
     <Container size="md" py="xl" px={{ base: 'md', sm: 'xl' }}>
       <Stack gap="xl">
         <Title order={1} fz={{ base: 26, sm: 30 }}>
           {copy.settings.pageTitle}
         </Title>
+        {isAdmin && organization && (
+          // Mounted afresh with the saved values once `/auth/me` reloads after a change.
+          <OrganizationSection
+            key={`${organization.id}:${organization.name}:${organization.dataRegion}:${organization.features.join()}`}
+            organization={organization}
+          />
+        )}
         <MembersSection isAdmin={isAdmin} currentUserId={currentUserId} />
         <ApiKeysSection isAdmin={isAdmin} workspaces={workspaces} />
       </Stack>
