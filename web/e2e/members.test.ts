@@ -61,7 +61,7 @@ it('invites a member who accepts on a phone and gets exactly the access granted;
   expect(await violations(admin)).toEqual([]);
 
   // The invited person, on a phone.
-  const phone = await running.browser().newContext({ viewport: { width: 390, height: 844 }, bypassCSP: true, isMobile: true, hasTouch: true });
+  const phone = await running.browser().newContext({ viewport: { width: 390, height: 844 }, bypassCSP: true });
   const grace = await phone.newPage();
   await grace.goto(await invitationLinkTo('grace-members@example.com'));
   await grace.getByRole('heading', { name: copy.members.acceptTitle(copy.auth.organizationName('Ada')) }).waitFor();
@@ -76,7 +76,10 @@ it('invites a member who accepts on a phone and gets exactly the access granted;
   await grace.waitForURL(/\/home/);
   await grace.getByTestId('welcome').getByText(copy.home.welcome('Grace')).waitFor();
   await grace.getByText(copy.roles.limitedAccessBadge).first().waitFor({ state: 'attached' });
+  await grace.getByTestId('linkedin-banner').waitFor();
   await shot(grace, 'members-invited-home-phone');
+  expect(await violations(grace)).toEqual([]);
+  expect(await overflow(grace)).toBe(0);
 
   // The admin's list: both of them, with their access.
   await admin.reload();
@@ -84,7 +87,7 @@ it('invites a member who accepts on a phone and gets exactly the access granted;
   await shot(admin, 'members-list-desktop');
   expect(await violations(admin)).toEqual([]);
   // The admin on a phone of their own (the first one is signed in as Grace).
-  const adminPhone = await running.browser().newContext({ viewport: { width: 390, height: 844 }, bypassCSP: true, isMobile: true, hasTouch: true });
+  const adminPhone = await running.browser().newContext({ viewport: { width: 390, height: 844 }, bypassCSP: true });
   const phoneAdmin = await adminPhone.newPage();
   await phoneAdmin.goto(`${url}/login`);
   await phoneAdmin.getByLabel('Email').fill('ada-members@example.com');

@@ -11,6 +11,11 @@ export const home = {
   starredRow: 'Starred',
   recentsRow: 'Recently viewed',
   viewAll: 'View all',
+  /** spec 000 §2 "A LinkedIn follow banner is shown once per user and can be dismissed" (ours: its words and page). */
+  linkedInBanner: 'Follow Formloom on LinkedIn for form-building tips, new templates and product news.',
+  linkedInFollow: 'Follow on LinkedIn',
+  linkedInDismiss: 'Dismiss',
+  linkedInUrl: 'https://www.linkedin.com/company/formloom',
   /** spec 000 §2: the invite-members button (ours: its words). */
   inviteMembers: 'Invite members',
   /** spec 000 §2: the sort options, in the spec's order. */

@@ -47,6 +47,16 @@ export const OrganizationFeature = z.enum(ORGANIZATION_FEATURES);
 /** A feature flag's name. */
 export type OrganizationFeature = z.infer<typeof OrganizationFeature>;
 
+/**
+ * The one-time notices a user can dismiss, remembered per user on the server (every device): `linkedin_follow`, spec
+ * 000 §2 "A LinkedIn follow banner is shown once per user and can be dismissed".
+ */
+export const USER_NOTICES = ['linkedin_follow'] as const;
+/** One of {@link USER_NOTICES}. */
+export const UserNotice = z.enum(USER_NOTICES);
+/** A dismissible notice's name. */
+export type UserNotice = z.infer<typeof UserNotice>;
+
 /** spec 000 §3: an organization (the tenant). */
 export const Organization = z.object({
   id: z.number().int().positive(),

@@ -2,6 +2,7 @@
 // (contracts/src/api/generated.ts). The routed endpoints of Formloom: method and path by catalogue id.
 
 export const endpoints = {
+  'users.dismissNotice': { method: 'POST', path: '/admin/notices/:notice/dismiss' },
   'auth.me': { method: 'GET', path: '/auth/me' },
   'auth.logIn': { method: 'POST', path: '/auth/login' },
   'auth.logOut': { method: 'POST', path: '/auth/logout' },

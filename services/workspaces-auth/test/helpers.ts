@@ -11,7 +11,7 @@ import type { JSONWebKeySet } from 'jose';
 import { SESSION_COOKIE, INTERNAL_TOKEN_HEADER } from '@formloom/contracts/auth';
 import type { User } from '@formloom/contracts/entities/identity';
 import type { EventEnvelope } from '@formloom/contracts/events/envelope';
-import { signUp as signUpEndpoint } from '@formloom/contracts/api/workspaces-auth/auth';
+import { getMe, signUp as signUpEndpoint, type MeResponse } from '@formloom/contracts/api/workspaces-auth/auth';
 import { exchangeSession } from '@formloom/contracts/api/workspaces-auth/internal';
 import { getJwks } from '@formloom/contracts/api/workspaces-auth/keys';
 import { rowsOf } from '@formloom/kit/db';
@@ -127,4 +127,10 @@ export async function eventually(check: () => Promise<boolean>): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error('timed out waiting for a condition');
+}
+
+/** `GET /auth/me` of the session `token` (its body, whatever the status). */
+export async function meOf(service: Service, token: string): Promise<MeResponse> {
+  const response = await service.app.inject(endpointRequest(getMe, { headers: cookieHeader(token) }));
+  return response.json<MeResponse>();
 }

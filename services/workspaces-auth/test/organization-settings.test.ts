@@ -5,11 +5,10 @@
  * not admins and other organizations cannot, and bad input changes nothing. The real service on PGlite.
  */
 import { decodeJwt } from 'jose';
-import { getMe, type MeResponse } from '@formloom/contracts/api/workspaces-auth/auth';
 import { updateOrganization } from '@formloom/contracts/api/workspaces-auth/admin';
 import * as copy from '@formloom/contracts/copy';
 import { endpointRequest } from '@formloom/kit/testing';
-import { build, cookieHeader, exchange, internalHeaders, newPerson, sessionCookieOf, signUp, type Service } from './helpers';
+import { build, cookieHeader, meOf, exchange, internalHeaders, newPerson, sessionCookieOf, signUp, type Service } from './helpers';
 
 let service: Service;
 beforeAll(async () => {
@@ -19,10 +18,7 @@ afterAll(async () => {
   await service.close();
 });
 
-async function me(token: string): Promise<MeResponse> {
-  const response = await service.app.inject(endpointRequest(getMe, { headers: cookieHeader(token) }));
-  return response.json<MeResponse>();
-}
+const me = (token: string) => meOf(service, token);
 
 function update(token: string, organizationId: number, body: object) {
   return service.app.inject(endpointRequest(updateOrganization, { headers: cookieHeader(token), params: { organizationId }, body: body as never }));

@@ -24,6 +24,7 @@ import { FlowListPage, HomePage, type FlowRenderers } from '../features/home/com
 import { activeWorkspace } from '../features/home/model/active-workspace';
 import { NewFlowDialog, servedStage } from '../features/home/components/new-flow-dialog';
 import { limitedAccessTooltip } from '../features/home/components/workspace-nav';
+import { LinkedInBanner } from '../features/auth/components/linkedin-banner';
 import { MakeTemplateModal } from '../features/templates/components/make-template-modal';
 import { TemplateGallery } from '../features/templates/components/template-gallery';
 import { track } from '../lib/analytics';
@@ -80,6 +81,7 @@ export function HomeRoute() {
       firstName={me.data?.user.firstName ?? ''}
       userId={me.data?.user.id}
       isAdmin={me.data?.user.isAdmin ?? false}
+      banner={workspaceSlug ? undefined : <LinkedInBanner />}
       features={me.data?.organizations[0]?.features}
       workspaceSlug={workspaceSlug}
       {...renderers}

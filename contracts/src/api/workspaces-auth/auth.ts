@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import * as copy from '../../copy';
-import { Organization, User, Workspace } from '../../entities/identity';
+import { Organization, User, UserNotice, Workspace } from '../../entities/identity';
 import { EMAIL_MAX_LENGTH, EMAIL_VERIFICATION_TOKEN_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../../limits';
 import { defineEndpoint, errorResponse, okResponse } from '../endpoint';
 import { EmailAddress, FirstName, LastName, NewPassword, requiredString } from './fields';
@@ -82,10 +82,22 @@ export const MeResponse = z.object({
   user: User,
   organizations: z.array(OrganizationSummary),
   workspaces: z.array(Workspace),
+  /** The one-time notices the user dismissed (`USER_NOTICES`), sorted. */
+  dismissedNotices: z.array(UserNotice),
 });
-/** `{user, organizations, workspaces}`. */
+/** `{user, organizations, workspaces, dismissedNotices}`. */
 export type MeResponse = z.infer<typeof MeResponse>;
 
+
+/** `POST /admin/notices/:notice/dismiss` path parameters: the notice (`USER_NOTICES`). */
+export const NoticeParams = z.object({ notice: UserNotice });
+/** `{notice}`. */
+export type NoticeParams = z.infer<typeof NoticeParams>;
+
+/** `POST /admin/notices/:notice/dismiss` response: every notice the user has dismissed, sorted. */
+export const DismissedNoticesResponse = z.object({ dismissedNotices: z.array(UserNotice) });
+/** `{dismissedNotices}`. */
+export type DismissedNoticesResponse = z.infer<typeof DismissedNoticesResponse>;
 
 /** `POST /auth/signup`: a new user, organization and first workspace, signed in. */
 export const signUp = defineEndpoint({
@@ -181,4 +193,21 @@ export const resendVerification = defineEndpoint({
     409: errorResponse(`'${copy.auth.emailAlreadyVerified}'.`),
     429: errorResponse(`'${copy.auth.tooManyAttemptsLater}', with \`Retry-After\`.`),
   },
+});
+
+/**
+ * `POST /admin/notices/:notice/dismiss` (ours; spec 000 §2 "A LinkedIn follow banner is shown once per user and can be
+ * dismissed"): the caller has seen and closed a one-time notice; it is not shown to them again, on any device.
+ * Dismissing twice changes nothing.
+ */
+export const dismissNotice = defineEndpoint({
+  id: 'users.dismissNotice',
+  service: 'workspaces-auth',
+  method: 'POST',
+  path: '/admin/notices/:notice/dismiss',
+  access: 'session',
+  summary: 'Dismiss a one-time notice',
+  tags: ['auth'],
+  params: NoticeParams,
+  responses: { 200: okResponse(DismissedNoticesResponse) },
 });

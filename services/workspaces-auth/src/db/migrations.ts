@@ -164,4 +164,10 @@ export const migrations: Migration[] = [
         UNIQUE (organization_id, email)
       );`,
   },
+  {
+    // The one-time notices each user dismissed (contracts USER_NOTICES; spec 000 §2 LinkedIn follow banner). Names are
+    // checked by the contract: a new notice needs no migration.
+    id: '0011_dismissed_notices',
+    sql: `ALTER TABLE users ADD COLUMN dismissed_notices text[] NOT NULL DEFAULT '{}';`,
+  },
 ];

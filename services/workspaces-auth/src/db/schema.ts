@@ -6,7 +6,7 @@
 import type { JWK } from 'jose';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import type { AccessLevel, BillingStatus, DataRegion, OrganizationFeature } from '@formloom/contracts/entities/identity';
+import type { AccessLevel, BillingStatus, DataRegion, OrganizationFeature, UserNotice } from '@formloom/contracts/entities/identity';
 import type { WorkspaceGrant } from '@formloom/contracts/api/workspaces-auth/members';
 
 /**
@@ -44,6 +44,8 @@ export const users = pgTable('users', {
   emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
   /** When the small-screen reminder (`POST /admin/mobileEmail`) was queued; it is sent once (spec 000 §9). */
   mobileEmailSentAt: timestamp('mobile_email_sent_at', { withTimezone: true }),
+  /** The one-time notices the user dismissed (`USER_NOTICES`, sorted): not shown to them again. */
+  dismissedNotices: text('dismissed_notices').array().$type<UserNotice[]>().notNull().default(sql`'{}'`),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('users_organization_id').on(t.organizationId)]);
 

@@ -5,7 +5,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AuthClaims } from '@formloom/contracts/auth';
 import * as copy from '@formloom/contracts/copy';
-import type { AccessLevel, User, Workspace } from '@formloom/contracts/entities/identity';
+import type { AccessLevel, User, UserNotice, Workspace } from '@formloom/contracts/entities/identity';
 import type { OrganizationSummary, SignupBody } from '@formloom/contracts/api/workspaces-auth/auth';
 import type { CreateOrganizationUserBody, SetOrganizationFlagsBody } from '@formloom/contracts/api/workspaces-auth/internal';
 import type { OrganizationMember, UpdateOrganizationBody } from '@formloom/contracts/api/workspaces-auth/admin';
@@ -200,6 +200,28 @@ export async function findOrganization(db: DbOrTx, organizationId: number): Prom
     .where(eq(organizations.id, organizationId))
     .limit(1);
   return row ?? null;
+}
+
+/** The one-time notices user `userId` dismissed (`USER_NOTICES`), sorted; `[]` for an unknown user. */
+export async function dismissedNoticesOf(db: DbOrTx, userId: number): Promise<UserNotice[]> {
+  const [row] = await db.select({ notices: users.dismissedNotices }).from(users).where(eq(users.id, userId));
+  return row?.notices ?? [];
+}
+
+/**
+ * Remembers that user `userId` dismissed `notice` (spec 000 §2: the LinkedIn follow banner is shown once per user);
+ * dismissing again changes nothing.
+ * @returns every notice the user dismissed, sorted
+ */
+export async function dismissNotice(db: DbOrTx, userId: number, notice: UserNotice): Promise<UserNotice[]> {
+  const [row] = await db
+    .update(users)
+    .set({
+      dismissedNotices: sql`ARRAY(SELECT DISTINCT n FROM unnest(array_append(${users.dismissedNotices}, ${notice}::text)) AS n ORDER BY n)`,
+    })
+    .where(eq(users.id, userId))
+    .returning({ notices: users.dismissedNotices });
+  return row?.notices ?? [];
 }
 
 /** Who `userId` is: user, organization and workspaces; `null` when the user does not exist. */

@@ -1,9 +1,10 @@
 /**
- * `/auth/…`: sign-up, login, logout and the signed-in user (spec 000 §3, §6) — the endpoints of
+ * `/auth/…`: sign-up, login, logout and the signed-in user (spec 000 §3, §6), and the user's dismissed one-time notices
+ * (`/admin/notices/…`) — the endpoints of
  * `@formloom/contracts/api/workspaces-auth/auth`. Sign-up and login set the `formloom_session` cookie; logout
  * clears it.
  */
-import { getMe, logIn, logOut, resendVerification, signUp, verifyEmail } from '@formloom/contracts/api/workspaces-auth/auth';
+import { dismissNotice, getMe, logIn, logOut, resendVerification, signUp, verifyEmail } from '@formloom/contracts/api/workspaces-auth/auth';
 import * as copy from '@formloom/contracts/copy';
 import { EMAIL_VERIFICATION_RESEND_MAX, EMAIL_VERIFICATION_RESEND_WINDOW_MS } from '@formloom/contracts/limits';
 import { conflict, notSignedIn } from '@formloom/kit/errors';
@@ -78,6 +79,12 @@ export const authRoutes = defineRoutes<AuthDeps>((router, { db, config, loginRat
       user: accounts.publicUser(identity.user),
       organizations: [identity.organization],
       workspaces: identity.workspaces,
+      dismissedNotices: await accounts.dismissedNoticesOf(db, identity.user.id),
     };
   });
+
+  /** `{dismissedNotices}` with `notice` among them (the caller's own; dismissing twice changes nothing). */
+  router.handle(dismissNotice, async ({ auth, params }) => ({
+    dismissedNotices: await accounts.dismissNotice(db, Number(auth.sub), params.notice),
+  }));
 });

@@ -1,5 +1,5 @@
 /**
- * `getMe` (GET /auth/me) → `{user, organizations, workspaces}`, or 401 when signed out. The query resolves to
+ * `getMe` (GET /auth/me) → `{user, organizations, workspaces, dismissedNotices}`, or 401 when signed out. The query resolves to
  * `null` when signed out so route guards can redirect without treating it as an error.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';

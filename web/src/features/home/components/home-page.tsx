@@ -44,12 +44,14 @@ export interface HomePageProps extends FlowRenderers {
   workspaceSlug?: string;
   /** The organization's feature flags (`ORGANIZATION_FEATURES`): `database` shows the Quick start's Database card. */
   features?: readonly string[];
+  /** A notice under the welcome line, composed by the route (the LinkedIn follow banner). */
+  banner?: ReactNode;
   /** More actions beside 'Create form' for the shown workspace ('Automate with workflows'), composed by the route. */
   renderWorkspaceActions?: (workspace: Workspace) => ReactNode;
 }
 
 /** The dashboard of {@link HomePageProps.workspaceSlug}'s workspace (or the first by name). */
-export function HomePage({ firstName, userId, isAdmin = false, workspaceSlug, features, renderFlowActions, renderStar, renderWorkspaceActions }: HomePageProps) {
+export function HomePage({ firstName, userId, isAdmin = false, banner, workspaceSlug, features, renderFlowActions, renderStar, renderWorkspaceActions }: HomePageProps) {
   const workspaces = useWorkspaces();
   const active = activeWorkspace(workspaces.data ?? [], workspaceSlug);
 
@@ -66,6 +68,7 @@ export function HomePage({ firstName, userId, isAdmin = false, workspaceSlug, fe
             </Button>
           )}
         </Group>
+        {banner}
         {active && <QuickStart workspace={active} withDatabase={features?.includes('database') ?? false} />}
         {!workspaceSlug && (
           <>

@@ -77,7 +77,7 @@ export function QuickStart({ workspace, withDatabase = false }: QuickStartProps)
       </Title>
       <SimpleGrid cols={withDatabase ? { base: 1, xs: 3 } : { base: 2, md: 3 }} spacing="sm">
         <QuickStartCard type="app" icon={<IconSparkles size={20} />} onClick={() => comingSoon('app')} />
-        {canWrite ? form : <Tooltip label={limitedAccessTooltip(workspace.accessLevel)}><div>{form}</div></Tooltip>}
+        {canWrite ? form : <Tooltip label={limitedAccessTooltip(workspace.accessLevel)}><div className={classes.quickStartTooltipTarget}>{form}</div></Tooltip>}
         {withDatabase && <QuickStartCard type="database" icon={<IconDatabase size={20} />} onClick={() => comingSoon('database')} />}
       </SimpleGrid>
     </Stack>

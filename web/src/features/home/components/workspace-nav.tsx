@@ -19,6 +19,7 @@ import { IconCheck, IconChevronDown, IconFolder, IconPlus, IconSparkles, IconSta
 import { useCreateWorkspace } from '../api/create-workspace';
 import { useWorkspaces } from '../api/get-workspaces';
 import { sortWorkspacesByName } from '../model/active-workspace';
+import classes from './home.module.css';
 
 /** The tooltip of the 'Limited access' badge for a non-write level (spec 000 §6). */
 export function limitedAccessTooltip(level: AccessLevel): string {
@@ -30,7 +31,7 @@ export function LimitedAccessBadge({ level }: { level: AccessLevel }) {
   if (level === 'write') return null;
   return (
     <Tooltip label={limitedAccessTooltip(level)} position="right">
-      <Badge size="xs" variant="light" color="orange" tabIndex={0} data-testid="limited-access-badge">
+      <Badge size="xs" variant="light" color="orange" className={classes.limitedBadge} tabIndex={0} data-testid="limited-access-badge">
         {copy.roles.limitedAccessBadge}
       </Badge>
     </Tooltip>
