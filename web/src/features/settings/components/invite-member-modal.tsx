@@ -1,7 +1,7 @@
 /**
  * The 'Invite members' dialog (`POST /admin/invitations`; spec 000 §2 "Settings and members", opened from the members
  * section, the home page's invite button or `/home/settings?invite=true&email=…` with the address prefilled): the
- * address, the workspaces (every workspace of the organization; the one in view, else the first, is chosen at first),
+ * address, the workspaces (every workspace of the organization; the first by name is chosen at first),
  * the access they get there — 'Can edit' at first (spec 000 §6: "the invite button uses 'write'") — and whether they
  * become an admin. 'Send invitation' mails the link; a toast says so and the dialog closes. The server's message of
  * the one error format shows in the dialog (e.g. 'This person is already a member of your organization…').
