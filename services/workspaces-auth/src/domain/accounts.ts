@@ -18,9 +18,10 @@ import { assertAcceptablePassword } from './password-strength';
 import { hashPassword, needsRehash, verifyPassword } from './passwords';
 import { createSession, deleteExpiredSessions, type NewSession } from './sessions';
 
-/** A user with the organization they belong to. */
+/** A user with the organization they belong to and the one-time notices they dismissed (`USER_NOTICES`, sorted). */
 export interface UserRecord extends User {
   organizationId: number;
+  dismissedNotices: UserNotice[];
 }
 
 /** Everything a signed-in user may see about themself: `GET /auth/me` and the JWT claims are built from it. */
@@ -39,6 +40,7 @@ const userColumns = {
   email: users.email,
   isAdmin: users.isAdmin,
   emailVerified: sql<boolean>`${users.emailVerifiedAt} IS NOT NULL`.mapWith(Boolean),
+  dismissedNotices: users.dismissedNotices,
 };
 
 /** The public part of a user record: `{id, firstName, lastName, email, isAdmin, emailVerified}`. */
@@ -200,12 +202,6 @@ export async function findOrganization(db: DbOrTx, organizationId: number): Prom
     .where(eq(organizations.id, organizationId))
     .limit(1);
   return row ?? null;
-}
-
-/** The one-time notices user `userId` dismissed (`USER_NOTICES`), sorted; `[]` for an unknown user. */
-export async function dismissedNoticesOf(db: DbOrTx, userId: number): Promise<UserNotice[]> {
-  const [row] = await db.select({ notices: users.dismissedNotices }).from(users).where(eq(users.id, userId));
-  return row?.notices ?? [];
 }
 
 /**

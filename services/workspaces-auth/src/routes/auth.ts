@@ -79,7 +79,7 @@ export const authRoutes = defineRoutes<AuthDeps>((router, { db, config, loginRat
       user: accounts.publicUser(identity.user),
       organizations: [identity.organization],
       workspaces: identity.workspaces,
-      dismissedNotices: await accounts.dismissedNoticesOf(db, identity.user.id),
+      dismissedNotices: identity.user.dismissedNotices,
     };
   });
 

@@ -135,6 +135,8 @@ it("changes a member's access per workspace and takes it away; resends and revok
   await user.click(within(dialog).getByRole('button', { name: copy.members.send }));
   const pending = await screen.findByRole('region', { name: copy.members.pendingTitle });
   const row = await within(pending).findByTestId('invitation-row');
+  // The dialog's access starts at 'Can edit' (spec 000 §6: "the invite button uses 'write'").
+  expect(within(row).getByText(`${workspace.name} (${copy.members.accessLabels.write})`)).toBeInTheDocument();
   const [first] = await inbox(invited);
   await user.click(within(row).getByRole('button', { name: copy.members.resend }));
   const messages = await inbox(invited, 2);
