@@ -373,7 +373,7 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<Figures[]> {
 
     if (EXPLAIN) {
       for (const sort of SORTS) {
-        const statement = pageFlowsQuery(db, { organizationId: 1, workspaceIds: [WORKSPACE], userId: USER, view: 'all', sort, offset: 0, limit: 51 }).getSQL();
+        const statement = pageFlowsQuery(db, { organizationId: 1, workspaceIds: [WORKSPACE], limitedWorkspaceIds: [], userId: USER, view: 'all', sort, offset: 0, limit: 51 }).getSQL();
         const plan = rowsOf<Record<string, string>>(await db.execute(sql`EXPLAIN (ANALYZE, BUFFERS) ${statement}`));
         console.log(`\n--- EXPLAIN ANALYZE, sort=${sort}, first page\n${plan.map((row) => Object.values(row)[0]).join('\n')}`);
       }

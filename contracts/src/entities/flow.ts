@@ -79,6 +79,11 @@ export const Flow = z.object({
   featuredThemeId: z.string().nullable(),
   /** spec 000 §3: the organization theme it is drawn with (`entities/theme.ts` `Theme`), else null. */
   themePublicId: z.string().nullable(),
+  /**
+   * The id of the user who created it; null when unknown (forms made before creators were recorded). A `limited`
+   * member reaches only their own forms (`rules/access.ts`).
+   */
+  createdBy: z.number().int().positive().nullable(),
 });
 /** A flow. */
 export type Flow = z.infer<typeof Flow>;

@@ -378,6 +378,7 @@ describe('GET /internal/flows/:publicIdentifier', () => {
         workspaceId: WS.main,
         organizationId: 1,
         isPublished: true,
+        createdBy: 1,
       },
     });
     const missing = await inject({ method: 'GET', url: '/internal/flows/nope', headers: { 'x-internal-token': INTERNAL_TOKEN } });

@@ -33,6 +33,8 @@ export const users = {
   reader: { id: 2, organizationId: 1, workspaces: { [WS.main]: 'read' } },
   /** Organization 2, write access to workspace 2 only. */
   outsider: { id: 3, organizationId: 2, isAdmin: true, workspaces: { [WS.other]: 'write' } },
+  /** Organization 1, `limited` in workspace 1 (sees only the forms they create there), write access to workspace 3. */
+  limited: { id: 4, organizationId: 1, workspaces: { [WS.main]: 'limited', [WS.second]: 'write' } },
 } as const;
 
 /** A user key of {@link users}. */
@@ -59,6 +61,7 @@ export async function setup(options: { bus?: EventBus; env?: Record<string, stri
     writer: await issuer.headers({ ...users.writer, workspaces: { ...users.writer.workspaces } }),
     reader: await issuer.headers({ ...users.reader, workspaces: { ...users.reader.workspaces } }),
     outsider: await issuer.headers({ ...users.outsider, workspaces: { ...users.outsider.workspaces } }),
+    limited: await issuer.headers({ ...users.limited, workspaces: { ...users.limited.workspaces } }),
   };
   return { service, issuer, headers };
 }

@@ -16,7 +16,7 @@ import {
   JWKS_CACHE_MAX_AGE_SECONDS,
   TOKEN_CLOCK_TOLERANCE_SECONDS,
 } from '@formloom/contracts/limits';
-import { accessLevelIn, allows, type AccessNeed } from '@formloom/contracts/rules/access';
+import { accessLevelIn, allows, flowAccessLevel, type AccessNeed, type FlowOwnership } from '@formloom/contracts/rules/access';
 import { forbidden, notFound, notSignedIn } from './errors';
 
 /** Verifies a bearer token; resolves the claims or `null` when the token is invalid or expired. */
@@ -114,6 +114,24 @@ export function requireWorkspaceAccess(
 ): AccessLevel {
   const claims = requireAuth(request);
   const level = accessLevelIn(claims, workspaceId);
+  if (level === null) throw notFound(notFoundMessage);
+  if (!allows(level, need)) throw forbidden(copy.auth.writeAccessRequired);
+  return level;
+}
+
+/**
+ * Checks the caller's access to one form (spec 000 §6; `flowAccessLevel`: a `limited` member reaches only the forms
+ * they created, with `write` on them) and returns their level to it.
+ * @throws 401 when anonymous; 404 (`notFoundMessage`, default 'Form not found') when the form is not theirs to see —
+ *   never revealing that it exists; 403 when they may view but `need` is `change`.
+ */
+export function requireFlowAccess(
+  request: FastifyRequest,
+  flow: FlowOwnership,
+  need: AccessNeed,
+  notFoundMessage: string = copy.flows.flowNotFound,
+): AccessLevel {
+  const level = flowAccessLevel(requireAuth(request), flow);
   if (level === null) throw notFound(notFoundMessage);
   if (!allows(level, need)) throw forbidden(copy.auth.writeAccessRequired);
   return level;

@@ -42,6 +42,8 @@ export const users = {
   admin: { id: 4, organizationId: 1, isAdmin: true, workspaces: { [WS.main]: 'write' as const } },
   /** Organization 2 admin, write access to workspace 2 only. */
   outsider: { id: 3, organizationId: 2, isAdmin: true, workspaces: { [WS.other]: 'write' as const } },
+  /** Organization 1, `limited` in workspace 1: reaches only the forms they create there (and their workflows). */
+  limited: { id: 5, organizationId: 1, email: 'limited@example.com', workspaces: { [WS.main]: 'limited' as const } },
 };
 /** A user key of {@link users}. */
 export type UserKey = keyof typeof users;

@@ -28,6 +28,7 @@ export function HomeLayoutRoute() {
   return (
     <HomeDndProvider
       workspaceOrder={(workspaces.data ?? []).map((workspace) => workspace.id)}
+      userId={me.data?.user.id}
       onReorder={(workspaceIds) =>
         reorder.mutate(workspaceIds, {
           onError: (error) => notifications.show({ color: 'red', title: 'Could not reorder the workspaces', message: errorMessage(error) }),

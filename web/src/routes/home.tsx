@@ -57,13 +57,15 @@ function StarToggle({ flow }: { flow: FlowListItem }) {
 /** The star toggle and the flow menu of every home list. */
 function useFlowRenderers(): FlowRenderers {
   const workspaces = useWorkspaces();
-  const isAdmin = useMe().data?.user.isAdmin ?? false;
+  const me = useMe().data?.user;
+  const isAdmin = me?.isAdmin ?? false;
   return {
     renderFlowActions: (flow) => (
       <FlowActionsMenu
         flow={flow}
         withRename
         moveTargets={workspaces.data ?? []}
+        userId={me?.id}
         renderMakeTemplate={isAdmin ? (onDone) => <MakeTemplateModal flow={flow} onClose={onDone} /> : undefined}
       />
     ),

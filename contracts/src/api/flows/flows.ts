@@ -1,8 +1,8 @@
 /**
  * The flow calls of the flows service (spec 000 §7 "The calls it makes"): create, list, fetch the draft, save
  * the draft, publish. Every call needs a signed-in caller and checks workspace access on the server (spec 000
- * §6): a flow in a workspace that is not the caller's answers 404 'Form not found', a read-only member asking to
- * change gets 403.
+ * §6; `rules/access.ts`): a flow in a workspace that is not the caller's — or another member's form in a workspace
+ * where the caller is `limited` — answers 404 'Form not found', a read-only member asking to change gets 403.
  */
 import { z } from 'zod';
 import * as copy from '../../copy';
@@ -181,7 +181,8 @@ export const createFlow = defineEndpoint({
   path: '/admin/flows',
   access: 'session',
   summary: 'Create a flow',
-  description: 'Creates a form (or quiz, scheduling page …) in a workspace the caller may change. Spec 000 §7.',
+  description:
+    'Creates a form (or quiz, scheduling page …) in a workspace where the caller has `write` or `limited` access (a limited member reaches only the forms they create). Spec 000 §7, §6.',
   body: CreateFlowBody,
   responses: {
     201: okResponse(CreateFlowResponse, 'The new flow.'),
@@ -199,7 +200,7 @@ export const listFlows = defineEndpoint({
   access: 'session',
   summary: 'List flows',
   description:
-    'A page of the flows of a workspace, or of every workspace the caller can see: all, starred, recently viewed or trashed (spec 000 §2), in one of the six sort orders, each with its finished submissions and the caller\'s star, last view and unread count.',
+    'A page of the flows of a workspace, or of every workspace the caller can see (in a `limited` workspace, only the caller\'s own): all, starred, recently viewed or trashed (spec 000 §2), in one of the six sort orders, each with its finished submissions and the caller\'s star, last view and unread count.',
   query: ListFlowsQuery,
   responses: {
     200: okResponse(ListFlowsResponse),

@@ -20,6 +20,11 @@ export const InternalFlow = z.object({
   workspaceId: z.number().int().positive(),
   organizationId: z.number().int().positive(),
   isPublished: z.boolean(),
+  /**
+   * The user who created it (contracts `rules/access.ts` `FlowOwnership`: a `limited` member reaches only their own
+   * forms); null when unknown. Absent from an older flows service: null.
+   */
+  createdBy: z.number().int().positive().nullable().default(null),
 });
 /** A flow as another service sees it. */
 export type InternalFlow = z.infer<typeof InternalFlow>;
@@ -29,7 +34,7 @@ export type InternalFlow = z.infer<typeof InternalFlow>;
  * access to a workflow's form with it). 401 without the internal token, 404 for an unknown flow.
  */
 export const InternalFlowResponse = z.object({ flow: InternalFlow });
-/** `{flow: {id, publicIdentifier, name, type, workspaceId, organizationId, isPublished}}`. */
+/** `{flow: {id, publicIdentifier, name, type, workspaceId, organizationId, isPublished, createdBy}}`. */
 export type InternalFlowResponse = z.infer<typeof InternalFlowResponse>;
 
 /** `GET /internal/flows/:publicIdentifier`: a flow's owner and state, for another service's access checks. */
@@ -71,6 +76,8 @@ export const CreateInternalFlowBody = z.object({
   workspaceId: z.number().int().positive(),
   type: z.enum(['form', 'scheduling']).default('form'),
   name: z.string().trim().min(1).max(FLOW_NAME_MAX_LENGTH).optional(),
+  /** The user the form is made for (its creator); absent from an older engine: null (unknown). */
+  createdBy: z.number().int().positive().nullable().default(null),
 });
 /** The body after parsing. */
 export type CreateInternalFlowBody = z.infer<typeof CreateInternalFlowBody>;

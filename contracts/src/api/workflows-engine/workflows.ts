@@ -1,8 +1,9 @@
 /**
  * The workflow calls of spec 001 §7 (owned by workflows-engine): create, save the draft, publish, enable or
  * disable, delete, list a form's workflows, get one. Access is decided by the workspace of the workflow's form
- * (spec 001 §6, spec 000 §6): a workflow the caller cannot see answers 404 'Workflow not found', a read-only
- * member asking to change gets 403. Failures the spec names answer its texts (spec 001 §8).
+ * and its creator (spec 001 §6, spec 000 §6; `rules/access.ts`): a workflow the caller cannot see — its form in a
+ * workspace that is not theirs, or another member's form where they are `limited` — answers 404 'Workflow not found',
+ * a read-only member asking to change gets 403. Failures the spec names answer its texts (spec 001 §8).
  *
  * Templates travel as `unknown` in the request schemas: the engine parses them with `WorkflowTemplate` itself so
  * that refusals carry readable `{path, message}` details (paths start with `template.`); the typed request shapes

@@ -31,6 +31,8 @@ export interface FlowRecord {
   closedAt: Date | null;
   /** When it was moved to the trash; null when it is not in the trash (`Flow.trashedAt`). */
   trashedAt: Date | null;
+  /** The user who created it; null when unknown (contracts `rules/access.ts` `FlowOwnership`). */
+  createdBy: number | null;
   /** The draft differs from the live snapshot (only read by the admin queries; see {@link adminRecordColumns}). */
   hasUnpublishedChanges?: boolean;
 }
@@ -64,6 +66,7 @@ export const recordColumns = {
   publishedAt: flowSnapshots.publishedAt,
   closedAt: flows.closedAt,
   trashedAt: flows.trashedAt,
+  createdBy: flows.createdBy,
 };
 
 /**
@@ -176,6 +179,8 @@ export interface NewFlow {
   featuredThemeId: string | null;
   themePublicId: string | null;
   template: FlowTemplate;
+  /** The user creating it (null: the template library's forms). */
+  createdBy: number | null;
 }
 
 /** Inserts a flow (unpublished) and returns it. @throws the driver's unique violation on a repeated public identifier. */
@@ -193,6 +198,7 @@ export async function insertFlow(db: DbOrTx, flow: NewFlow): Promise<FlowRecord>
     liveSnapshotId: flows.liveSnapshotId,
     createdAt: flows.createdAt,
     updatedAt: flows.updatedAt,
+    createdBy: flows.createdBy,
   });
   if (!row) throw new Error('insert into flows returned no row');
   return { ...row, publishedAt: null, closedAt: null, trashedAt: null, hasUnpublishedChanges: false };
@@ -244,24 +250,59 @@ export async function findSnapshotTemplates(db: DbOrTx, ids: readonly number[]):
 }
 
 /**
+ * Whose forms a list shows, in the workspaces it covers (spec 000 §6, contracts `rules/access.ts`): every form, but
+ * in `limitedWorkspaceIds` (the caller's `limited` workspaces) only those `userId` created.
+ */
+export interface CreatorScope {
+  /** The caller (`sub`). */
+  userId: number;
+  /** The listed workspaces where the caller's level is `limited`; empty: no restriction. */
+  limitedWorkspaceIds: readonly number[];
+}
+
+/**
+ * The condition of a {@link CreatorScope}, over the workspace and creator columns given (`f.workspace_id`, or the
+ * table's own): true everywhere when the scope names no limited workspace.
+ */
+function creatorCondition(scope: CreatorScope, workspaceColumn: SQL | typeof flows.workspaceId, creatorColumn: SQL | typeof flows.createdBy): SQL {
+  if (scope.limitedWorkspaceIds.length === 0) return sql`TRUE`;
+  const limited = sql.join(
+    scope.limitedWorkspaceIds.map((id) => sql`${id}::int`),
+    sql`, `,
+  );
+  return sql`(${workspaceColumn} NOT IN (${limited}) OR ${creatorColumn} = ${scope.userId}::int)`;
+}
+
+/**
  * The names and public identifiers of the flows of `workspaceIds` within `organizationId` that are not in the
- * trash, newest first (created time, then id). `[]` when `workspaceIds` is empty.
+ * trash and that `scope` shows, newest first (created time, then id). `[]` when `workspaceIds` is empty.
  */
 export async function listFlowNamesOfWorkspaces(
   db: DbOrTx,
   organizationId: number,
   workspaceIds: readonly number[],
+  scope: CreatorScope,
 ): Promise<Array<{ name: string; publicIdentifier: string }>> {
   if (workspaceIds.length === 0) return [];
   return db
     .select({ name: flows.name, publicIdentifier: flows.publicIdentifier })
     .from(flows)
-    .where(and(eq(flows.organizationId, organizationId), inArray(flows.workspaceId, [...workspaceIds]), isNull(flows.trashedAt)))
+    .where(
+      and(
+        eq(flows.organizationId, organizationId),
+        inArray(flows.workspaceId, [...workspaceIds]),
+        isNull(flows.trashedAt),
+        creatorCondition(scope, flows.workspaceId, flows.createdBy),
+      ),
+    )
     .orderBy(desc(flows.createdAt), desc(flows.id));
 }
 
-/** What {@link pageFlows} reads: whose lists, which one, in which order, and which rows of it. */
-export interface FlowPageQuery {
+/**
+ * What {@link pageFlows} reads: whose lists, which one, in which order, and which rows of it. Its
+ * `limitedWorkspaceIds` ({@link CreatorScope}) keep only the caller's own forms in those workspaces.
+ */
+export interface FlowPageQuery extends CreatorScope {
   organizationId: number;
   /** The workspaces to list (the caller's, already checked); none lists nothing. */
   workspaceIds: readonly number[];
@@ -314,7 +355,8 @@ function pageRowsStatement(query: FlowPageQuery): SQL {
     recents: sql`f.trashed_at IS NULL AND s.last_viewed_at IS NOT NULL`,
     trash: sql`f.trashed_at IS NOT NULL`,
   };
-  const listed = sql`f.organization_id = ${query.organizationId}::int AND f.workspace_id IN (${workspaces}) AND ${views[query.view]}`;
+  const listed = sql`f.organization_id = ${query.organizationId}::int AND f.workspace_id IN (${workspaces}) AND ${views[query.view]}
+    AND ${creatorCondition(query, sql`f.workspace_id`, sql`f.created_by`)}`;
   const caller = sql`s.flow_id = f.id AND s.user_id = ${query.userId}::int`;
   const page = sql`LIMIT ${query.limit}::int OFFSET ${query.offset}::int`;
   // Each part of a two-part order gives at most the rows of the list up to the end of the page.

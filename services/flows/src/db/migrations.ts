@@ -398,4 +398,13 @@ export const migrations: readonly Migration[] = [
       );
       CREATE INDEX cloneable_templates_organization ON cloneable_templates (organization_id, created_at, id);`,
   },
+  {
+    // Who created each form (spec 000 §6 `limited` access: such a member sees only the forms they created;
+    // docs/architecture.md §5 "Access levels"). NULL for the forms made before this column (and the template
+    // library's): no `limited` member sees those. The index serves a limited member's home lists.
+    id: '0014_flow_creators',
+    sql: `
+      ALTER TABLE flows ADD COLUMN created_by integer;
+      CREATE INDEX flows_workspace_creator ON flows (workspace_id, created_by) WHERE created_by IS NOT NULL;`,
+  },
 ];

@@ -60,6 +60,11 @@ export const flows = pgTable(
      * listed only in the trash, its public link answers 404 and it cannot be published (`Flow.trashedAt`).
      */
     trashedAt: timestamp('trashed_at', { withTimezone: true }),
+    /**
+     * The user who created it (migration `0014_flow_creators`); null for forms made before creators were recorded and
+     * for the template library's. Decides what a `limited` member sees (contracts `rules/access.ts`).
+     */
+    createdBy: integer('created_by'),
   },
   (t) => [
     index('flows_workspace_created').on(t.workspaceId, t.createdAt, t.id),
@@ -67,6 +72,7 @@ export const flows = pgTable(
     index('flows_workspace_name').on(t.workspaceId, sql`lower(${t.name})`, t.id),
     index('flows_workspace_trashed').on(t.workspaceId, t.trashedAt).where(sql`trashed_at IS NOT NULL`),
     index('flows_workspace_id').on(t.workspaceId, t.id),
+    index('flows_workspace_creator').on(t.workspaceId, t.createdBy).where(sql`created_by IS NOT NULL`),
     index('flows_theme').on(t.themePublicId).where(sql`theme_public_id IS NOT NULL`),
     check('flows_one_theme', sql`featured_theme_id IS NULL OR theme_public_id IS NULL`),
   ],

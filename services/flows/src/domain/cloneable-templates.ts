@@ -159,6 +159,7 @@ async function addCatalogueEntry(tx: Tx, entry: CatalogueTemplate, position: num
     featuredThemeId: entry.featuredThemeId,
     themePublicId: null,
     template: entry.template,
+    createdBy: null,
   });
   await insertLiveSnapshot(tx, { flowId: flow.id, version: 1, template: entry.template });
   await insertTemplate(tx, {

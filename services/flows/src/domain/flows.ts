@@ -23,12 +23,12 @@ import { FLOW_PUBLISHED, FLOW_PUBLISHED_VERSION, type FlowPublishedData } from '
 import type { CreateFlowBody, FlowListView, FlowSort, FlowWithDraftResponse, ListFlowsResponse } from '@formloom/contracts/api/flows/flows';
 import type { InternalFlow, InternalFlowDraftResponse } from '@formloom/contracts/api/flows/internal';
 import type { PublicTemplateResponse } from '@formloom/contracts/api/flows/public-forms';
-import type { AccessNeed } from '@formloom/contracts/rules/access';
+import type { AccessNeed, FlowOwnership } from '@formloom/contracts/rules/access';
 import { blankFlowTemplate, validateFlowTemplate } from '@formloom/contracts/rules/flow-template';
 import { publishProblems } from '@formloom/contracts/rules/publish-checks';
 import { dedupeFlowName, defaultFlowName } from '@formloom/contracts/rules/flow-name';
 import type { Db, Tx } from '@formloom/kit/db';
-import { conflict, invalid, notFound, type DomainError } from '@formloom/kit/errors';
+import { conflict, DomainError, forbidden, invalid, notFound } from '@formloom/kit/errors';
 import { closedBy, formSettingsOf } from '@formloom/contracts/rules/form-settings';
 import { publicIdentifier as newPublicIdentifier } from '@formloom/kit/ids';
 import type { Emit } from '@formloom/kit/outbox';
@@ -80,10 +80,17 @@ export interface FlowsDeps {
 }
 
 /**
- * Decides whether the caller may `need` ('view' | 'change') a workspace and returns their access level.
- * @throws 404 when the workspace is not the caller's, 403 when they may view but want to change.
+ * Decides whether the caller may `need` ('view' | 'change') a form — its workspace, and for a `limited` member its
+ * creator (contracts `rules/access.ts` `flowAccessLevel`) — and returns their access level to it.
+ * @throws 404 when the form is not the caller's to see, 403 when they may view but want to change.
  */
-export type Authorize = (workspaceId: number, need: AccessNeed) => AccessLevel;
+export type Authorize = (flow: FlowOwnership, need: AccessNeed) => AccessLevel;
+
+/**
+ * Decides whether the caller may `need` a workspace itself (`create` a form there, or move one in) and returns their
+ * level there. @throws 404 when the workspace is not the caller's, 403 when their level does not allow `need`.
+ */
+export type AuthorizeWorkspace = (workspaceId: number, need: AccessNeed) => AccessLevel;
 
 /** A flow record as the contracts' `Flow` (ISO times, its theme columns), with the caller's `accessLevel`. */
 export function toFlow(record: FlowRecord, accessLevel: AccessLevel): Flow {
@@ -104,6 +111,7 @@ export function toFlow(record: FlowRecord, accessLevel: AccessLevel): Flow {
     trashedAt: record.trashedAt ? record.trashedAt.toISOString() : null,
     featuredThemeId: record.featuredThemeId,
     themePublicId: record.themePublicId,
+    createdBy: record.createdBy,
   };
 }
 
@@ -122,11 +130,15 @@ export function parseTemplate(input: unknown, pathPrefix: string): FlowTemplate 
   return result.template;
 }
 
-/** Input of {@link createFlow}: the parsed body, the caller's organization and access level in the workspace. */
+/**
+ * Input of {@link createFlow}: the parsed body, the caller's organization, their access level to the new form (`write`
+ * for a `limited` member: the form is theirs) and their user id (its creator).
+ */
 export interface CreateFlowInput {
   body: CreateFlowBody;
   organizationId: number;
   accessLevel: AccessLevel;
+  createdBy: number | null;
 }
 
 /**
@@ -160,6 +172,7 @@ export async function createFlow(deps: FlowsDeps, input: CreateFlowInput): Promi
       settings: body.flowSettings ?? {},
       ...choice,
       template,
+      createdBy: input.createdBy,
     });
   });
   return toFlow(record, input.accessLevel);
@@ -207,10 +220,11 @@ export async function renameFlow(deps: FlowsDeps, publicIdentifier: string, name
 /**
  * Duplicates flow `publicIdentifier` into its workspace: its draft, settings and theme, named
  * `copy.flows.copyOfName(name)` made unique there (under the workspace's name lock, as creation does); not
- * published, without submissions or workflows. Emits `flow.created`. Change access to the workspace.
+ * published, without submissions or workflows; created by `userId` (the caller). Emits `flow.created`. Change access
+ * to the form.
  * @throws 404 `copy.flows.flowNotFound`.
  */
-export async function duplicateFlow(deps: FlowsDeps, publicIdentifier: string, authorize: Authorize): Promise<Flow> {
+export async function duplicateFlow(deps: FlowsDeps, publicIdentifier: string, userId: number, authorize: Authorize): Promise<Flow> {
   const { record, accessLevel } = await authorizedFlow(deps.db, publicIdentifier, authorize, 'change');
   const created = await deps.transact(async (tx, emit) => {
     const source = await findFlowCopySource(tx, record.id);
@@ -229,6 +243,7 @@ export async function duplicateFlow(deps: FlowsDeps, publicIdentifier: string, a
       featuredThemeId: source.featuredThemeId,
       themePublicId: theme ? theme.publicIdentifier : null,
       template: source.template,
+      createdBy: userId,
     });
   });
   if (!created) throw notFound(copy.flows.flowNotFound);
@@ -318,7 +333,7 @@ export async function authorizedFlow(
 /** `record` and the caller's access level when they may `need` it. @throws 404 `copy.flows.flowNotFound` without a record. */
 function authorizedRecord(record: FlowRecord | undefined, authorize: Authorize, need: AccessNeed): { record: FlowRecord; accessLevel: AccessLevel } {
   if (!record) throw notFound(copy.flows.flowNotFound);
-  return { record, accessLevel: authorize(record.workspaceId, need) };
+  return { record, accessLevel: authorize(record, need) };
 }
 
 /**
@@ -446,7 +461,8 @@ export interface ListFlowsInput {
  * A page of a home list (spec 000 §2 tabs, sort options; `GET /admin/flows`): the flows of `workspaces` within the
  * caller's organization that `view` keeps, in `sort`'s order (`FlowSort`: its ties make the order total, so pages
  * never overlap nor skip while the list does not change), each with its finished `submissionCount`, the caller's
- * `accessLevel`, `isStarred`, `lastViewedAt` and `unreadCount`. One statement per page (`pageFlows`), reading one
+ * `accessLevel` (`write` on a `limited` member's own forms, the only ones their limited workspaces list), `isStarred`,
+ * `lastViewedAt` and `unreadCount`. One statement per page (`pageFlows`), reading one
  * row more than `limit` to know whether a next page exists: `nextCursor` is null on the last page.
  * @throws 400 `validation_error` (details at `querystring.cursor`) for a cursor that {@link decodeFlowsCursor} refuses.
  */
@@ -455,6 +471,7 @@ export async function listFlows(deps: FlowsDeps, input: ListFlowsInput): Promise
   const records = await pageFlows(deps.db, {
     organizationId: input.organizationId,
     workspaceIds: [...input.workspaces.keys()],
+    limitedWorkspaceIds: [...input.workspaces].flatMap(([id, level]) => (level === 'limited' ? [id] : [])),
     userId: input.userId,
     view: input.view,
     sort: input.sort,
@@ -463,8 +480,10 @@ export async function listFlows(deps: FlowsDeps, input: ListFlowsInput): Promise
   });
   const page = records.slice(0, input.limit);
   const flows = page.flatMap((record) => {
-    const level = input.workspaces.get(record.workspaceId);
-    if (!level) return [];
+    const workspaceLevel = input.workspaces.get(record.workspaceId);
+    if (!workspaceLevel) return [];
+    // A `limited` member's forms here are their own (the query keeps no other): theirs to change.
+    const level = workspaceLevel === 'limited' ? 'write' : workspaceLevel;
     const { submissionCount, isStarred, lastViewedAt, unreadCount } = record;
     return [{ ...toFlow(record, level), submissionCount, isStarred, lastViewedAt: lastViewedAt ? lastViewedAt.toISOString() : null, unreadCount }];
   });
@@ -536,9 +555,23 @@ export async function setTrashed(deps: FlowsDeps, publicIdentifier: string, tras
 }
 
 /**
+ * The caller's level to a form once moved to `target`: a move must leave the form theirs to change, so a `limited`
+ * member of the target moves only their own forms there (another's would vanish from their lists).
+ * @throws 403 `copy.auth.writeAccessRequired` when it would not be.
+ */
+function accessAfterMove(authorize: Authorize, target: FlowOwnership): AccessLevel {
+  try {
+    return authorize(target, 'change');
+  } catch (error) {
+    if (error instanceof DomainError && error.kind === 'not_found') throw forbidden(copy.auth.writeAccessRequired);
+    throw error;
+  }
+}
+
+/**
  * Moves flow `publicIdentifier` to workspace `workspaceId` of the caller's organization (spec 000 §4 "Dragging": a
- * flow dropped onto another workspace). Needs change access to the flow's workspace (`authorize`) and to the target
- * (`authorizeWorkspace`, whose 404 is `copy.flows.workspaceNotFound`). The flow keeps its link, submissions, trash
+ * flow dropped onto another workspace). Needs change access to the flow (`authorize`), create access to the target
+ * (`authorizeWorkspace`, whose 404 is `copy.flows.workspaceNotFound`: `write`, or `limited` for the caller's own form). The flow keeps its link, submissions, trash
  * state and `updatedAt`; under its row lock its workspace changes and `flow.moved` is emitted in the same transaction
  * (tenant: the NEW workspace; the workflows-engine moves the form's workflows and webhooks). The submit path's cache
  * is dropped, so this replica's next `form.submitted` carries the new workspace (others within FLOW_LOOKUP_TTL_MS).
@@ -552,16 +585,17 @@ export async function moveFlow(
   publicIdentifier: string,
   workspaceId: number,
   authorize: Authorize,
-  authorizeWorkspace: Authorize,
+  authorizeWorkspace: AuthorizeWorkspace,
 ): Promise<Flow> {
   const { record } = await authorizedFlow(deps.db, publicIdentifier, authorize, 'change');
   if (record.workspaceId === workspaceId) throw invalid(copy.home.alreadyInWorkspace);
-  const accessLevel = authorizeWorkspace(workspaceId, 'change');
+  authorizeWorkspace(workspaceId, 'create');
+  const accessLevel = accessAfterMove(authorize, { workspaceId, createdBy: record.createdBy });
   const moved = await deps.transact(async (tx, emit) => {
     const locked = await lockFlowState(tx, record.id);
     if (!locked) return undefined;
     // Moved by another request since it was read: the caller must be allowed to change it where it is now.
-    if (locked.workspaceId !== record.workspaceId) authorize(locked.workspaceId, 'change');
+    if (locked.workspaceId !== record.workspaceId) authorize({ workspaceId: locked.workspaceId, createdBy: record.createdBy }, 'change');
     if (locked.workspaceId === workspaceId) throw invalid(copy.home.alreadyInWorkspace);
     await updateFlowWorkspace(tx, record.id, workspaceId);
     await emit<FlowMovedData>({
@@ -601,7 +635,7 @@ export async function getPublicTemplate(
   let template: FlowTemplate | undefined;
   if (mode === 'edit') {
     if (!authorize) throw notFound(copy.flows.flowNotFound);
-    authorize(record.workspaceId, 'view');
+    authorize(record, 'view');
     template = await findDraftTemplate(deps.db, record.id);
   } else {
     if (record.trashedAt !== null) throw notFound(copy.flows.flowNotFound);
@@ -671,5 +705,6 @@ function internalFlowOf(record: FlowRecord): InternalFlow {
     workspaceId: record.workspaceId,
     organizationId: record.organizationId,
     isPublished: record.liveSnapshotId !== null && record.closedAt === null,
+    createdBy: record.createdBy,
   };
 }

@@ -29,11 +29,18 @@ import { findLiveForm, submitAnswers, toSubmission, type SubmissionWriter } from
 import { fileLinks } from './file-links';
 
 /**
- * Every form of the workspaces in `workspaces` (the key's claims) of `organizationId`, newest first: `[{name, formId}]`.
- * Forms in the trash are left out (`Flow.trashedAt`: a trashed flow is listed only in the trash).
+ * Every form of the workspaces in `workspaces` (the caller's claims: workspace id → level) of `organizationId` that
+ * user `userId` may see, newest first: `[{name, formId}]` — in a `limited` workspace only their own (a key's claims
+ * are always `write`). Forms in the trash are left out (`Flow.trashedAt`: a trashed flow is listed only in the trash).
  */
-export async function listApiForms(deps: FlowsDeps, organizationId: number, workspaces: ReadonlyMap<number, AccessLevel>): Promise<ApiFormsResponse> {
-  const records = await listFlowNamesOfWorkspaces(deps.db, organizationId, [...workspaces.keys()]);
+export async function listApiForms(
+  deps: FlowsDeps,
+  organizationId: number,
+  userId: number,
+  workspaces: ReadonlyMap<number, AccessLevel>,
+): Promise<ApiFormsResponse> {
+  const limitedWorkspaceIds = [...workspaces].flatMap(([id, level]) => (level === 'limited' ? [id] : []));
+  const records = await listFlowNamesOfWorkspaces(deps.db, organizationId, [...workspaces.keys()], { userId, limitedWorkspaceIds });
   return records.map((record) => ({ name: record.name, formId: record.publicIdentifier }));
 }
 

@@ -125,7 +125,7 @@ export async function publicUploadTarget(deps: UploadsDeps, publicIdentifier: st
 export async function editorUploadTarget(deps: UploadsDeps, flowId: number, fieldId: string | undefined, authorize: Authorize): Promise<UploadTarget> {
   const flow = await findFlowById(deps.db, flowId);
   if (!flow) throw notFound(copy.flows.flowNotFound);
-  authorize(flow.workspaceId, 'change');
+  authorize(flow, 'change');
   return { flow, fieldId: fieldId ?? null, source: 'editor', extensions: null, maxBytes: deps.uploadMaxBytes };
 }
 
@@ -257,7 +257,7 @@ export interface DownloadFile {
 export async function downloadFile(deps: UploadsDeps, publicIdentifier: string, uploadId: string, authorize: Authorize): Promise<DownloadFile> {
   const flow = await findFlowByPublicIdentifier(deps.db, publicIdentifier);
   if (!flow) throw notFound(copy.flows.flowNotFound);
-  authorize(flow.workspaceId, 'view');
+  authorize(flow, 'view');
   const record = await findUpload(deps.db, flow.id, uploadId);
   if (!record) throw notFound(copy.uploads.fileNotFound);
   const body = await deps.storage.get(record.storageKey);

@@ -24,7 +24,7 @@ import {
 import { countSubmissions, deleteSubmission, exportSubmissions, listSubmissions } from '@formloom/contracts/api/flows/submissions';
 import { summarizeSubmissions } from '@formloom/contracts/api/flows/summary';
 import type { AccessLevel } from '@formloom/contracts/entities/identity';
-import { requireWorkspaceAccess } from '@formloom/kit/auth';
+import { requireUserId, requireWorkspaceAccess } from '@formloom/kit/auth';
 import { defineRoutes } from '@formloom/kit/routes';
 import * as exports from '../domain/export';
 import * as flows from '../domain/flows';
@@ -37,8 +37,9 @@ import { flowAuthorizer } from './access';
 /** The `/admin/flows` routes. */
 export const adminFlowRoutes = defineRoutes<FlowsServiceDeps>((router, deps) => {
   router.handle(createFlow, async ({ body, auth, request }) => {
-    const accessLevel = requireWorkspaceAccess(request, body.workspaceId, 'change');
-    return { flow: await flows.createFlow(deps, { body, organizationId: auth.org, accessLevel }) };
+    // `limited` members create too (spec 000 §6); the new form is theirs, with `write` on it.
+    requireWorkspaceAccess(request, body.workspaceId, 'create');
+    return { flow: await flows.createFlow(deps, { body, organizationId: auth.org, accessLevel: 'write', createdBy: Number(auth.sub) }) };
   });
 
   router.handle(listFlows, async ({ query, auth, request }) => {
@@ -51,7 +52,7 @@ export const adminFlowRoutes = defineRoutes<FlowsServiceDeps>((router, deps) => 
         if (/^\d+$/.test(id)) workspaces.set(Number(id), level);
       }
     }
-    // The `limited` level lists every flow of its workspaces, as `read` does (docs/architecture.md §10).
+    // In a `limited` workspace the list keeps the caller's own forms only (docs/architecture.md §5 "Access levels").
     return flows.listFlows(deps, {
       organizationId: auth.org,
       userId: Number(auth.sub),
@@ -109,7 +110,7 @@ export const adminFlowRoutes = defineRoutes<FlowsServiceDeps>((router, deps) => 
   }));
 
   router.handle(duplicateFlow, async ({ params, request }) => ({
-    flow: await flows.duplicateFlow(deps, params.publicIdentifier, flowAuthorizer(request)),
+    flow: await flows.duplicateFlow(deps, params.publicIdentifier, requireUserId(request), flowAuthorizer(request)),
   }));
 
   router.handle(unpublishFlow, async ({ params, request }) => ({

@@ -29,12 +29,13 @@ export const internalFlowRoutes = defineRoutes<FlowsServiceDeps>((router, deps) 
   /** A submission's `form.submitted` data (the latest without `submissionId`): a workflow's test run starts from it. */
   router.handle(getInternalSubmissionEvent, async ({ params, query }) => getSubmissionEvent(deps, params.publicIdentifier, query.submissionId));
 
-  /** A blank flow on behalf of a user whose write access the caller checked; its name deduplicated. */
+  /** A blank flow on behalf of user `createdBy`, whose create access the caller checked; its name deduplicated. */
   router.handle(createInternalFlow, async ({ body }) => {
     const flow = await flows.createFlow(deps, {
       body: { type: body.type, workspaceId: body.workspaceId, name: body.name, dedupeFormName: true },
       organizationId: body.organizationId,
       accessLevel: 'write',
+      createdBy: body.createdBy,
     });
     return flows.getInternalFlowDraft(deps, flow.publicIdentifier);
   });

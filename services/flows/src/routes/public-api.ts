@@ -23,7 +23,7 @@ export const publicApiRoutes = defineRoutes<FlowsServiceDeps>((router, deps) => 
     // Every workspace in the caller's verified claims (keys are decimal workspace ids).
     const workspaces = new Map<number, AccessLevel>();
     for (const [id, level] of Object.entries(auth.ws)) if (/^\d+$/.test(id)) workspaces.set(Number(id), level);
-    return api.listApiForms(deps, auth.org, workspaces);
+    return api.listApiForms(deps, auth.org, Number(auth.sub), workspaces);
   });
 
   router.handle(apiGetForm, async ({ params, request }) => api.getApiForm(deps, params.formId, flowAuthorizer(request)));

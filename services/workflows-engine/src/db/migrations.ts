@@ -212,4 +212,15 @@ export const migrations: Migration[] = [
         CHECK (status IN ('queued', 'running', 'waiting', 'succeeded', 'failed')) NOT VALID;
     `,
   },
+  {
+    // Who created the form of each workflow and webhook subscription (flows' `InternalFlow.createdBy`, copied at
+    // creation like the workspace; a form's creator never changes): a `limited` member reaches only the workflows
+    // and webhooks of the forms they created (contracts `rules/access.ts`). NULL for the rows made before: no
+    // `limited` member reaches those.
+    id: '0008_flow_creators',
+    sql: `
+      ALTER TABLE workflows ADD COLUMN flow_created_by integer;
+      ALTER TABLE webhook_subscriptions ADD COLUMN flow_created_by integer;
+    `,
+  },
 ];

@@ -37,6 +37,8 @@ export const workflows = pgTable(
     id: uuid('id').primaryKey(),
     organizationId: integer('organization_id').notNull(),
     workspaceId: integer('workspace_id').notNull(),
+    /** Who created the form (flows' `createdBy`, copied at creation; null: unknown): decides `limited` access. */
+    flowCreatedBy: integer('flow_created_by'),
     flowId: integer('flow_id').notNull(),
     flowPublicIdentifier: text('flow_public_identifier').notNull(),
     name: text('name').notNull(),
@@ -189,6 +191,8 @@ export const webhookSubscriptions = pgTable(
     organizationId: integer('organization_id').notNull(),
     /** The form's workspace (copied from flows at creation, then following its moves, `flow.moved`): decides access. */
     workspaceId: integer('workspace_id').notNull(),
+    /** Who created the form (flows' `createdBy`, copied at creation; null: unknown): decides `limited` access. */
+    flowCreatedBy: integer('flow_created_by'),
     flowPublicIdentifier: text('flow_public_identifier').notNull(),
     url: text('url').notNull(),
     /** The signing secret, AES-256-GCM encrypted (`v1.<iv>.<tag>.<data>`, base64url; the row id is the AAD). */

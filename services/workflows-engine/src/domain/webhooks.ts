@@ -56,6 +56,8 @@ export interface WebhookFlow {
   publicIdentifier: string;
   workspaceId: number;
   organizationId: number;
+  /** Its creator (null: unknown), kept on the subscription for `limited` access. */
+  createdBy: number | null;
 }
 
 /** Input of {@link createSubscription}. */
@@ -90,6 +92,7 @@ export async function createSubscription(db: Db, box: SecretBox, input: CreateSu
       id,
       organizationId: input.flow.organizationId,
       workspaceId: input.flow.workspaceId,
+      flowCreatedBy: input.flow.createdBy,
       flowPublicIdentifier: pid,
       url: input.url,
       secretEncrypted,

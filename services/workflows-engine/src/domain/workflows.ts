@@ -46,6 +46,8 @@ export interface WorkflowFlow {
   publicIdentifier: string;
   workspaceId: number;
   organizationId: number;
+  /** Its creator (null: unknown), kept on the workflow for `limited` access. */
+  createdBy: number | null;
 }
 
 /** Input of {@link createWorkflow}. */
@@ -81,6 +83,7 @@ export async function createWorkflow(db: Db, input: CreateWorkflowInput): Promis
         id: uuidv7(),
         organizationId: input.flow.organizationId,
         workspaceId: input.flow.workspaceId,
+        flowCreatedBy: input.flow.createdBy,
         flowId: input.flow.id,
         flowPublicIdentifier: pid,
         name: input.name,

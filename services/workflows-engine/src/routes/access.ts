@@ -1,13 +1,13 @@
 /**
  * Access to a workflow (spec 001 §6; spec 000 §6 roles): decided by the workspace of the workflow's form,
- * stored on the workflow at creation. A caller of another organization, or without access to that
- * workspace, gets 404 'Workflow not found' (never learning it exists); a `read` or `limited` member may view
- * and gets 403 on changes.
+ * and its creator, stored on the workflow at creation. A caller of another organization, without access to that
+ * workspace, or `limited` there and not the form's creator, gets 404 'Workflow not found' (never learning it exists);
+ * a `read` member may view and gets 403 on changes; a `limited` one changes the workflows of their own forms.
  */
 import type { FastifyRequest } from 'fastify';
 import type { AccessNeed } from '@formloom/contracts/rules/access';
 import * as copy from '@formloom/contracts/copy';
-import { requireAuth, requireWorkspaceAccess } from '@formloom/kit/auth';
+import { requireAuth, requireFlowAccess } from '@formloom/kit/auth';
 import { DomainError, failed, notFound } from '@formloom/kit/errors';
 import { isDatabaseUnavailable } from '@formloom/kit/http';
 import type { WorkflowRow } from '../db/schema';
@@ -20,7 +20,7 @@ import type { WorkflowRow } from '../db/schema';
 export function requireWorkflowAccess(request: FastifyRequest, row: WorkflowRow | undefined, need: AccessNeed): WorkflowRow {
   const claims = requireAuth(request);
   if (!row || row.organizationId !== claims.org) throw notFound(copy.workflows.workflowNotFound);
-  requireWorkspaceAccess(request, row.workspaceId, need, copy.workflows.workflowNotFound);
+  requireFlowAccess(request, { workspaceId: row.workspaceId, createdBy: row.flowCreatedBy }, need, copy.workflows.workflowNotFound);
   return row;
 }
 

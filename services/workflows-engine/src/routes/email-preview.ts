@@ -5,7 +5,7 @@
  */
 import { previewEmail } from '@formloom/contracts/api/workflows-engine/email-preview';
 import * as copy from '@formloom/contracts/copy';
-import { requireWorkspaceAccess } from '@formloom/kit/auth';
+import { requireFlowAccess } from '@formloom/kit/auth';
 import { notFound } from '@formloom/kit/errors';
 import { defineRoutes } from '@formloom/kit/routes';
 import type { EngineDeps } from '../deps';
@@ -21,7 +21,7 @@ export const emailPreviewRoutes = defineRoutes<EngineDeps>((router, deps) => {
     await deps.previewLimit?.enforce(reply, `user\n${auth.sub}`);
     const flow = await deps.flows.lookup(body.flowPublicIdentifier);
     if (!flow || flow.organizationId !== auth.org) throw notFound(copy.flows.flowNotFound);
-    requireWorkspaceAccess(request, flow.workspaceId, 'view', copy.flows.flowNotFound);
+    requireFlowAccess(request, flow, 'view', copy.flows.flowNotFound);
     return sendEmailPreview({ db: deps.db, mailer: deps.mailer, mailFrom: deps.config.MAIL_FROM, log: request.log }, { auth, flow, body });
   });
 });

@@ -16,7 +16,7 @@ import { testCodeNode, testWebhookNode } from '@formloom/contracts/api/workflows
 import { prefixErrors } from '@formloom/contracts/workflows/define';
 import { codeNode } from '@formloom/contracts/workflows/nodes/code';
 import { webhookNode } from '@formloom/contracts/workflows/nodes/webhook';
-import { requireWorkspaceAccess } from '@formloom/kit/auth';
+import { requireFlowAccess } from '@formloom/kit/auth';
 import { invalid, notFound, unavailable } from '@formloom/kit/errors';
 import { uuidv7 } from '@formloom/kit/ids';
 import { defineRoutes } from '@formloom/kit/routes';
@@ -45,7 +45,7 @@ export const nodeTestRoutes = defineRoutes<EngineDeps>((router, deps) => {
   const sampleFor = async (request: FastifyRequest, auth: AuthClaims, flowPublicIdentifier: string): Promise<FormSubmittedData> => {
     const found = await deps.flows.draft(flowPublicIdentifier);
     if (!found || found.flow.organizationId !== auth.org) throw notFound(copy.flows.flowNotFound);
-    requireWorkspaceAccess(request, found.flow.workspaceId, 'change', copy.flows.flowNotFound);
+    requireFlowAccess(request, found.flow, 'change', copy.flows.flowNotFound);
     return sampleSubmission(found.flow, found.template);
   };
 

@@ -18,7 +18,7 @@ import {
   listWebhookDeliveries,
   listWebhooks,
 } from '@formloom/contracts/api/workflows-engine/webhooks';
-import { requireWorkspaceAccess } from '@formloom/kit/auth';
+import { requireFlowAccess } from '@formloom/kit/auth';
 import { invalid, notFound, unavailable } from '@formloom/kit/errors';
 import { checkOutboundUrl, OutboundUrlRefused, type OutboundUrlCheck } from '@formloom/kit/outbound-http';
 import { defineRoutes } from '@formloom/kit/routes';
@@ -53,7 +53,7 @@ export const webhookRoutes = defineRoutes<EngineDeps>((router, deps) => {
   const writableForm = async (request: FastifyRequest, auth: AuthClaims, formId: string): Promise<InternalFlow> => {
     const flow = await deps.flows.lookup(formId);
     if (!flow || flow.organizationId !== auth.org) throw notFound(copy.flows.flowNotFound);
-    requireWorkspaceAccess(request, flow.workspaceId, 'change', copy.flows.flowNotFound);
+    requireFlowAccess(request, flow, 'change', copy.flows.flowNotFound);
     return flow;
   };
 
@@ -64,7 +64,7 @@ export const webhookRoutes = defineRoutes<EngineDeps>((router, deps) => {
   const writableSubscription = async (request: FastifyRequest, auth: AuthClaims, id: string): Promise<WebhookSubscriptionRow> => {
     const row = await webhooks.findLiveSubscription(db, id);
     if (!row || row.organizationId !== auth.org) throw notFound(copy.webhooks.webhookNotFound);
-    requireWorkspaceAccess(request, row.workspaceId, 'change', copy.webhooks.webhookNotFound);
+    requireFlowAccess(request, { workspaceId: row.workspaceId, createdBy: row.flowCreatedBy }, 'change', copy.webhooks.webhookNotFound);
     return row;
   };
 

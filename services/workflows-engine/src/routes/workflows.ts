@@ -22,9 +22,9 @@ import {
   saveWorkflow,
   type CreateWorkflowBody,
 } from '@formloom/contracts/api/workflows-engine/workflows';
-import { accessLevelIn } from '@formloom/contracts/rules/access';
+import { flowAccessLevel } from '@formloom/contracts/rules/access';
 import { emptyRunStats } from '@formloom/contracts/api/workflows-engine/run-stats';
-import { requireWorkspaceAccess } from '@formloom/kit/auth';
+import { requireFlowAccess, requireWorkspaceAccess } from '@formloom/kit/auth';
 import { notFound } from '@formloom/kit/errors';
 import { defineRoutes } from '@formloom/kit/routes';
 import type { WorkflowRow } from '../db/schema';
@@ -68,7 +68,7 @@ export const workflowRoutes = defineRoutes<EngineDeps>((router, deps) => {
     const flowPublicIdentifier = triggerFlowPublicIdentifier(template);
     const flow = await flows.lookup(flowPublicIdentifier);
     if (!flow || flow.organizationId !== auth.org) throw notFound(copy.flows.flowNotFound);
-    requireWorkspaceAccess(request, flow.workspaceId, 'change', copy.flows.flowNotFound);
+    requireFlowAccess(request, flow, 'change', copy.flows.flowNotFound);
     await assertSavable(template, outbound);
     // The body schema requires `name` with a template.
     const name = body.name as string;
@@ -132,7 +132,7 @@ export const workflowRoutes = defineRoutes<EngineDeps>((router, deps) => {
   /** The form's workflows the caller may view, each with its live runs' stats (one grouped count for all). */
   router.handle(listWorkflows, async ({ query, auth }) => {
     const rows = await workflows.listFlowWorkflows(db, query.flowPublicIdentifier, auth.org);
-    const visible = rows.filter((row) => accessLevelIn(auth, row.workspaceId) !== null);
+    const visible = rows.filter((row) => flowAccessLevel(auth, { workspaceId: row.workspaceId, createdBy: row.flowCreatedBy }) !== null);
     const stats = await runStats(db, visible.map((row) => row.id));
     return { workflows: visible.map((row) => ({ ...workflows.toWorkflow(row), stats: stats.get(row.id) ?? emptyRunStats() })) };
   });
@@ -179,15 +179,15 @@ async function createFromGallery(
   let form: InternalFlowDraftResponse;
   if (flowPublicIdentifier === NEW_FORM_PLACEHOLDER) {
     const workspaceId = body.workspaceId as number;
-    requireWorkspaceAccess(request, workspaceId, 'change');
+    requireWorkspaceAccess(request, workspaceId, 'create');
     await generate(flowPublicIdentifier, blankFlowTemplate());
     // spec 001 §4: "a scheduling form for the Scheduling category".
     const type = galleryCategoryOf(galleryTemplate) === 'scheduling' ? 'scheduling' : 'form';
-    form = await deps.flows.createBlankForm({ organizationId: auth.org, workspaceId, type, name: copy.defaultNames.newForm });
+    form = await deps.flows.createBlankForm({ organizationId: auth.org, workspaceId, type, name: copy.defaultNames.newForm, createdBy: Number(auth.sub) });
   } else {
     const found = await deps.flows.draft(flowPublicIdentifier);
     if (!found || found.flow.organizationId !== auth.org) throw notFound(copy.flows.flowNotFound);
-    requireWorkspaceAccess(request, found.flow.workspaceId, 'change', copy.flows.flowNotFound);
+    requireFlowAccess(request, found.flow, 'change', copy.flows.flowNotFound);
     form = found;
   }
   const template = await generate(form.flow.publicIdentifier, form.template);

@@ -13,6 +13,7 @@ import type { Flow } from '@formloom/contracts/entities/flow';
 import type { Workspace } from '@formloom/contracts/entities/identity';
 import * as copy from '@formloom/contracts/copy';
 import { FLOW_NAME_MAX_LENGTH } from '@formloom/contracts/limits';
+import { allows, levelToForm } from '@formloom/contracts/rules/access';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { IconFolderMove, IconRestore, IconTemplate } from '../../../ui/app-icons';
@@ -21,11 +22,16 @@ import { useDeleteFlow, useDuplicateFlow, useMoveFlow, useRenameFlow, useRestore
 
 /** Props of {@link FlowActionsMenu}. */
 export interface FlowActionsMenuProps {
-  flow: Pick<Flow, 'publicIdentifier' | 'name' | 'isPublished' | 'accessLevel' | 'workspaceId' | 'trashedAt'>;
+  flow: Pick<Flow, 'publicIdentifier' | 'name' | 'isPublished' | 'accessLevel' | 'workspaceId' | 'trashedAt' | 'createdBy'>;
   /** Offer Rename (the home card; the editor renames in its title). Default false. */
   withRename?: boolean;
-  /** The workspaces 'Move to…' offers (the user's; those they cannot change and the flow's own are left out). None: no entry. */
+  /**
+   * The workspaces 'Move to…' offers (the user's; the flow's own and those where the user could not change it after
+   * the move are left out — a `limited` one takes only their own forms, `userId`'s). None: no entry.
+   */
   moveTargets?: readonly Workspace[];
+  /** The signed-in user's id (see `moveTargets`). */
+  userId?: number;
   /** After moving to the trash or deleting: go home (the editor). Default: stay (the list refreshes). */
   leaveAfterDelete?: boolean;
   /** After a duplicate: open the copy in the editor. Default: stay (the list shows it). */
@@ -44,6 +50,7 @@ export function FlowActionsMenu({
   flow,
   withRename = false,
   moveTargets = [],
+  userId,
   leaveAfterDelete = false,
   openDuplicate = false,
   extraItems,
@@ -57,7 +64,9 @@ export function FlowActionsMenu({
   const navigate = useNavigate();
   const canWrite = flow.accessLevel === 'write';
   const trashed = flow.trashedAt !== null;
-  const targets = moveTargets.filter((workspace) => workspace.id !== flow.workspaceId && workspace.accessLevel === 'write');
+  const targets = moveTargets.filter(
+    (workspace) => workspace.id !== flow.workspaceId && allows(levelToForm(workspace.accessLevel, flow.createdBy, userId ?? 0), 'change'),
+  );
   if (!canWrite && !extraItems) return null;
 
   const onDuplicate = async () => {

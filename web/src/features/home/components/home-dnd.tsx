@@ -9,7 +9,8 @@
  * A pointer drag starts after {@link DRAG_ACTIVATION_PX} px of movement, so a click on links and buttons stays a
  * click; the dragged item follows the pointer as a small overlay and the targets that accept a form light up.
  */
-import { useState, type ReactNode } from 'react';
+import { createContext, useContext, useState, type ReactNode } from 'react';
+import { allows, levelToForm } from '@formloom/contracts/rules/access';
 import { Paper, Text } from '@mantine/core';
 import {
   closestCenter,
@@ -63,11 +64,19 @@ export function flowDragData(flow: FlowListItem): FlowDragData {
   return { type: 'flow', flow };
 }
 
-/** Whether `flow` may be dropped on `target`: the trash, or a workspace other than its own that the user may change. */
-export function acceptsFlow(target: HomeDropData, flow: FlowListItem): boolean {
+/**
+ * Whether `flow` may be dropped on `target`: the trash, or a workspace other than its own where user `userId` could
+ * still change it — one they write to, or where they are `limited` and the form is their own (contracts
+ * `rules/access.ts` `levelToForm`; the server refuses the rest).
+ */
+export function acceptsFlow(target: HomeDropData, flow: FlowListItem, userId: number | undefined): boolean {
   if (target.type === 'trash') return flow.trashedAt === null;
-  return target.workspace.id !== flow.workspaceId && target.workspace.accessLevel === 'write';
+  if (target.workspace.id === flow.workspaceId) return false;
+  return allows(levelToForm(target.workspace.accessLevel, flow.createdBy, userId ?? 0), 'change');
 }
+
+/** The signed-in user's id, for {@link acceptsFlow} in the drop targets. */
+const DragUserContext = createContext<number | undefined>(undefined);
 
 /** Props of {@link HomeDndProvider}: what a drop does (composed by the route from the flow and workspace actions). */
 export interface HomeDndProviderProps {
@@ -76,6 +85,8 @@ export interface HomeDndProviderProps {
   /** The sidebar's workspace ids in their current order, and what a reorder does with the new one. */
   workspaceOrder: readonly number[];
   onReorder: (workspaceIds: number[]) => void;
+  /** The signed-in user (whose own forms a `limited` workspace accepts); undefined while loading. */
+  userId?: number;
   children: ReactNode;
 }
 
@@ -125,7 +136,7 @@ const besidePointer: Modifier = ({ activatorEvent, activeNodeRect, transform }) 
 };
 
 /** The drag-and-drop context of the home pages (see the module doc). */
-export function HomeDndProvider({ onMove, onTrash, workspaceOrder, onReorder, children }: HomeDndProviderProps) {
+export function HomeDndProvider({ onMove, onTrash, workspaceOrder, onReorder, userId, children }: HomeDndProviderProps) {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: DRAG_ACTIVATION_PX } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -149,7 +160,7 @@ export function HomeDndProvider({ onMove, onTrash, workspaceOrder, onReorder, ch
       if (next.some((id, index) => id !== workspaceOrder[index])) onReorder(next);
       return;
     }
-    if (data?.type !== 'flow' || !acceptsFlow(target, data.flow)) return;
+    if (data?.type !== 'flow' || !acceptsFlow(target, data.flow, userId)) return;
     if (target.type === 'trash') onTrash(data.flow);
     else onMove(data.flow, target.workspace);
   }
@@ -163,7 +174,7 @@ export function HomeDndProvider({ onMove, onTrash, workspaceOrder, onReorder, ch
       onDragEnd={onDragEnd}
       onDragCancel={() => setDragged(null)}
     >
-      {children}
+      <DragUserContext.Provider value={userId}>{children}</DragUserContext.Provider>
       {/* A form's label goes beside the pointer; a workspace's keeps its row's place and size (its drop is the nearest row). */}
       <DragOverlay
         dropAnimation={null}
@@ -188,8 +199,9 @@ export function HomeDndProvider({ onMove, onTrash, workspaceOrder, onReorder, ch
  */
 export function useFlowDropState(target: HomeDropData, isOver: boolean) {
   const { active } = useDndContext();
+  const userId = useContext(DragUserContext);
   const data = active?.data.current as AnyData;
-  const accepting = data?.type === 'flow' && acceptsFlow(target, data.flow);
+  const accepting = data?.type === 'flow' && acceptsFlow(target, data.flow, userId);
   const hint = target.type === 'trash' ? copy.home.dropToTrash : copy.home.dropToMove(target.workspace.name);
   return { accepting, over: accepting && isOver, hint };
 }

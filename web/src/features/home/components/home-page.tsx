@@ -11,6 +11,7 @@ import { Anchor, Button, Card, Container, Group, SimpleGrid, Stack, Text, Title,
 import { Link, useNavigate } from 'react-router';
 import type { Workspace } from '@formloom/contracts/entities/identity';
 import * as copy from '@formloom/contracts/copy';
+import { canCreateIn } from '@formloom/contracts/rules/access';
 import { paths } from '../../../config/paths';
 import type { FlowListView } from '@formloom/contracts/api/flows/flows';
 import { HOME_ROW_FETCH, HOME_ROW_ITEMS_BY_MIN_WIDTH } from '@formloom/contracts/limits';
@@ -216,7 +217,8 @@ function WorkspaceSection({
 }: { workspace: Workspace; userId?: number } & FlowRenderers & Pick<HomePageProps, 'renderWorkspaceActions'>) {
   const [preferences, setPreferences] = useHomePreferences(userId);
   const navigate = useNavigate();
-  const canWrite = workspace.accessLevel === 'write';
+  // `write` and `limited` members create forms (spec 000 §6; contracts `rules/access.ts`).
+  const canCreate = canCreateIn(workspace.accessLevel);
 
   /** Opens the new-flow dialog (spec 000 §2) at its 'choose' stage, for this workspace. */
   function create() {
@@ -225,9 +227,9 @@ function WorkspaceSection({
 
   const createButton = (
     <Button
-      leftSection={canWrite ? <IconPlus size={16} /> : <IconLock size={16} />}
+      leftSection={canCreate ? <IconPlus size={16} /> : <IconLock size={16} />}
       onClick={create}
-      disabled={!canWrite}
+      disabled={!canCreate}
       data-testid="create-form-button"
     >
       Create form
@@ -245,7 +247,7 @@ function WorkspaceSection({
         </Group>
         <Group gap="sm">
           {renderWorkspaceActions?.(workspace)}
-          {canWrite ? (
+          {canCreate ? (
             createButton
           ) : (
             <Tooltip label={limitedAccessTooltip(workspace.accessLevel)}>
@@ -266,7 +268,7 @@ function WorkspaceSection({
         empty={
           <Card p="xl" data-testid="flows-empty">
             <Empty icon={<IconForm size={28} />} title="No forms yet" description="Forms you create in this workspace will show up here, with their responses.">
-              {canWrite ? (
+              {canCreate ? (
                 <Button variant="light" onClick={() => navigate(paths.newFlow.getHref({ workspaceSlug: workspace.slug, stage: 'blank' }))}>
                   Start from a blank form
                 </Button>

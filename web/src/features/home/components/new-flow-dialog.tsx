@@ -26,6 +26,7 @@ import { notifications } from '@mantine/notifications';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { Workspace } from '@formloom/contracts/entities/identity';
 import * as copy from '@formloom/contracts/copy';
+import { canCreateIn } from '@formloom/contracts/rules/access';
 import { blankFlowTemplate, quizStarterTemplate } from '@formloom/contracts/rules/flow-template';
 import { defaultFlowName } from '@formloom/contracts/rules/flow-name';
 import {
@@ -181,7 +182,7 @@ export function NewFlowDialog({ workspace, workspaceSlug, stage, renderWorkflows
   } else if (stage === 'workflows' && renderWorkflows) {
     body = (
       <Stack gap="md" py="xs">
-        {workspace.accessLevel === 'write' ? (
+        {canCreateIn(workspace.accessLevel) ? (
           renderWorkflows({ workspace, onEscapeBlocked: setEscapeBlocked })
         ) : (
           <Alert color="orange" variant="light" icon={<IconAlert />}>
@@ -282,11 +283,11 @@ function NameStage({
   const createFlow = useCreateFlow();
   const quiz = kind === 'quiz';
   const [name, setName] = useState<string>(defaultFlowName(quiz ? 'quiz' : 'form'));
-  const canWrite = workspace.accessLevel === 'write';
+  const canCreate = canCreateIn(workspace.accessLevel);
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!canWrite || createFlow.isPending) return;
+    if (!canCreate || createFlow.isPending) return;
     createFlow.mutate(
       {
         name: name.trim() || defaultFlowName(quiz ? 'quiz' : 'form'),
@@ -311,7 +312,7 @@ function NameStage({
         <Title order={2} fz="h3">
           {quiz ? copy.newFlow.quizTitle : copy.newFlow.blankTitle}
         </Title>
-        {!canWrite && (
+        {!canCreate && (
           <Alert color="orange" variant="light" icon={<IconAlert />} data-testid="new-flow-limited">
             {limitedAccessTooltip(workspace.accessLevel)}
           </Alert>
@@ -322,7 +323,7 @@ function NameStage({
           onChange={(event) => setName(event.currentTarget.value)}
           onFocus={(event) => event.currentTarget.select()}
           data-autofocus
-          disabled={!canWrite}
+          disabled={!canCreate}
           data-testid="new-flow-name"
         />
         {themeLabel && (
@@ -344,7 +345,7 @@ function NameStage({
           <Button variant="subtle" leftSection={<IconChevronLeft size={16} />} onClick={onBack}>
             {copy.newFlow.back}
           </Button>
-          <Button type="submit" loading={createFlow.isPending} disabled={!canWrite} data-testid="new-flow-create">
+          <Button type="submit" loading={createFlow.isPending} disabled={!canCreate} data-testid="new-flow-create">
             {quiz ? copy.newFlow.createQuiz : copy.newFlow.createForm}
           </Button>
         </Group>

@@ -10,6 +10,7 @@ import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
 import type { Workspace } from '@formloom/contracts/entities/identity';
 import * as copy from '@formloom/contracts/copy';
+import { canCreateIn } from '@formloom/contracts/rules/access';
 import { paths } from '../../../config/paths';
 import { track } from '../../../lib/analytics';
 import { IconDatabase, IconForm, IconSparkles } from '../../../ui/icons';
@@ -58,12 +59,12 @@ export interface QuickStartProps {
 /** The 'Quick start' section (see the module doc). */
 export function QuickStart({ workspace, withDatabase = false }: QuickStartProps) {
   const navigate = useNavigate();
-  const canWrite = workspace.accessLevel === 'write';
+  const canCreate = canCreateIn(workspace.accessLevel);
   const form = (
     <QuickStartCard
       type="form"
       icon={<IconForm size={20} />}
-      disabled={!canWrite}
+      disabled={!canCreate}
       onClick={() => {
         track('quick_start_selected', { type: 'form', available: true });
         navigate(paths.newFlow.getHref({ workspaceSlug: workspace.slug, stage: 'choose' }));
@@ -77,7 +78,7 @@ export function QuickStart({ workspace, withDatabase = false }: QuickStartProps)
       </Title>
       <SimpleGrid cols={withDatabase ? { base: 1, xs: 3 } : { base: 2, md: 3 }} spacing="sm">
         <QuickStartCard type="app" icon={<IconSparkles size={20} />} onClick={() => comingSoon('app')} />
-        {canWrite ? form : <Tooltip label={limitedAccessTooltip(workspace.accessLevel)}><div className={classes.quickStartTooltipTarget}>{form}</div></Tooltip>}
+        {canCreate ? form : <Tooltip label={limitedAccessTooltip(workspace.accessLevel)}><div className={classes.quickStartTooltipTarget}>{form}</div></Tooltip>}
         {withDatabase && <QuickStartCard type="database" icon={<IconDatabase size={20} />} onClick={() => comingSoon('database')} />}
       </SimpleGrid>
     </Stack>
