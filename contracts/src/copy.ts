@@ -27,7 +27,7 @@ export { defaultNames } from './copy/default-names';
 export { auth } from './copy/auth';
 export { roles } from './copy/roles';
 export { settings } from './copy/settings';
-export { members } from './copy/members';
+export { members, organizations } from './copy/members';
 export { workflows } from './copy/workflows';
 export { workflowTriggers } from './copy/workflow-triggers';
 export { workflowRuns } from './copy/workflow-runs';

@@ -113,7 +113,7 @@ describe('organizations', () => {
     expect(list.json<{ workspaces: Workspace[] }>().workspaces).toEqual(secondView.workspaces);
     const orgs = await inject({ method: 'GET', url: '/admin/organizations', headers: cookieHeader(second.token) });
     expect(orgs.statusCode).toBe(200);
-    expect(orgs.json()).toEqual({ organizations: secondView.organizations });
+    expect(orgs.json()).toEqual({ organizations: [{ ...secondView.organizations[0], isAdmin: true, isCurrent: true }] });
   });
 });
 

@@ -77,7 +77,7 @@ it('a revoked key, a key whose maker is no longer an admin, and anything else ar
 
   const second = await make();
   expect((await exchangeKey(second.key)).statusCode).toBe(200);
-  await service.ctx.db.execute(sql`UPDATE users SET is_admin = false WHERE id = ${user.id}`);
+  await service.ctx.db.execute(sql`UPDATE organization_members SET is_admin = false WHERE user_id = ${user.id}`);
   expect((await exchangeKey(second.key)).statusCode).toBe(401);
 
   for (const wrong of ['fl_' + 'A'.repeat(43), 'not a key', second.key.slice(0, -1)]) expect((await exchangeKey(wrong)).statusCode).toBe(401);
@@ -92,7 +92,7 @@ it('only admins manage keys, only their organization’s, and an organization ha
   const outside = await inject({ method: 'POST', url: '/admin/apiKeys', headers: cookieHeader(other.token), payload: { name: 'X', workspaceIds: [admin.user.id + 100000] } });
   expect(outside.statusCode).toBe(404);
 
-  await service.ctx.db.execute(sql`UPDATE users SET is_admin = false WHERE id = ${other.user.id}`);
+  await service.ctx.db.execute(sql`UPDATE organization_members SET is_admin = false WHERE user_id = ${other.user.id}`);
   const refused = await inject({ method: 'GET', url: '/admin/apiKeys', headers: cookieHeader(other.token) });
   expect(refused.statusCode).toBe(403);
   expect(refused.json().error.message).toBe(copy.auth.adminOnly);

@@ -17,8 +17,16 @@ export const WorkspacesResponse = z.object({ workspaces: z.array(Workspace) });
 /** `{workspaces}`. */
 export type WorkspacesResponse = z.infer<typeof WorkspacesResponse>;
 
-/** `GET /admin/organizations` response (spec 000 §7). */
-export const OrganizationsResponse = z.object({ organizations: z.array(OrganizationSummary) });
+/**
+ * One of the caller's organizations in `GET /admin/organizations` (spec 000 §7, §1 "users can switch organization"):
+ * the organization, the caller's role in it and whether it is the one their session works in now.
+ */
+export const MyOrganization = OrganizationSummary.extend({ isAdmin: z.boolean(), isCurrent: z.boolean() });
+/** `{id, name, …, isAdmin, isCurrent}`. */
+export type MyOrganization = z.infer<typeof MyOrganization>;
+
+/** `GET /admin/organizations` response (spec 000 §7): the caller's organizations by name (case-insensitive), then id. */
+export const OrganizationsResponse = z.object({ organizations: z.array(MyOrganization) });
 /** `{organizations}`. */
 export type OrganizationsResponse = z.infer<typeof OrganizationsResponse>;
 
@@ -272,6 +280,44 @@ export const listOrganizations = defineEndpoint({
   access: 'session',
   summary: 'List my organizations',
   responses: { 200: okResponse(OrganizationsResponse) },
+});
+
+/**
+ * `POST /admin/organizations/:organizationId/switch` (ours; spec 000 §1, §2 'Switch organization'): the caller's session
+ * is replaced by one that works in that organization (a new cookie, so no cached token of the old one is used again),
+ * which also becomes the organization their next sign-in opens.
+ */
+export const switchOrganization = defineEndpoint({
+  id: 'organizations.switch',
+  service: 'workspaces-auth',
+  method: 'POST',
+  path: '/admin/organizations/:organizationId/switch',
+  access: 'session',
+  summary: 'Switch to another of my organizations',
+  params: OrganizationParams,
+  responses: {
+    200: okResponse(OrganizationResponse, 'The organization the new session works in; the session cookie is replaced.'),
+    404: errorResponse(`'${copy.auth.organizationNotFound}': not one of the caller's organizations.`),
+  },
+});
+
+/**
+ * `POST /admin/organizations/:organizationId/leave` (ours; spec 000 §2 "Settings and members"): the caller leaves one of
+ * their organizations (its workspaces with it) and their session moves to another of theirs (a new cookie).
+ */
+export const leaveOrganization = defineEndpoint({
+  id: 'organizations.leave',
+  service: 'workspaces-auth',
+  method: 'POST',
+  path: '/admin/organizations/:organizationId/leave',
+  access: 'session',
+  summary: 'Leave one of my organizations',
+  params: OrganizationParams,
+  responses: {
+    200: okResponse(OrganizationResponse, 'The organization the session works in now; the session cookie is replaced.'),
+    404: errorResponse(`'${copy.auth.organizationNotFound}': not one of the caller's organizations.`),
+    409: errorResponse(`'${copy.organizations.onlyOrganization}' or '${copy.organizations.lastAdmin}'.`),
+  },
 });
 
 /**

@@ -73,19 +73,22 @@ export const OrganizationSummary = Organization.pick({ id: true, name: true, has
 export type OrganizationSummary = z.infer<typeof OrganizationSummary>;
 
 /**
- * `GET /auth/me` response: the user, their organizations (today exactly one: a user belongs to the
- * organization they signed up in or were added to) and their workspaces with slug and access level
- * (spec 000 §2 slug `<id>-<kebab name>`, §6 levels), in the user's own sidebar order (spec 000 §4 "Dragging",
- * `PUT /admin/workspaces/order`), those never ordered after the others by name (case-insensitive), then id.
+ * `GET /auth/me` response: the user (`isAdmin`: their role in the current organization), `organizations` = the ONE
+ * organization the session works in now (`GET /admin/organizations` lists all of theirs), its workspaces of theirs with
+ * slug and access level (spec 000 §2 slug `<id>-<kebab name>`, §6 levels), in the user's own sidebar order (spec 000 §4
+ * "Dragging", `PUT /admin/workspaces/order`), those never ordered after the others by name (case-insensitive), then id;
+ * and `canSwitchOrganization`, the permission flag of spec 000 §2's 'Switch organization' (true when the user belongs to
+ * more than one organization).
  */
 export const MeResponse = z.object({
   user: User,
   organizations: z.array(OrganizationSummary),
+  canSwitchOrganization: z.boolean(),
   workspaces: z.array(Workspace),
   /** The one-time notices the user dismissed (`USER_NOTICES`), sorted. */
   dismissedNotices: z.array(UserNotice),
 });
-/** `{user, organizations, workspaces, dismissedNotices}`. */
+/** `{user, organizations, canSwitchOrganization, workspaces, dismissedNotices}`. */
 export type MeResponse = z.infer<typeof MeResponse>;
 
 

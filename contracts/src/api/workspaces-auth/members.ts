@@ -11,7 +11,7 @@ import * as copy from '../../copy';
 import { AccessLevel } from '../../entities/identity';
 import { EMAIL_VERIFICATION_TOKEN_MAX_LENGTH, INVITATION_WORKSPACES_MAX, INVITATIONS_PENDING_MAX } from '../../limits';
 import { defineEndpoint, errorResponse, okResponse } from '../endpoint';
-import { WorkspaceId, WorkspaceParams } from './admin';
+import { OrganizationResponse, WorkspaceId, WorkspaceParams } from './admin';
 import { UserResponse } from './auth';
 import { EmailAddress, FirstName, LastName, NewPassword, requiredString } from './fields';
 
@@ -120,9 +120,11 @@ export const InvitationLookupResponse = z.object({
     organizationName: z.string(),
     invitedBy: z.string(),
     expiresAt: z.string(),
+    /** An account with the invited address exists: it joins (`POST /auth/invitations/join`) instead of signing up. */
+    hasAccount: z.boolean(),
   }),
 });
-/** `{invitation: {email, organizationName, invitedBy, expiresAt}}`. */
+/** `{invitation: {email, organizationName, invitedBy, expiresAt, hasAccount}}`. */
 export type InvitationLookupResponse = z.infer<typeof InvitationLookupResponse>;
 
 /** `POST /auth/invitations/accept` body: the link's token and the new account's name and password. */
@@ -170,6 +172,60 @@ export const removeWorkspaceMember = defineEndpoint({
   },
 });
 
+/** `DELETE /admin/members/:userId` and `POST /admin/members/:userId/role` path parameters. */
+export const MemberParams = z.object({ userId: z.coerce.number().int().positive().max(2_147_483_647) });
+/** `{userId}`. */
+export type MemberParams = z.infer<typeof MemberParams>;
+
+/**
+ * `DELETE /admin/members/:userId` (ours; spec 000 §2 "Settings and members"): admins take a member out of the
+ * organization — every workspace membership of it and the role. Their forms stay. A person whose only organization it
+ * was has no organization left, and their account is deleted.
+ */
+export const removeMember = defineEndpoint({
+  id: 'members.remove',
+  service: 'workspaces-auth',
+  method: 'DELETE',
+  path: '/admin/members/:userId',
+  access: 'session',
+  summary: 'Remove a member from my organization',
+  tags: ['members'],
+  params: MemberParams,
+  responses: {
+    200: okResponse(SuccessResponse),
+    400: errorResponse(`'${copy.members.cannotRemoveSelf}'.`),
+    403: adminOnly,
+    404: errorResponse(`'${copy.auth.memberNotFound}': not a member of the caller's organization.`),
+  },
+});
+
+/** `POST /admin/members/:userId/role` body: whether the member is an admin of the organization. */
+export const MemberRoleBody = z.object({ isAdmin: z.boolean() });
+/** `{isAdmin}`. */
+export type MemberRoleBody = z.infer<typeof MemberRoleBody>;
+
+/**
+ * `POST /admin/members/:userId/role` (ours; spec 000 §6 admins): admins give or take a member's admin role. The last
+ * admin keeps it (409), so an organization always has one.
+ */
+export const setMemberRole = defineEndpoint({
+  id: 'members.role',
+  service: 'workspaces-auth',
+  method: 'POST',
+  path: '/admin/members/:userId/role',
+  access: 'session',
+  summary: "Change a member's role",
+  tags: ['members'],
+  params: MemberParams,
+  body: MemberRoleBody,
+  responses: {
+    200: okResponse(SuccessResponse),
+    403: adminOnly,
+    404: errorResponse(`'${copy.auth.memberNotFound}': not a member of the caller's organization.`),
+    409: errorResponse(`'${copy.members.lastAdmin}'.`),
+  },
+});
+
 /** `GET /admin/invitations`: the organization's pending invitations (admins). */
 export const listInvitations = defineEndpoint({
   id: 'invitations.list',
@@ -199,9 +255,7 @@ export const createInvitation = defineEndpoint({
     201: okResponse(InvitationResponse),
     403: adminOnly,
     404: errorResponse(`'${copy.flows.workspaceNotFound}': a workspace is not the organization's.`),
-    409: errorResponse(
-      `'${copy.members.alreadyMember}', '${copy.members.otherOrganization}', or too many pending invitations (${INVITATIONS_PENDING_MAX}).`,
-    ),
+    409: errorResponse(`'${copy.members.alreadyMember}', or too many pending invitations (${INVITATIONS_PENDING_MAX}).`),
   },
 });
 
@@ -268,6 +322,31 @@ export const acceptInvitation = defineEndpoint({
   responses: {
     201: okResponse(UserResponse, 'The new user, signed in.'),
     400: invalidLink,
-    409: errorResponse(`'${copy.auth.emailTaken}': an account with the invited address was made meanwhile.`),
+    409: errorResponse(`'${copy.members.accountExists}': an account with the invited address exists (it joins instead).`),
+  },
+});
+
+/** `POST /auth/invitations/join` body: the link's token. */
+export const JoinInvitationBody = z.object({ token: InvitationToken });
+/** `{token}`. */
+export type JoinInvitationBody = z.infer<typeof JoinInvitationBody>;
+
+/**
+ * `POST /auth/invitations/join`: the signed-in account of the invited address joins the organization with the access
+ * granted, spends the link, and its session is replaced by one that works in that organization (a new cookie).
+ */
+export const joinInvitation = defineEndpoint({
+  id: 'invitations.join',
+  service: 'workspaces-auth',
+  method: 'POST',
+  path: '/auth/invitations/join',
+  access: 'session',
+  summary: 'Join an organization with my account',
+  tags: ['auth'],
+  body: JoinInvitationBody,
+  responses: {
+    200: okResponse(OrganizationResponse, 'The organization joined; the session works in it.'),
+    400: invalidLink,
+    403: errorResponse(`'${copy.members.wrongAccount('…')}': the invitation is for another address.`),
   },
 });

@@ -170,4 +170,24 @@ export const migrations: Migration[] = [
     id: '0011_dismissed_notices',
     sql: `ALTER TABLE users ADD COLUMN dismissed_notices text[] NOT NULL DEFAULT '{}';`,
   },
+  {
+    // A user may belong to several organizations (spec 000 §1 "users can switch organization"; docs/architecture.md
+    // §5 "Organizations"): the role moves from users.is_admin to one organization_members row per (organization,
+    // user). users.organization_id becomes the organization a new session opens in (the last one switched to); each
+    // session keeps the one it works in (NULL: the user's). Existing users keep their one organization and role.
+    id: '0012_organization_members',
+    sql: `
+      CREATE TABLE organization_members (
+        organization_id integer NOT NULL REFERENCES organizations (id) ON DELETE CASCADE,
+        user_id integer NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        is_admin boolean NOT NULL DEFAULT false,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (organization_id, user_id)
+      );
+      CREATE INDEX organization_members_user_id ON organization_members (user_id);
+      INSERT INTO organization_members (organization_id, user_id, is_admin, created_at)
+        SELECT organization_id, id, is_admin, created_at FROM users;
+      ALTER TABLE users DROP COLUMN is_admin;
+      ALTER TABLE sessions ADD COLUMN organization_id integer REFERENCES organizations (id) ON DELETE SET NULL;`,
+  },
 ];

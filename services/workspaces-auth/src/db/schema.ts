@@ -27,7 +27,8 @@ export const organizations = pgTable('organizations', {
 
 /**
  * Users. `email` is stored trimmed and lowercased and is unique across the installation (it is the login).
- * A user belongs to exactly one organization; `isAdmin` is their role in it (spec 000 §6).
+ * A user belongs to one or more organizations ({@link organizationMemberships}, with their role in each, spec 000 §6);
+ * `organizationId` is the one a new session opens in (their first, then the last they switched to).
  * `passwordHash` is an argon2id PHC string.
  */
 export const users = pgTable('users', {
@@ -39,7 +40,6 @@ export const users = pgTable('users', {
   passwordHash: text('password_hash').notNull(),
   firstName: text('first_name').notNull(),
   lastName: text('last_name').notNull(),
-  isAdmin: boolean('is_admin').notNull().default(false),
   /** When the user opened the confirmation link mailed to `email`; null while unconfirmed. */
   emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
   /** When the small-screen reminder (`POST /admin/mobileEmail`) was queued; it is sent once (spec 000 §9). */
@@ -48,6 +48,21 @@ export const users = pgTable('users', {
   dismissedNotices: text('dismissed_notices').array().$type<UserNotice[]>().notNull().default(sql`'{}'`),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('users_organization_id').on(t.organizationId)]);
+
+/**
+ * Who belongs to which organization, and as what (spec 000 §1, §6: `isAdmin`). A user has at least one row while they
+ * can sign in; removing their last one deletes the account (`domain/organizations.ts`).
+ */
+export const organizationMemberships = pgTable('organization_members', {
+  organizationId: integer('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  isAdmin: boolean('is_admin').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.organizationId, t.userId] }), index('organization_members_user_id').on(t.userId)]);
 
 /** Workspaces of an organization. Names are not unique; the slug `<id>-<kebab name>` is computed, not stored. */
 export const workspaces = pgTable('workspaces', {
@@ -87,6 +102,8 @@ export const sessions = pgTable('sessions', {
     .references(() => users.id, { onDelete: 'cascade' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  /** The organization the session works in (switching makes a new session); null: the user's `organizationId`. */
+  organizationId: integer('organization_id').references(() => organizations.id, { onDelete: 'set null' }),
 }, (t) => [index('sessions_user_id').on(t.userId), index('sessions_expires_at').on(t.expiresAt)]);
 
 /**

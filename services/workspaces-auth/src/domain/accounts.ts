@@ -12,13 +12,16 @@ import type { OrganizationMember, UpdateOrganizationBody } from '@formloom/contr
 import { workspaceSlug } from '@formloom/contracts/rules/slug';
 import type { Db, DbOrTx, Tx } from '@formloom/kit/db';
 import { conflict, forbidden, notFound } from '@formloom/kit/errors';
-import { memberships, organizations, users, workspaces } from '../db/schema';
+import { memberships, organizationMemberships, organizations, users, workspaces } from '../db/schema';
 import { requestEmailVerification } from './email-verification';
 import { assertAcceptablePassword } from './password-strength';
 import { hashPassword, needsRehash, verifyPassword } from './passwords';
 import { createSession, deleteExpiredSessions, type NewSession } from './sessions';
 
-/** A user with the organization they belong to and the one-time notices they dismissed (`USER_NOTICES`, sorted). */
+/**
+ * A user as they act in one of their organizations: `organizationId` is that organization and `isAdmin` their role
+ * in it (`organization_members`); with the one-time notices they dismissed (`USER_NOTICES`, sorted).
+ */
 export interface UserRecord extends User {
   organizationId: number;
   dismissedNotices: UserNotice[];
@@ -32,13 +35,14 @@ export interface Identity {
   workspaces: Workspace[];
 }
 
+/** The columns of a {@link UserRecord}: the user's, with the organization and role of an `organization_members` row. */
 const userColumns = {
   id: users.id,
-  organizationId: users.organizationId,
+  organizationId: organizationMemberships.organizationId,
   firstName: users.firstName,
   lastName: users.lastName,
   email: users.email,
-  isAdmin: users.isAdmin,
+  isAdmin: organizationMemberships.isAdmin,
   emailVerified: sql<boolean>`${users.emailVerifiedAt} IS NOT NULL`.mapWith(Boolean),
   dismissedNotices: users.dismissedNotices,
 };
@@ -72,17 +76,22 @@ async function emailExists(db: DbOrTx, email: string): Promise<boolean> {
 }
 
 /**
- * Inserts a user in `tx` and answers their record.
+ * Inserts a user in `tx`, a member of `values.organizationId` (their first organization) as admin or not, and answers
+ * their record.
  * @throws 409 `copy.auth.emailTaken` for a taken email (also one taken concurrently: the unique index decides)
  */
-export async function insertUser(tx: Tx, values: typeof users.$inferInsert): Promise<UserRecord> {
+export async function insertUser(tx: Tx, values: typeof users.$inferInsert & { isAdmin: boolean }): Promise<UserRecord> {
+  const { isAdmin, ...columns } = values;
+  let id: number;
   try {
-    const [row] = await tx.insert(users).values(values).returning(userColumns);
-    return row!;
+    const [row] = await tx.insert(users).values(columns).returning({ id: users.id });
+    id = row!.id;
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(copy.auth.emailTaken);
     throw error;
   }
+  await tx.insert(organizationMemberships).values({ organizationId: values.organizationId, userId: id, isAdmin });
+  return (await findUser(tx, id, values.organizationId))!;
 }
 
 /**
@@ -135,15 +144,12 @@ export async function logIn(
   email: string,
   password: string,
 ): Promise<{ user: User; session: NewSession } | null> {
-  const [row] = await db
-    .select({ ...userColumns, passwordHash: users.passwordHash })
-    .from(users)
-    .where(eq(users.email, email))
-    .limit(1);
+  const [row] = await db.select({ id: users.id, passwordHash: users.passwordHash }).from(users).where(eq(users.email, email)).limit(1);
   const ok = await verifyPassword(row?.passwordHash ?? null, password);
   if (!row || !ok) return null;
-  const { passwordHash, ...user } = row;
-  if (needsRehash(passwordHash)) {
+  const user = await findSessionUser(db, row.id, null);
+  if (!user) return null;
+  if (needsRehash(row.passwordHash)) {
     await db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, user.id));
   }
   await deleteExpiredSessions(db, user.id);
@@ -151,23 +157,58 @@ export async function logIn(
   return { user: publicUser(user), session };
 }
 
-/** The user with `userId`, or `null` when there is none. */
-export async function findUser(db: DbOrTx, userId: number): Promise<UserRecord | null> {
-  const [row] = await db.select(userColumns).from(users).where(eq(users.id, userId)).limit(1);
+/**
+ * User `userId` acting in organization `organizationId`, or `null` when there is no such user or they are not a
+ * member of it (any more).
+ */
+export async function findUser(db: DbOrTx, userId: number, organizationId: number): Promise<UserRecord | null> {
+  const [row] = await db
+    .select(userColumns)
+    .from(users)
+    .innerJoin(organizationMemberships, and(eq(organizationMemberships.userId, users.id), eq(organizationMemberships.organizationId, organizationId)))
+    .where(eq(users.id, userId))
+    .limit(1);
   return row ?? null;
 }
 
 /**
- * The workspaces `userId` is a member of, with slug (`rules/slug` `workspaceSlug`, spec 000 §2) and access
- * level (spec 000 §6), in the user's own sidebar order (spec 000 §4 "Dragging": `memberships.position`, set by
- * `PUT /admin/workspaces/order`), those never ordered after the others, by name (case-insensitive), then id.
+ * User `userId` in the organization a session of theirs works in: `organizationId` when they are still a member of
+ * it, else the one they signed in to last (`users.organization_id`), else their oldest membership; `null` when the
+ * user does not exist (or belongs to no organization).
  */
-export async function workspacesOf(db: DbOrTx, userId: number): Promise<Workspace[]> {
+export async function findSessionUser(db: DbOrTx, userId: number, organizationId: number | null): Promise<UserRecord | null> {
+  const [row] = await db
+    .select(userColumns)
+    .from(users)
+    .innerJoin(organizationMemberships, eq(organizationMemberships.userId, users.id))
+    .where(eq(users.id, userId))
+    .orderBy(
+      sql`(${organizationMemberships.organizationId} = ${organizationId ?? 0}::int) DESC`,
+      sql`(${organizationMemberships.organizationId} = ${users.organizationId}) DESC`,
+      asc(organizationMemberships.createdAt),
+      asc(organizationMemberships.organizationId),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** User `userId` in the organization they signed in to last (see {@link findSessionUser}); `null` when there is none. */
+export async function findAnyUser(db: DbOrTx, userId: number): Promise<UserRecord | null> {
+  return findSessionUser(db, userId, null);
+}
+
+/**
+ * The workspaces of organization `organizationId` that `userId` is a member of, with slug (`rules/slug`
+ * `workspaceSlug`, spec 000 §2) and access level (spec 000 §6), in the user's own sidebar order (spec 000 §4
+ * "Dragging": `memberships.position`, set by `PUT /admin/workspaces/order`), those never ordered after the others, by
+ * name (case-insensitive), then id.
+ */
+export async function workspacesOf(db: DbOrTx, userId: number, organizationId: number): Promise<Workspace[]> {
   const rows = await db
     .select({ id: workspaces.id, name: workspaces.name, accessLevel: memberships.accessLevel })
     .from(memberships)
     .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
-    .where(eq(memberships.userId, userId))
+    .where(and(eq(memberships.userId, userId), eq(workspaces.organizationId, organizationId)))
     .orderBy(sql`${memberships.position} ASC NULLS LAST`, asc(sql`lower(${workspaces.name})`), asc(workspaces.id));
   return rows.map((row) => ({ ...row, slug: workspaceSlug(row.id, row.name) }));
 }
@@ -180,7 +221,8 @@ export async function organizationMembers(db: DbOrTx, organizationId: number): P
   return db
     .select({ userId: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
     .from(users)
-    .where(eq(users.organizationId, organizationId))
+    .innerJoin(organizationMemberships, eq(organizationMemberships.userId, users.id))
+    .where(eq(organizationMemberships.organizationId, organizationId))
     .orderBy(asc(sql`lower(${users.firstName})`), asc(sql`lower(${users.lastName})`), asc(users.id));
 }
 
@@ -220,18 +262,23 @@ export async function dismissNotice(db: DbOrTx, userId: number, notice: UserNoti
   return row?.notices ?? [];
 }
 
-/** Who `userId` is: user, organization and workspaces; `null` when the user does not exist. */
-export async function identityOf(db: DbOrTx, userId: number): Promise<Identity | null> {
-  const user = await findUser(db, userId);
+/**
+ * Who `userId` is in the organization a session works in (`organizationId`, null: theirs; {@link findSessionUser}
+ * falls back when they left it): user, organization and that organization's workspaces of theirs; `null` when the
+ * user does not exist.
+ */
+export async function identityOf(db: DbOrTx, userId: number, organizationId: number | null): Promise<Identity | null> {
+  const user = await findSessionUser(db, userId, organizationId);
   if (!user) return null;
   const organization = await findOrganization(db, user.organizationId);
   if (!organization) return null;
-  return { user, organization, workspaces: await workspacesOf(db, userId) };
+  return { user, organization, workspaces: await workspacesOf(db, userId, user.organizationId) };
 }
 
 /**
- * The access-token claims of an identity (contracts `auth.ts` AuthClaims): `sub` user id, `org`, `adm`
- * (isAdmin), `email`, `emv` (address confirmed), `ws` = every workspace membership (workspace id as a decimal string → access level),
+ * The access-token claims of an identity (contracts `auth.ts` AuthClaims): `sub` user id, `org` the organization the
+ * session works in, `adm` (isAdmin there), `email`, `emv` (address confirmed), `ws` = the user's memberships in that
+ * organization's workspaces (workspace id as a decimal string → access level),
  * `reg` the organization's data region when it is not the default one.
  */
 export function claimsOf(identity: Identity): AuthClaims {

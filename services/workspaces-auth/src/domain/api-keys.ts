@@ -18,7 +18,7 @@ import { MAX_API_KEYS_PER_ORGANIZATION } from '@formloom/contracts/limits';
 import type { Db, DbOrTx } from '@formloom/kit/db';
 import { conflict, forbidden, notFound } from '@formloom/kit/errors';
 import { uuidv7 } from '@formloom/kit/ids';
-import { apiKeys, users, workspaces } from '../db/schema';
+import { apiKeys, organizationMemberships, users, workspaces } from '../db/schema';
 import type { UserRecord } from './accounts';
 
 /** How many characters of a key its list shows (`fl_` and 5 more). */
@@ -130,14 +130,18 @@ export async function apiKeyClaims(db: DbOrTx, key: string, now: Date = new Date
       lastUsedAt: apiKeys.lastUsedAt,
       makerId: users.id,
       makerEmail: users.email,
-      makerIsAdmin: users.isAdmin,
-      makerOrganizationId: users.organizationId,
+      // The maker's role in the key's organization (null once they are no longer a member of it).
+      makerIsAdmin: organizationMemberships.isAdmin,
     })
     .from(apiKeys)
     .innerJoin(users, eq(users.id, apiKeys.createdBy))
+    .leftJoin(
+      organizationMemberships,
+      and(eq(organizationMemberships.userId, apiKeys.createdBy), eq(organizationMemberships.organizationId, apiKeys.organizationId)),
+    )
     .where(and(eq(apiKeys.keyHash, hashKey(key)), isNull(apiKeys.revokedAt)))
     .limit(1);
-  if (!row || !row.makerIsAdmin || row.makerOrganizationId !== row.organizationId) return null;
+  if (!row || row.makerIsAdmin !== true) return null;
   const scope = row.workspaceIds === null ? undefined : row.workspaceIds;
   const reachable = await db
     .select({ id: workspaces.id })

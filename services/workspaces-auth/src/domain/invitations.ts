@@ -6,10 +6,11 @@
  * the web app's accept page (`<PUBLIC_URL>/invitation?token=<32 random bytes, base64url>`); only the token's SHA-256 is
  * stored. Accepting creates the person's account in the organization — the address counts as confirmed, the mail
  * reached it — with exactly the access granted (workspaces deleted meanwhile are skipped), spends the invitation and
- * starts a session, in one transaction. A link works once, for `INVITATION_TTL_MS`; inviting the same address again,
- * resending or revoking makes the older link stop working. Decisions (the spec does not say): a user belongs to one
- * organization, so an address with an account elsewhere cannot be invited (409 `copy.members.otherOrganization`);
- * an organization holds at most `INVITATIONS_PENDING_MAX` pending invitations.
+ * starts a session, in one transaction. An address that has an account already (in another organization) joins with
+ * it instead: signed in as that address, `joinInvitation` adds them to the organization with the access granted and
+ * moves their session there. A link works once, for `INVITATION_TTL_MS`; inviting the same address again, resending or
+ * revoking makes the older link stop working. Decision (the spec does not say): an organization holds at most
+ * `INVITATIONS_PENDING_MAX` pending invitations.
  */
 import { and, asc, count, eq, gt, inArray, lte, ne, sql } from 'drizzle-orm';
 import * as copy from '@formloom/contracts/copy';
@@ -18,6 +19,7 @@ import type { User } from '@formloom/contracts/entities/identity';
 import type {
   AcceptInvitationBody,
   CreateInvitationBody,
+  JoinInvitationBody,
   Invitation,
   InvitationLookupResponse,
   MemberAccessResponse,
@@ -28,8 +30,10 @@ import type { Db, DbOrTx } from '@formloom/kit/db';
 import { conflict, forbidden, invalid, notFound } from '@formloom/kit/errors';
 import { uuidv7 } from '@formloom/kit/ids';
 import { escapeHtml } from '@formloom/kit/mail';
-import { invitations, memberships, organizations, users, workspaces } from '../db/schema';
-import { insertUser, publicUser, type UserRecord } from './accounts';
+import { invitations, memberships, organizationMemberships, organizations, users, workspaces } from '../db/schema';
+import type { OrganizationSummary } from '@formloom/contracts/api/workspaces-auth/auth';
+import { findOrganization, insertUser, publicUser, type UserRecord } from './accounts';
+import { addToOrganization, moveSession } from './organizations';
 import { assertAcceptablePassword } from './password-strength';
 import { hashPassword } from './passwords';
 import { createSession, hashSessionToken, newSessionToken, type NewSession } from './sessions';
@@ -64,9 +68,10 @@ export async function listMemberAccess(db: DbOrTx, caller: UserRecord): Promise<
   assertAdmin(caller);
   const organizationId = caller.organizationId;
   const people = await db
-    .select({ userId: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, isAdmin: users.isAdmin })
+    .select({ userId: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, isAdmin: organizationMemberships.isAdmin })
     .from(users)
-    .where(eq(users.organizationId, organizationId))
+    .innerJoin(organizationMemberships, eq(organizationMemberships.userId, users.id))
+    .where(eq(organizationMemberships.organizationId, organizationId))
     .orderBy(asc(sql`lower(${users.firstName})`), asc(sql`lower(${users.lastName})`), asc(users.id));
   const grants = await db
     .select({ userId: memberships.userId, workspaceId: memberships.workspaceId, accessLevel: memberships.accessLevel })
@@ -188,8 +193,7 @@ async function organizationName(tx: DbOrTx, organizationId: number): Promise<str
  * @returns the pending invitation
  * @throws 403 `copy.auth.adminOnly` for a caller who is not an admin; 404 `copy.flows.workspaceNotFound` when a
  *   workspace is not the organization's; 409 `copy.members.alreadyMember` when the address is a member already,
- *   `copy.members.otherOrganization` when it has an account in another organization, `copy.members.tooManyPending`
- *   at `INVITATIONS_PENDING_MAX` pending invitations. Nothing is stored then.
+ *   `copy.members.tooManyPending` at `INVITATIONS_PENDING_MAX` pending invitations. Nothing is stored then.
  */
 export async function createInvitation(db: Db, caller: UserRecord, input: CreateInvitationBody, publicUrl: string): Promise<Invitation> {
   assertAdmin(caller);
@@ -206,8 +210,13 @@ export async function createInvitation(db: Db, caller: UserRecord, input: Create
       .from(workspaces)
       .where(and(eq(workspaces.organizationId, organizationId), inArray(workspaces.id, ids)));
     if ((found?.n ?? 0) !== ids.length) throw notFound(copy.flows.workspaceNotFound);
-    const [existing] = await tx.select({ organizationId: users.organizationId }).from(users).where(eq(users.email, input.email)).limit(1);
-    if (existing) throw conflict(existing.organizationId === organizationId ? copy.members.alreadyMember : copy.members.otherOrganization);
+    const [member] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .innerJoin(organizationMemberships, eq(organizationMemberships.userId, users.id))
+      .where(and(eq(users.email, input.email), eq(organizationMemberships.organizationId, organizationId)))
+      .limit(1);
+    if (member) throw conflict(copy.members.alreadyMember);
     await tx.delete(invitations).where(and(eq(invitations.organizationId, organizationId), lte(invitations.expiresAt, sql`now()`)));
     const [pending] = await tx
       .select({ n: count() })
@@ -290,6 +299,7 @@ export async function lookUpInvitation(db: DbOrTx, token: string): Promise<Invit
       inviterFirstName: users.firstName,
       inviterLastName: users.lastName,
       expiresAt: invitations.expiresAt,
+      hasAccount: sql<boolean>`EXISTS (SELECT 1 FROM ${users} AS u WHERE u.email = ${invitations.email})`.mapWith(Boolean),
     })
     .from(invitations)
     .innerJoin(organizations, eq(organizations.id, invitations.organizationId))
@@ -302,6 +312,7 @@ export async function lookUpInvitation(db: DbOrTx, token: string): Promise<Invit
     organizationName: row.organizationName,
     invitedBy: fullName({ firstName: row.inviterFirstName, lastName: row.inviterLastName }),
     expiresAt: row.expiresAt.toISOString(),
+    hasAccount: row.hasAccount,
   };
 }
 
@@ -311,11 +322,12 @@ export async function lookUpInvitation(db: DbOrTx, token: string): Promise<Invit
  * the workspaces that still exist, deletes the invitation and starts a session.
  * @returns the new user and their session
  * @throws 400 at `body.password` for a password `password-strength.ts` refuses; 400 `copy.members.invitationInvalid`
- *   for an unknown, used, revoked or expired link; 409 `copy.auth.emailTaken` when an account with the address was
- *   made meanwhile. Nothing is stored then.
+ *   for an unknown, used, revoked or expired link; 409 `copy.members.accountExists` when an account with the address
+ *   exists (it joins with {@link joinInvitation} instead). Nothing is stored then.
  */
 export async function acceptInvitation(db: Db, input: AcceptInvitationBody): Promise<{ user: User; session: NewSession }> {
   const invitation = await lookUpInvitation(db, input.token);
+  if (invitation.hasAccount) throw conflict(copy.members.accountExists);
   assertAcceptablePassword(input.password, { ...input, email: invitation.email });
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
@@ -334,17 +346,59 @@ export async function acceptInvitation(db: Db, input: AcceptInvitationBody): Pro
       // The invitation reached this address: it is confirmed.
       emailVerifiedAt: new Date(),
     });
-    const ids = row.workspaces.map((grant) => grant.workspaceId);
-    const existing = await tx
-      .select({ id: workspaces.id })
-      .from(workspaces)
-      .where(and(eq(workspaces.organizationId, row.organizationId), inArray(workspaces.id, ids)));
-    const live = new Set(existing.map((workspace) => workspace.id));
-    const grants = row.workspaces.filter((grant) => live.has(grant.workspaceId));
+    const grants = await liveGrants(tx, row.organizationId, row.workspaces);
     if (grants.length > 0) {
       await tx.insert(memberships).values(grants.map((grant) => ({ ...grant, userId: user.id })));
     }
     const session = await createSession(tx, user.id);
     return { user: publicUser(user), session };
   });
+}
+
+/**
+ * The signed-in account `caller` (any of its organizations) joins with the invitation of `input.token`: in one
+ * transaction it becomes a member of the organization (admin when invited as one; a member already keeps their role),
+ * gets the invitation's access in the workspaces that still exist (an existing access level is replaced), the
+ * invitation is spent and the session `oldToken` is replaced by one working in the organization.
+ * @returns the organization and the new session (for the cookie)
+ * @throws 400 `copy.members.invitationInvalid` for an unknown, used, revoked or expired link; 403
+ *   `copy.members.wrongAccount(email)` when the caller's address is not the invited one. Nothing changes then.
+ */
+export async function joinInvitation(
+  db: Db,
+  caller: UserRecord,
+  input: JoinInvitationBody,
+  oldToken: string | undefined,
+): Promise<{ organization: OrganizationSummary; session: NewSession }> {
+  const invitation = await lookUpInvitation(db, input.token);
+  if (invitation.email !== caller.email) throw forbidden(copy.members.wrongAccount(invitation.email));
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(invitations)
+      .where(and(eq(invitations.tokenHash, hashSessionToken(input.token)), gt(invitations.expiresAt, sql`now()`)))
+      .returning();
+    if (!row) throw invalid(copy.members.invitationInvalid);
+    await addToOrganization(tx, caller.id, row.organizationId, row.isAdmin);
+    for (const grant of await liveGrants(tx, row.organizationId, row.workspaces)) {
+      await tx
+        .insert(memberships)
+        .values({ ...grant, userId: caller.id })
+        .onConflictDoUpdate({ target: [memberships.workspaceId, memberships.userId], set: { accessLevel: grant.accessLevel } });
+    }
+    const organization = await findOrganization(tx, row.organizationId);
+    if (!organization) throw invalid(copy.members.invitationInvalid);
+    return { organization, session: await moveSession(tx, caller.id, row.organizationId, oldToken) };
+  });
+}
+
+/** The grants of `grants` whose workspace still exists in `organizationId` (deleted ones are skipped). */
+async function liveGrants(tx: DbOrTx, organizationId: number, grants: readonly WorkspaceGrant[]): Promise<WorkspaceGrant[]> {
+  const ids = grants.map((grant) => grant.workspaceId);
+  if (ids.length === 0) return [];
+  const existing = await tx
+    .select({ id: workspaces.id })
+    .from(workspaces)
+    .where(and(eq(workspaces.organizationId, organizationId), inArray(workspaces.id, ids)));
+  const live = new Set(existing.map((workspace) => workspace.id));
+  return grants.filter((grant) => live.has(grant.workspaceId));
 }

@@ -30,26 +30,32 @@ export interface NewSession {
   expiresAt: Date;
 }
 
-/** Starts a session for `userId` that ends {@link SESSION_TTL_MS} ms after `now`. */
-export async function createSession(db: DbOrTx, userId: number, now: Date = new Date()): Promise<NewSession> {
+/**
+ * Starts a session for `userId` that ends {@link SESSION_TTL_MS} ms after `now`, working in `organizationId` (absent:
+ * the user's own `users.organization_id`, read when the session is used).
+ */
+export async function createSession(db: DbOrTx, userId: number, now: Date = new Date(), organizationId: number | null = null): Promise<NewSession> {
   const token = newSessionToken();
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
-  await db.insert(sessions).values({ tokenHash: hashSessionToken(token), userId, createdAt: now, expiresAt });
+  await db.insert(sessions).values({ tokenHash: hashSessionToken(token), userId, createdAt: now, expiresAt, organizationId });
   return { token, expiresAt };
 }
 
-/**
- * The user id of the live session behind `token`, or `null` when the token is malformed, unknown or
- * expired.
- */
-export async function findSessionUserId(db: DbOrTx, token: string, now: Date = new Date()): Promise<number | null> {
+/** A live session: its user, and the organization it works in (null: the user's own). */
+export interface SessionRecord {
+  userId: number;
+  organizationId: number | null;
+}
+
+/** The live session behind `token`, or `null` when the token is malformed, unknown or expired. */
+export async function findSession(db: DbOrTx, token: string, now: Date = new Date()): Promise<SessionRecord | null> {
   if (!TOKEN_PATTERN.test(token)) return null;
   const [row] = await db
-    .select({ userId: sessions.userId })
+    .select({ userId: sessions.userId, organizationId: sessions.organizationId })
     .from(sessions)
     .where(and(eq(sessions.tokenHash, hashSessionToken(token)), gt(sessions.expiresAt, now)))
     .limit(1);
-  return row?.userId ?? null;
+  return row ?? null;
 }
 
 /** Ends the session behind `token` (deletes its row); nothing happens when there is none. */

@@ -21,7 +21,7 @@ import { workspaceSlug } from '@formloom/contracts/rules/slug';
 import type { Db } from '@formloom/kit/db';
 import { conflict, forbidden, notFound } from '@formloom/kit/errors';
 import type { Transact } from '@formloom/kit/service';
-import { apiKeys, memberships, organizations, users, workspaces } from '../db/schema';
+import { apiKeys, memberships, organizationMemberships, organizations, users, workspaces } from '../db/schema';
 import { workspacesOf, type UserRecord } from './accounts';
 
 /**
@@ -63,7 +63,8 @@ export async function setMember(
   const [user] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.email, input.email), eq(users.organizationId, caller.organizationId)))
+    .innerJoin(organizationMemberships, eq(organizationMemberships.userId, users.id))
+    .where(and(eq(users.email, input.email), eq(organizationMemberships.organizationId, caller.organizationId)))
     .limit(1);
   if (!user) throw notFound(copy.auth.memberNotFound);
   await db
@@ -178,5 +179,5 @@ export async function setWorkspaceOrder(db: Db, caller: UserRecord, workspaceIds
         FROM (VALUES ${sql.join(positions, sql`, `)}) AS v (workspace_id, position)
        WHERE m.user_id = ${caller.id} AND m.workspace_id = v.workspace_id`);
   });
-  return workspacesOf(db, caller.id);
+  return workspacesOf(db, caller.id, caller.organizationId);
 }

@@ -6,6 +6,7 @@
 import {
   createWorkspace,
   deleteWorkspace,
+  leaveOrganization,
   listMembers,
   listOrganizations,
   listWorkspaces,
@@ -13,15 +14,16 @@ import {
   sendMobileEmail,
   setMember,
   setWorkspaceOrder,
+  switchOrganization,
   updateOrganization,
 } from '@formloom/contracts/api/workspaces-auth/admin';
-import { notSignedIn } from '@formloom/kit/errors';
 import { defineRoutes } from '@formloom/kit/routes';
 import type { AuthDeps } from '../deps';
-import { findOrganization, organizationMembers, updateOrganization as changeOrganization, workspacesOf } from '../domain/accounts';
+import { organizationMembers, updateOrganization as changeOrganization, workspacesOf } from '../domain/accounts';
+import * as organizations from '../domain/organizations';
 import { sendMobileReminder } from '../domain/mobile-reminder';
 import * as workspaces from '../domain/workspaces';
-import { requireCaller } from './caller';
+import { requireCaller, sessionTokenOf, setSessionCookie } from './caller';
 
 /** The admin routes of workspaces-auth. */
 export const adminRoutes = defineRoutes<AuthDeps>((router, { db, transact, config, systemMail }) => {
@@ -35,7 +37,7 @@ export const adminRoutes = defineRoutes<AuthDeps>((router, { db, transact, confi
   /** The caller's workspaces (memberships only, also for admins), in the caller's order, then by name. */
   router.handle(listWorkspaces, async ({ auth }) => {
     const caller = await requireCaller(auth, db);
-    return { workspaces: await workspacesOf(db, caller.id) };
+    return { workspaces: await workspacesOf(db, caller.id, caller.organizationId) };
   });
 
   /** 201 `{workspace}` with `write` access for the caller; 403 for non-admins; 400 for a bad or reserved name. */
@@ -63,12 +65,26 @@ export const adminRoutes = defineRoutes<AuthDeps>((router, { db, transact, confi
     return { workspaces: await workspaces.setWorkspaceOrder(db, caller, body.workspaceIds) };
   });
 
-  /** The caller's organizations: today exactly one. */
+  /** The caller's organizations by name, with their role in each and the current one marked. */
   router.handle(listOrganizations, async ({ auth }) => {
     const caller = await requireCaller(auth, db);
-    const organization = await findOrganization(db, caller.organizationId);
-    if (!organization) throw notSignedIn();
-    return { organizations: [organization] };
+    return { organizations: await organizations.listOrganizationsOf(db, caller.id, caller.organizationId) };
+  });
+
+  /** `{organization}` + a new session cookie working in it; 404 when it is not one of the caller's. */
+  router.handle(switchOrganization, async ({ auth, params, request, reply }) => {
+    const caller = await requireCaller(auth, db);
+    const { organization, session } = await organizations.switchOrganization(db, caller.id, params.organizationId, sessionTokenOf(request));
+    setSessionCookie(request, reply, session);
+    return { organization };
+  });
+
+  /** `{organization}` the session moved to + its new cookie; 404 not the caller's; 409 only organization or last admin. */
+  router.handle(leaveOrganization, async ({ auth, params, request, reply }) => {
+    const caller = await requireCaller(auth, db);
+    const { organization, session } = await organizations.leaveOrganization(db, caller.id, params.organizationId, sessionTokenOf(request));
+    setSessionCookie(request, reply, session);
+    return { organization };
   });
 
   /** The organization's name, data region and features (its admins); 404 for another organization's id. */

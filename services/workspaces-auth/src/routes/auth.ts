@@ -13,6 +13,7 @@ import type { AuthDeps } from '../deps';
 import * as accounts from '../domain/accounts';
 import { confirmEmail, requestEmailVerification } from '../domain/email-verification';
 import { deleteSession } from '../domain/sessions';
+import { countOrganizationsOf } from '../domain/organizations';
 import { clearSessionCookie, sessionTokenOf, setSessionCookie } from './caller';
 
 /** The `/auth` routes. */
@@ -39,14 +40,14 @@ export const authRoutes = defineRoutes<AuthDeps>((router, { db, config, loginRat
   /** 200 `{user}` confirmed; 400 `copy.auth.verificationLinkInvalid`. Signed in or not. */
   router.handle(verifyEmail, async ({ body }) => {
     const userId = await confirmEmail(db, body.token);
-    const user = await accounts.findUser(db, userId);
+    const user = await accounts.findAnyUser(db, userId);
     if (!user) throw notSignedIn();
     return { user: accounts.publicUser(user) };
   });
 
   /** 200 `{email}` with a new link queued (the older stops working); 409 already confirmed; 429 over the limit. */
   router.handle(resendVerification, async ({ auth, reply }) => {
-    const user = await accounts.findUser(db, Number(auth.sub));
+    const user = await accounts.findUser(db, Number(auth.sub), auth.org);
     if (!user) throw notSignedIn();
     if (user.emailVerified) throw conflict(copy.auth.emailAlreadyVerified);
     await resendLimit.enforce(reply, `user:${user.id}`);
@@ -73,11 +74,12 @@ export const authRoutes = defineRoutes<AuthDeps>((router, { db, config, loginRat
 
   /** The caller's user, organizations and workspaces (read fresh). 401 when the user no longer exists. */
   router.handle(getMe, async ({ auth }) => {
-    const identity = await accounts.identityOf(db, Number(auth.sub));
+    const identity = await accounts.identityOf(db, Number(auth.sub), auth.org);
     if (!identity) throw notSignedIn();
     return {
       user: accounts.publicUser(identity.user),
       organizations: [identity.organization],
+      canSwitchOrganization: (await countOrganizationsOf(db, identity.user.id)) > 1,
       workspaces: identity.workspaces,
       dismissedNotices: identity.user.dismissedNotices,
     };

@@ -15,7 +15,7 @@ import { SESSION_COOKIE, type AuthClaims } from '@formloom/contracts/auth';
 import type { DbOrTx } from '@formloom/kit/db';
 import { notSignedIn } from '@formloom/kit/errors';
 import { claimsOf, findUser, identityOf, type UserRecord } from '../domain/accounts';
-import { findSessionUserId, type NewSession } from '../domain/sessions';
+import { findSession, type NewSession } from '../domain/sessions';
 import type { SigningKeys } from '../domain/signing-keys';
 
 /** The raw session token of the request's cookie, if any. */
@@ -35,14 +35,17 @@ export async function authenticateCaller(request: FastifyRequest, db: DbOrTx, ke
     return;
   }
   const token = sessionTokenOf(request);
-  const userId = token ? await findSessionUserId(db, token) : null;
-  const identity = userId === null ? null : await identityOf(db, userId);
+  const session = token ? await findSession(db, token) : null;
+  const identity = session === null ? null : await identityOf(db, session.userId, session.organizationId);
   if (identity) request.auth = claimsOf(identity);
 }
 
-/** The calling user, read from the database. @throws 401 when the user no longer exists. */
+/**
+ * The calling user as a member of the organization their token names (`auth.org`), read from the database.
+ * @throws 401 when the user no longer exists or is no longer a member of that organization.
+ */
 export async function requireCaller(auth: AuthClaims, db: DbOrTx): Promise<UserRecord> {
-  const user = await findUser(db, Number(auth.sub));
+  const user = await findUser(db, Number(auth.sub), auth.org);
   if (!user) throw notSignedIn();
   return user;
 }

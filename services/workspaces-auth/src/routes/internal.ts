@@ -8,18 +8,18 @@ import { notSignedIn } from '@formloom/kit/errors';
 import { defineRoutes } from '@formloom/kit/routes';
 import type { AuthDeps } from '../deps';
 import * as accounts from '../domain/accounts';
-import { findSessionUserId } from '../domain/sessions';
+import { findSession } from '../domain/sessions';
 
 /** The internal routes. */
 export const internalRoutes = defineRoutes<AuthDeps>((router, { db, keys }) => {
   /**
    * Swaps a session token (the cookie's value) for an access token: an EdDSA JWT with the user's AuthClaims
-   * (`ws` = every workspace membership), valid {@link ACCESS_TOKEN_TTL_SECONDS} s. 401 for an unknown or expired
+   * in the organization the session works in (`ws` = the user's memberships in its workspaces), valid {@link ACCESS_TOKEN_TTL_SECONDS} s. 401 for an unknown or expired
    * session. The gateway calls this per request (with a short cache).
    */
   router.handle(exchangeSession, async ({ body }) => {
-    const userId = await findSessionUserId(db, body.sessionToken);
-    const identity = userId === null ? null : await accounts.identityOf(db, userId);
+    const session = await findSession(db, body.sessionToken);
+    const identity = session === null ? null : await accounts.identityOf(db, session.userId, session.organizationId);
     if (!identity) throw notSignedIn();
     const accessToken = await keys.sign(accounts.claimsOf(identity), ACCESS_TOKEN_TTL_SECONDS);
     return { accessToken, expiresIn: ACCESS_TOKEN_TTL_SECONDS };

@@ -10,17 +10,21 @@ import {
   createInvitation,
   listInvitations,
   listMemberAccess,
+  joinInvitation,
   lookUpInvitation,
+  removeMember,
   removeWorkspaceMember,
   resendInvitation,
   revokeInvitation,
+  setMemberRole,
 } from '@formloom/contracts/api/workspaces-auth/members';
 import * as copy from '@formloom/contracts/copy';
 import { INVITATION_SEND_MAX, INVITATION_SEND_WINDOW_MS } from '@formloom/contracts/limits';
 import { defineRoutes } from '@formloom/kit/routes';
 import type { AuthDeps } from '../deps';
 import * as members from '../domain/invitations';
-import { requireCaller, setSessionCookie } from './caller';
+import * as organizations from '../domain/organizations';
+import { requireCaller, sessionTokenOf, setSessionCookie } from './caller';
 
 /** The member and invitation routes. */
 export const memberRoutes = defineRoutes<AuthDeps>((router, { db, config, loginRateLimit, rateLimits, systemMail }) => {
@@ -37,6 +41,18 @@ export const memberRoutes = defineRoutes<AuthDeps>((router, { db, config, loginR
   /** Takes one workspace's access away (admins); 404 outside the organization or without access there. */
   router.handle(removeWorkspaceMember, async ({ auth, params }) => {
     await members.removeWorkspaceMember(db, await requireCaller(auth, db), params.workspaceId, params.userId);
+    return { success: true as const };
+  });
+
+  /** Takes a member out of the organization (admins): 400 themself; 404 not a member. */
+  router.handle(removeMember, async ({ auth, params }) => {
+    await organizations.removeMember(db, await requireCaller(auth, db), params.userId);
+    return { success: true as const };
+  });
+
+  /** Gives or takes the admin role (admins): 404 not a member; 409 for the last admin. */
+  router.handle(setMemberRole, async ({ auth, params, body }) => {
+    await organizations.setMemberRole(db, await requireCaller(auth, db), params.userId, body.isAdmin);
     return { success: true as const };
   });
 
@@ -70,7 +86,15 @@ export const memberRoutes = defineRoutes<AuthDeps>((router, { db, config, loginR
   /** What a link is for; 400 `copy.members.invitationInvalid`. */
   router.handle(lookUpInvitation, async ({ body }) => ({ invitation: await members.lookUpInvitation(db, body.token) }));
 
-  /** 201 `{user}` + cookie; 400 invalid link or password; 409 address taken; 429 per client address. */
+  /** `{organization}` joined + a new session cookie in it; 400 invalid link; 403 another address's invitation. */
+  router.handle(joinInvitation, async ({ auth, body, request, reply }) => {
+    const caller = await requireCaller(auth, db);
+    const { organization, session } = await members.joinInvitation(db, caller, body, sessionTokenOf(request));
+    setSessionCookie(request, reply, session);
+    return { organization };
+  });
+
+  /** 201 `{user}` + cookie; 400 invalid link or password; 409 an account has the address (it joins); 429 per address. */
   router.handle(acceptInvitation, async ({ body, request, reply }) => {
     await loginRateLimit.signup(request, reply);
     const { user, session } = await members.acceptInvitation(db, body);
