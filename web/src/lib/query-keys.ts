@@ -11,6 +11,8 @@ export const authKeys = {
   me: () => [...authKeys.all, 'me'] as const,
   /** What an invitation link is for (the accept page). */
   invitation: (token: string) => [...authKeys.all, 'invitation', token] as const,
+  /** The user's organizations (the switcher). */
+  organizations: () => [...authKeys.all, 'organizations'] as const,
 };
 
 /** The caller's workspaces. */

@@ -18,3 +18,7 @@ export const IconQuiz = icon(['M12 3a9 9 0 1 0 0 18a9 9 0 1 0 0-18z', 'M9.5 9.5a
 export const IconSearch = icon(['M11 4a7 7 0 1 0 0 14a7 7 0 1 0 0-14z', 'M20 20l-4-4'], 'IconSearch');
 export const IconUserPlus = icon(['M10 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8z', 'M3 21a7 7 0 0 1 11.5-5.4', 'M19 14v6', 'M16 17h6'], 'IconUserPlus');
 export const IconTemplate = icon(['M4 4h16v6H4z', 'M4 14h7v6H4z', 'M15 14h5', 'M15 18h5'], 'IconTemplate');
+export const IconSwitch = icon(['M4 7h13', 'M14 4l3 3-3 3', 'M20 17H7', 'M10 14l-3 3 3 3'], 'IconSwitch');
+export const IconBuilding = icon(['M4 21V5l8-2v18', 'M12 8l8 2v11', 'M3 21h18', 'M8 8h.01', 'M8 12h.01', 'M8 16h.01', 'M16 13h.01', 'M16 17h.01'], 'IconBuilding');
+export const IconUserMinus = icon(['M10 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8z', 'M3 21a7 7 0 0 1 11.5-5.4', 'M16 17h6'], 'IconUserMinus');
+export const IconShield = icon(['M12 3l7 3v6c0 4.5-3 7.5-7 9c-4-1.5-7-4.5-7-9V6z'], 'IconShield');

@@ -5,7 +5,9 @@
  * - `setMember` (POST /admin/members {email, workspaceId, accessLevel}) and `removeWorkspaceMember` (DELETE
  *   /admin/workspaces/:workspaceId/members/:userId) change one member's access to one workspace;
  * - `listInvitations` (GET /admin/invitations), `createInvitation` (POST /admin/invitations {email, workspaces,
- *   isAdmin}; 409 for a member or an address of another organization), `resendInvitation`, `revokeInvitation`.
+ *   isAdmin}; 409 for a member), `resendInvitation`, `revokeInvitation`;
+ * - `setMemberRole` (POST /admin/members/:userId/role {isAdmin}; 409 for the last admin) and `removeMember` (DELETE
+ *   /admin/members/:userId: out of the organization).
  * Every change refreshes the members (also the approver picker's list) and the invitations.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -14,9 +16,11 @@ import {
   createInvitation,
   listInvitations,
   listMemberAccess,
+  removeMember,
   removeWorkspaceMember,
   resendInvitation,
   revokeInvitation,
+  setMemberRole,
   type CreateInvitationBody,
 } from '@formloom/contracts/api/workspaces-auth/members';
 import type { AccessLevel } from '@formloom/contracts/entities/identity';
@@ -81,7 +85,7 @@ export function useChangeAccess() {
   });
 }
 
-/** Invites an address. @throws ApiError 400, 403, 404, 409 (`copy.members.alreadyMember`, `otherOrganization`), 429. */
+/** Invites an address. @throws ApiError 400, 403, 404, 409 (`copy.members.alreadyMember`, too many pending), 429. */
 export function useInvite() {
   const refresh = useRefresh();
   return useMutation({
@@ -104,6 +108,24 @@ export function useRevokeInvitation() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (invitationId: string) => callEndpoint(revokeInvitation, { params: { invitationId } }),
+    onSettled: refresh,
+  });
+}
+
+/** Gives (`isAdmin` true) or takes a member's admin role. @throws ApiError 403, 404, 409 `copy.members.lastAdmin`. */
+export function useSetMemberRole() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ userId, isAdmin }: { userId: number; isAdmin: boolean }) => callEndpoint(setMemberRole, { params: { userId }, body: { isAdmin } }),
+    onSettled: refresh,
+  });
+}
+
+/** Takes a member out of the organization. @throws ApiError 400 `copy.members.cannotRemoveSelf`, 403, 404. */
+export function useRemoveMember() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (userId: number) => callEndpoint(removeMember, { params: { userId } }),
     onSettled: refresh,
   });
 }

@@ -8,7 +8,7 @@
  * members (the lists answer them 403, so they are not asked for).
  */
 import { useId, useState } from 'react';
-import { Alert, Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Group, Menu, Modal, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useSearchParams } from 'react-router';
 import type { Invitation, MemberAccess } from '@formloom/contracts/api/workspaces-auth/members';
@@ -17,9 +17,18 @@ import { AccessLevel } from '@formloom/contracts/entities/identity';
 import { SETTINGS_INVITE_EMAIL_PARAM, SETTINGS_INVITE_PARAM } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
-import { IconLock, IconMail, IconUser } from '../../../ui/icons';
+import { IconShield, IconUserMinus } from '../../../ui/app-icons';
+import { IconDots, IconLock, IconMail, IconUser } from '../../../ui/icons';
 import { ErrorAlert, PageLoader } from '../../../ui/states';
-import { useChangeAccess, useInvitations, useMemberAccess, useResendInvitation, useRevokeInvitation } from '../api/members';
+import {
+  useChangeAccess,
+  useInvitations,
+  useMemberAccess,
+  useRemoveMember,
+  useResendInvitation,
+  useRevokeInvitation,
+  useSetMemberRole,
+} from '../api/members';
 import { InviteMemberModal } from './invite-member-modal';
 import { SectionHeader } from './section-header';
 import classes from './settings.module.css';
@@ -29,6 +38,8 @@ export interface MembersSectionProps {
   isAdmin: boolean;
   /** The signed-in user's id. */
   currentUserId?: number;
+  /** The organization's name (the removal's confirmation). */
+  organizationName?: string;
 }
 
 /** A select's value: an access level or no membership. */
@@ -36,7 +47,7 @@ type AccessChoice = AccessLevel | 'none';
 const CHOICES: readonly AccessChoice[] = [...AccessLevel.options, 'none'];
 
 /** The 'Members' section; see the module comment. */
-export function MembersSection({ isAdmin, currentUserId }: MembersSectionProps) {
+export function MembersSection({ isAdmin, currentUserId, organizationName = '' }: MembersSectionProps) {
   const headingId = useId();
   const [params, setParams] = useSearchParams();
   const fromUrl = isAdmin && params.get(SETTINGS_INVITE_PARAM) === 'true';
@@ -75,6 +86,7 @@ export function MembersSection({ isAdmin, currentUserId }: MembersSectionProps) 
       {isAdmin ? (
         <MemberLists
           currentUserId={currentUserId}
+          organizationName={organizationName}
           inviteOpened={inviting || fromUrl}
           inviteKey={`${openings}-${fromUrl}`}
           initialEmail={fromUrl ? (params.get(SETTINGS_INVITE_EMAIL_PARAM) ?? '') : ''}
@@ -92,6 +104,7 @@ export function MembersSection({ isAdmin, currentUserId }: MembersSectionProps) 
 /** The members and invitations of an admin's organization, and the invite dialog (which needs its workspaces). */
 function MemberLists(props: {
   currentUserId?: number;
+  organizationName: string;
   inviteOpened: boolean;
   inviteKey: string;
   initialEmail: string;
@@ -110,7 +123,13 @@ function MemberLists(props: {
       </Text>
       <Stack component="ul" gap="sm" className={classes.list} aria-label={copy.members.listLabel}>
         {members.map((member) => (
-          <MemberRow key={member.userId} member={member} workspaces={workspaces} isYou={member.userId === props.currentUserId} />
+          <MemberRow
+            key={member.userId}
+            member={member}
+            workspaces={workspaces}
+            isYou={member.userId === props.currentUserId}
+            organizationName={props.organizationName}
+          />
         ))}
       </Stack>
       {invitations.data && invitations.data.length > 0 && (
@@ -142,9 +161,25 @@ function displayName(member: Pick<MemberAccess, 'firstName' | 'lastName' | 'emai
   return `${member.firstName} ${member.lastName}`.trim() || member.email;
 }
 
-/** One member: who, and a select per workspace. */
-function MemberRow({ member, workspaces, isYou }: { member: MemberAccess; workspaces: readonly { id: number; name: string }[]; isYou: boolean }) {
+/**
+ * One member: who, their menu (make or stop being an admin; remove from the organization, asking first — not for the
+ * signed-in admin themself, who leaves instead), and a select per workspace.
+ */
+function MemberRow({
+  member,
+  workspaces,
+  isYou,
+  organizationName,
+}: {
+  member: MemberAccess;
+  workspaces: readonly { id: number; name: string }[];
+  isYou: boolean;
+  organizationName: string;
+}) {
   const change = useChangeAccess();
+  const role = useSetMemberRole();
+  const remove = useRemoveMember();
+  const [confirming, setConfirming] = useState(false);
   const levels = new Map(member.workspaces.map((grant) => [grant.workspaceId, grant.accessLevel]));
   const name = displayName(member);
 
@@ -175,7 +210,64 @@ function MemberRow({ member, workspaces, isYou }: { member: MemberAccess; worksp
               {copy.members.youBadge}
             </Badge>
           )}
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <ActionIcon variant="subtle" color="gray" ml="auto" aria-label={copy.members.memberMenuLabel(name)} data-testid="member-menu">
+                <IconDots size={18} />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item
+                leftSection={<IconShield size={16} />}
+                onClick={() =>
+                  role.mutate(
+                    { userId: member.userId, isAdmin: !member.isAdmin },
+                    {
+                      onSuccess: () => notifications.show({ color: 'teal', message: copy.members.roleChanged(name, !member.isAdmin) }),
+                      onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
+                    },
+                  )
+                }
+              >
+                {member.isAdmin ? copy.members.removeAdminAction : copy.members.makeAdminAction}
+              </Menu.Item>
+              {!isYou && (
+                <Menu.Item color="red.8" leftSection={<IconUserMinus size={16} />} onClick={() => setConfirming(true)}>
+                  {copy.members.removeFromOrganization}
+                </Menu.Item>
+              )}
+            </Menu.Dropdown>
+          </Menu>
         </Group>
+        <Modal opened={confirming} onClose={() => setConfirming(false)} title={copy.members.removeConfirmTitle(name)} centered>
+          <Stack gap="md">
+            <Text fz="sm">{copy.members.removeConfirmText(name, organizationName)}</Text>
+            {remove.isError && (
+              <Alert color="red" variant="light" role="alert">
+                {errorMessage(remove.error)}
+              </Alert>
+            )}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setConfirming(false)}>
+                Cancel
+              </Button>
+              <Button
+                color="red"
+                loading={remove.isPending}
+                onClick={() =>
+                  remove.mutate(member.userId, {
+                    onSuccess: () => {
+                      setConfirming(false);
+                      notifications.show({ color: 'teal', message: copy.members.removed(name) });
+                    },
+                  })
+                }
+              >
+                {copy.members.removeConfirm}
+              </Button>
+            </Group>
+          </Stack>
+        </Modal>
         {name !== member.email && (
           <Text fz="sm" c="dimmed" mt={-8} className={classes.wrapAnywhere}>
             {member.email}

@@ -1,10 +1,12 @@
 /**
  * The settings page, `/home/settings` (spec 000 §2 "Settings and members"), inside the app shell: the heading
  * 'Settings', for admins the organization itself ({@link OrganizationSection}), its members and invitations
- * ({@link MembersSection}) and its API keys ({@link ApiKeysSection}). What the page needs from other
+ * ({@link MembersSection}) and its API keys ({@link ApiKeysSection}), then what the route adds at the end (leaving the
+ * organization, from the auth feature). What the page needs from other
  * features — whether the user is an admin, the workspaces they know — comes in from the route
  * (`src/routes/settings.tsx`).
  */
+import type { ReactNode } from 'react';
 import { Container, Stack, Title } from '@mantine/core';
 import type { OrganizationSummary } from '@formloom/contracts/api/workspaces-auth/auth';
 import type { Workspace } from '@formloom/contracts/entities/identity';
@@ -23,10 +25,12 @@ export interface SettingsPageProps {
   currentUserId?: number;
   /** The user's organization (`GET /auth/me`): its admins change it here. */
   organization?: OrganizationSummary;
+  /** Shown last (the route's 'Leave organization'). */
+  footer?: ReactNode;
 }
 
 /** The settings page; see {@link SettingsPageProps}. */
-export function SettingsPage({ isAdmin, workspaces, currentUserId, organization }: SettingsPageProps) {
+export function SettingsPage({ isAdmin, workspaces, currentUserId, organization, footer }: SettingsPageProps) {
   return (
     <Container size="md" py="xl" px={{ base: 'md', sm: 'xl' }}>
       <Stack gap="xl">
@@ -40,8 +44,9 @@ export function SettingsPage({ isAdmin, workspaces, currentUserId, organization 
             organization={organization}
           />
         )}
-        <MembersSection isAdmin={isAdmin} currentUserId={currentUserId} />
+        <MembersSection isAdmin={isAdmin} currentUserId={currentUserId} organizationName={organization?.name} />
         <ApiKeysSection isAdmin={isAdmin} workspaces={workspaces} />
+        {footer}
       </Stack>
     </Container>
   );
