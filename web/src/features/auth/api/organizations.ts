@@ -37,38 +37,32 @@ async function startOver(queryClient: QueryClient): Promise<void> {
   await queryClient.fetchQuery({ ...meQueryOptions(), staleTime: 0 });
 }
 
-/** Switches the session to organization `organizationId`; resolves the organization once `/auth/me` is read again. */
-export function useSwitchOrganization() {
+/**
+ * A mutation that moves the session to another organization: `call` answers the organization it works in now; every
+ * cached query of the old one is dropped and `/auth/me` read again before it resolves.
+ */
+function useSessionMove<Variables>(call: (variables: Variables) => Promise<{ organization: OrganizationSummary }>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (organizationId: number): Promise<OrganizationSummary> => {
-      const { organization } = await callEndpoint(switchOrganization, { params: { organizationId } });
+    mutationFn: async (variables: Variables): Promise<OrganizationSummary> => {
+      const { organization } = await call(variables);
       await startOver(queryClient);
       return organization;
     },
   });
+}
+
+/** Switches the session to organization `organizationId`; resolves the organization once `/auth/me` is read again. */
+export function useSwitchOrganization() {
+  return useSessionMove((organizationId: number) => callEndpoint(switchOrganization, { params: { organizationId } }));
 }
 
 /** Leaves organization `organizationId`; resolves the organization the session works in now. */
 export function useLeaveOrganization() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (organizationId: number): Promise<OrganizationSummary> => {
-      const { organization } = await callEndpoint(leaveOrganization, { params: { organizationId } });
-      await startOver(queryClient);
-      return organization;
-    },
-  });
+  return useSessionMove((organizationId: number) => callEndpoint(leaveOrganization, { params: { organizationId } }));
 }
 
 /** Joins with invitation link `token` (the signed-in account is the invited address); resolves the organization. */
 export function useJoinInvitation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (token: string): Promise<OrganizationSummary> => {
-      const { organization } = await callEndpoint(joinInvitation, { body: { token } });
-      await startOver(queryClient);
-      return organization;
-    },
-  });
+  return useSessionMove((token: string) => callEndpoint(joinInvitation, { body: { token } }));
 }

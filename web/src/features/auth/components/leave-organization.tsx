@@ -5,13 +5,13 @@
  * the dialog.
  */
 import { useId, useState } from 'react';
-import { Alert, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
 import type { OrganizationSummary } from '@formloom/contracts/api/workspaces-auth/auth';
 import * as copy from '@formloom/contracts/copy';
 import { paths } from '../../../config/paths';
-import { errorMessage } from '../../../lib/api-client';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { IconLogout } from '../../../ui/icons';
 import { useLeaveOrganization } from '../api/organizations';
 
@@ -36,36 +36,25 @@ export function LeaveOrganization({ organization }: { organization: Pick<Organiz
           {copy.organizations.leave}
         </Button>
       </Group>
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title={copy.organizations.leaveConfirmTitle(organization.name)} centered>
-        <Stack gap="md">
-          <Text fz="sm">{copy.organizations.leaveConfirmText(organization.name)}</Text>
-          {leave.isError && (
-            <Alert color="red" variant="light" role="alert">
-              {errorMessage(leave.error)}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              Cancel
-            </Button>
-            <Button
-              color="red"
-              loading={leave.isPending}
-              onClick={() =>
-                leave.mutate(organization.id, {
-                  onSuccess: () => {
-                    setConfirming(false);
-                    notifications.show({ color: 'green', message: copy.organizations.left(organization.name) });
-                    navigate(paths.home.getHref(), { replace: true });
-                  },
-                })
-              }
-            >
-              {copy.organizations.leaveConfirm}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDialog
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={copy.organizations.leaveConfirmTitle(organization.name)}
+        confirmLabel={copy.organizations.leaveConfirm}
+        pending={leave.isPending}
+        error={leave.error}
+        onConfirm={() =>
+          leave.mutate(organization.id, {
+            onSuccess: () => {
+              setConfirming(false);
+              notifications.show({ color: 'green', message: copy.organizations.left(organization.name) });
+              navigate(paths.home.getHref(), { replace: true });
+            },
+          })
+        }
+      >
+        {copy.organizations.leaveConfirmText(organization.name)}
+      </ConfirmDialog>
     </Paper>
   );
 }

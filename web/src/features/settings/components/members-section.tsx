@@ -8,7 +8,7 @@
  * members (the lists answer them 403, so they are not asked for).
  */
 import { useId, useState } from 'react';
-import { ActionIcon, Alert, Badge, Button, Group, Menu, Modal, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Group, Menu, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useSearchParams } from 'react-router';
 import type { Invitation, MemberAccess } from '@formloom/contracts/api/workspaces-auth/members';
@@ -18,6 +18,7 @@ import { SETTINGS_INVITE_EMAIL_PARAM, SETTINGS_INVITE_PARAM } from '../../../con
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { IconShield, IconUserMinus } from '../../../ui/app-icons';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { IconDots, IconLock, IconMail, IconUser } from '../../../ui/icons';
 import { ErrorAlert, PageLoader } from '../../../ui/states';
 import {
@@ -239,35 +240,24 @@ function MemberRow({
             </Menu.Dropdown>
           </Menu>
         </Group>
-        <Modal opened={confirming} onClose={() => setConfirming(false)} title={copy.members.removeConfirmTitle(name)} centered>
-          <Stack gap="md">
-            <Text fz="sm">{copy.members.removeConfirmText(name, organizationName)}</Text>
-            {remove.isError && (
-              <Alert color="red" variant="light" role="alert">
-                {errorMessage(remove.error)}
-              </Alert>
-            )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setConfirming(false)}>
-                Cancel
-              </Button>
-              <Button
-                color="red"
-                loading={remove.isPending}
-                onClick={() =>
-                  remove.mutate(member.userId, {
-                    onSuccess: () => {
-                      setConfirming(false);
-                      notifications.show({ color: 'teal', message: copy.members.removed(name) });
-                    },
-                  })
-                }
-              >
-                {copy.members.removeConfirm}
-              </Button>
-            </Group>
-          </Stack>
-        </Modal>
+        <ConfirmDialog
+          opened={confirming}
+          onClose={() => setConfirming(false)}
+          title={copy.members.removeConfirmTitle(name)}
+          confirmLabel={copy.members.removeConfirm}
+          pending={remove.isPending}
+          error={remove.error}
+          onConfirm={() =>
+            remove.mutate(member.userId, {
+              onSuccess: () => {
+                setConfirming(false);
+                notifications.show({ color: 'teal', message: copy.members.removed(name) });
+              },
+            })
+          }
+        >
+          {copy.members.removeConfirmText(name, organizationName)}
+        </ConfirmDialog>
         {name !== member.email && (
           <Text fz="sm" c="dimmed" mt={-8} className={classes.wrapAnywhere}>
             {member.email}
