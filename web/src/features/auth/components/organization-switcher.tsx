@@ -50,21 +50,21 @@ export function OrganizationSwitcher({ opened, onClose }: { opened: boolean; onC
                 aria-current={organization.isCurrent ? 'true' : undefined}
                 data-testid={`organization-option-${organization.id}`}
               >
-                <Group gap="sm" wrap="nowrap" justify="space-between">
+                <Group gap="xs" justify="space-between">
                   <Group gap="sm" wrap="nowrap" miw={0}>
                     <IconBuilding size={18} />
-                    <Text fw={600} truncate>
+                    <Text fw={600} className={classes.name}>
                       {organization.name}
                     </Text>
                   </Group>
-                  <Group gap={6} wrap="nowrap">
+                  <Group gap={6} wrap="nowrap" ml="auto">
                     {organization.isAdmin && (
                       <Badge variant="light" color="gray" size="sm">
                         {copy.organizations.adminBadge}
                       </Badge>
                     )}
                     {organization.isCurrent && (
-                      <Badge variant="light" size="sm" leftSection={<IconCheck size={12} />}>
+                      <Badge variant="filled" size="sm" leftSection={<IconCheck size={12} />}>
                         {copy.organizations.current}
                       </Badge>
                     )}

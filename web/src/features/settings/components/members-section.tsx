@@ -211,7 +211,7 @@ function MemberRow({
               {copy.members.youBadge}
             </Badge>
           )}
-          <Menu position="bottom-end" withinPortal>
+          <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
             <Menu.Target>
               <ActionIcon variant="subtle" color="gray" ml="auto" aria-label={copy.members.memberMenuLabel(name)} data-testid="member-menu">
                 <IconDots size={18} />
