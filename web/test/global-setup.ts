@@ -54,6 +54,8 @@ export default async function globalSetup(): Promise<void> {
       ...challengeEnv(siteverify.url),
       SMTP_URL: smtp.url,
       PUBLIC_URL: 'http://formloom.test',
+      // The menus' 'Help center' (`features/auth/organizations.test.tsx`).
+      HELP_CENTER_URL: 'https://help.formloom.test/',
       // The webhook panel's tests send to a receiver on this machine, addressed by its host name
       // (`features/workflows/webhook-panel.test.tsx`): let that name through the outbound guard.
       WEBHOOK_ALLOWED_HOSTS: os.hostname(),

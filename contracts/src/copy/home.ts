@@ -88,6 +88,8 @@ export const home = {
   },
   /** spec 000 §2: the Zite creation modal's title (`/home/zite[/{slug}]/new`). */
   makeZite: 'Make a Zite',
+  /** spec 000 §2: the menu entry that opens the operator's help center (`HELP_CENTER_URL`). */
+  helpCenter: 'Help center',
   /** ours: the Zite modal's text while the app builder does not exist. */
   ziteIntro: 'Zite builds apps — websites, portals and internal tools — on top of your forms and data.',
 } as const;

@@ -8,6 +8,7 @@
  * | MAIL_FROM | notifications@formloom.local | sender address of the service's mail |
  * | SMTP_URL | — | `smtp://user:pass@host:port` (or `smtps://`); unset → the mail is written to the log instead |
  * | SMTP_TIMEOUT_MS | 15000 | SMTP connection, greeting and socket timeout (ms) |
+ * | HELP_CENTER_URL | — | the operator's help center (spec 000 §2 menu 'Help center'); unset or empty: no such entry |
  */
 import { z } from 'zod';
 import { SigningKeyConfig } from './keys';
@@ -21,4 +22,6 @@ export const SystemMailConfig = z.object({
 });
 
 /** Every variable of workspaces-auth besides the kit's. */
-export const WorkspacesAuthConfig = SigningKeyConfig.extend(SystemMailConfig.shape);
+export const WorkspacesAuthConfig = SigningKeyConfig.extend(SystemMailConfig.shape).extend({
+  HELP_CENTER_URL: z.preprocess((value) => (value === '' ? undefined : value), z.url({ protocol: /^https?$/ }).optional()),
+});

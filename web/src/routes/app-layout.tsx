@@ -2,13 +2,16 @@
  * The signed-in area's layout route: the app shell (`ui/app-layout.tsx`) with the workspace navigation (home
  * feature) and the user menu (auth feature) in its header, and the matched page in its main area. The workspace
  * the header shows is the page's: the dashboard's (`/home/:workspaceSlug`, or the first by name on `/home`) or
- * the edited form's (`/editor/:flowPublicIdentifier/…`); none on settings (`/home/settings`). Above the page: the
+ * the edited form's (`/editor/:flowPublicIdentifier/…`); none on settings (`/home/settings`). Below Mantine's `sm`
+ * breakpoint (48 em) the workspace menu ends with the account entries too (spec 000 §2's mobile menu). Above the page: the
  * past-due billing banner while the billing record is past due, and the banner asking to confirm the address while
  * it is unconfirmed; over any page opened with `?billing-success=yes`, the billing-success modal (spec 000 §2).
  */
 import { useQuery } from '@tanstack/react-query';
+import { useMediaQuery } from '@mantine/hooks';
 import { Outlet, useMatches, useNavigation, useParams } from 'react-router';
 import { BillingSuccessModal, PastDueBanner } from '../features/auth/components/billing-notices';
+import { useAccountMenu } from '../features/auth/components/account-menu';
 import { UserMenu } from '../features/auth/components/user-menu';
 import { VerifyEmailBanner } from '../features/auth/components/verify-email-banner';
 import { flowQueryOptions } from '../features/editor/api/get-flow';
@@ -31,6 +34,9 @@ export function AppLayoutRoute() {
   const matches = useMatches();
   const navigation = useNavigation();
   const workspaces = useWorkspaces();
+  // spec 000 §2: on mobile the workspace selector's menu also has the account entries.
+  const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false }) ?? false;
+  const account = useAccountMenu();
   const flow = useQuery({ ...flowQueryOptions(flowPublicIdentifier ?? ''), enabled: Boolean(flowPublicIdentifier) });
 
   const handles = matches.map((match) => match.handle as AppLayoutHandle | undefined);
@@ -44,7 +50,7 @@ export function AppLayoutRoute() {
 
   return (
     <AppLayout
-      navigation={<WorkspaceNav activeWorkspaceId={activeWorkspaceId} />}
+      navigation={<WorkspaceNav activeWorkspaceId={activeWorkspaceId} endItems={phone ? account.items : undefined} />}
       account={<UserMenu />}
       stickyHeader={stickyHeader}
       busy={navigation.state === 'loading'}
@@ -53,6 +59,7 @@ export function AppLayoutRoute() {
       <VerifyEmailBanner />
       <BillingSuccessModal />
       <Outlet />
+      {account.dialogs}
     </AppLayout>
   );
 }

@@ -84,11 +84,13 @@ export const MeResponse = z.object({
   user: User,
   organizations: z.array(OrganizationSummary),
   canSwitchOrganization: z.boolean(),
+  /** The operator's help center (`HELP_CENTER_URL`; spec 000 §2 menu 'Help center'); null: the menu has no such entry. */
+  helpCenterUrl: z.string().nullable(),
   workspaces: z.array(Workspace),
   /** The one-time notices the user dismissed (`USER_NOTICES`), sorted. */
   dismissedNotices: z.array(UserNotice),
 });
-/** `{user, organizations, canSwitchOrganization, workspaces, dismissedNotices}`. */
+/** `{user, organizations, canSwitchOrganization, helpCenterUrl, workspaces, dismissedNotices}`. */
 export type MeResponse = z.infer<typeof MeResponse>;
 
 

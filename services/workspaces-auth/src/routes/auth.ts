@@ -80,6 +80,7 @@ export const authRoutes = defineRoutes<AuthDeps>((router, { db, config, loginRat
       user: accounts.publicUser(identity.user),
       organizations: [identity.organization],
       canSwitchOrganization: (await countOrganizationsOf(db, identity.user.id)) > 1,
+      helpCenterUrl: config.HELP_CENTER_URL ?? null,
       workspaces: identity.workspaces,
       dismissedNotices: identity.user.dismissedNotices,
     };

@@ -50,10 +50,11 @@ it('joins another organization with an existing account, switches back from the 
   expect(inAda.workspaces.map(({ name, accessLevel }: Workspace) => ({ name, accessLevel }))).toEqual([{ name: 'Launch', accessLevel: 'read' }]);
   invitation.unmount();
 
-  // The user menu names the organization and offers the switch.
+  // The user menu names the organization, links to the operator's help center and offers the switch.
   const { user, router } = renderApp(paths.home.getHref());
   await user.click(await screen.findByTestId('user-menu'));
   expect(await screen.findByTestId('current-organization')).toHaveTextContent(copy.auth.organizationName('Ada'));
+  expect(screen.getByRole('menuitem', { name: copy.home.helpCenter })).toHaveAttribute('href', 'https://help.formloom.test/');
   await user.click(screen.getByRole('menuitem', { name: copy.organizations.switchOrganization }));
   const switcher = await screen.findByRole('dialog', { name: copy.organizations.switchOrganization });
   const list = await within(switcher).findByRole('list', { name: copy.organizations.switcherTitle });

@@ -2,10 +2,12 @@
  * The workspace navigation of the app header (spec 000 §2 "Home page": on mobile, a workspace selector with Home,
  * Starred, Recents, then the workspaces sorted by name): a menu button showing the current workspace, listing the home
  * tabs, every workspace and the Trash, and a 'New workspace'
- * item that opens a small dialog (a created workspace opens). Workspaces the user cannot write to carry the 'Limited access' badge; next to
+ * item that opens a small dialog (a created workspace opens), then what the route adds at the end (on a phone: the
+ * account entries — Switch organization, Settings, Help center, Sign out — as spec 000 §2's mobile menu has them).
+ * Workspaces the user cannot write to carry the 'Limited access' badge; next to
  * a workspace's title the badge has the spec's tooltip for its level (spec 000 §6).
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Badge, Button, Group, Menu, Modal, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { notifications } from '@mantine/notifications';
@@ -43,7 +45,7 @@ export function LimitedAccessBadge({ level }: { level: AccessLevel }) {
  * form's); without one the button reads 'Workspaces'. The list comes from the workspaces query (loaded by the
  * signed-in area's route loader).
  */
-export function WorkspaceNav({ activeWorkspaceId }: { activeWorkspaceId?: number }) {
+export function WorkspaceNav({ activeWorkspaceId, endItems }: { activeWorkspaceId?: number; endItems?: ReactNode }) {
   const [creating, setCreating] = useState(false);
   const workspaces = useWorkspaces();
   const sorted = sortWorkspacesByName(workspaces.data ?? []);
@@ -52,7 +54,7 @@ export function WorkspaceNav({ activeWorkspaceId }: { activeWorkspaceId?: number
 
   return (
     <>
-      <Menu position="bottom-start" width={280} shadow="md" withinPortal={false}>
+      <Menu position="bottom-start" width={300} shadow="md" withinPortal={false} withInitialFocusPlaceholder={false}>
         <Menu.Target>
           <Button
             variant="subtle"
@@ -95,6 +97,8 @@ export function WorkspaceNav({ activeWorkspaceId }: { activeWorkspaceId?: number
           <Menu.Item component={Link} to={paths.trash.getHref()} leftSection={<IconTrash size={16} />} data-testid="menu-trash">
             {copy.home.trash}
           </Menu.Item>
+          {endItems && <Menu.Divider />}
+          {endItems}
         </Menu.Dropdown>
       </Menu>
       <NewWorkspaceDialog opened={creating} onClose={() => setCreating(false)} />
@@ -110,7 +114,7 @@ function WorkspaceItem({ workspace, active }: { workspace: Workspace; active: bo
       leftSection={active ? <IconCheck size={16} /> : <IconFolder size={16} />}
       rightSection={
         workspace.accessLevel === 'write' ? undefined : (
-          <Badge size="xs" variant="light" color="orange">
+          <Badge size="xs" variant="light" color="orange" className={classes.limitedBadge}>
             {copy.roles.limitedAccessBadge}
           </Badge>
         )
