@@ -153,8 +153,9 @@ describe('the chart against the service manifest', () => {
       urls: ['FLOWS_URL', 'WEB_URL', 'WORKFLOWS_ENGINE_URL', 'WORKSPACES_AUTH_URL'],
       secrets: ['INTERNAL_TOKEN'],
     });
+    // workspaces-auth hands the app the operator's help center (HELP_CENTER_URL): a link, never called.
     expect(received('workspaces-auth')).toEqual({
-      urls: ['PUBLIC_URL'],
+      urls: ['HELP_CENTER_URL', 'PUBLIC_URL'],
       secrets: ['AUTH_KEY_ENCRYPTION_SECRET', 'DATABASE_URL', 'INTERNAL_TOKEN', 'SMTP_URL'],
     });
     // flows links uploaded files from the public origin (PUBLIC_URL) and may take S3 credentials.
