@@ -28,6 +28,7 @@ export { auth } from './copy/auth';
 export { roles } from './copy/roles';
 export { settings } from './copy/settings';
 export { members, organizations } from './copy/members';
+export { domains } from './copy/domains';
 export { workflows } from './copy/workflows';
 export { workflowTriggers } from './copy/workflow-triggers';
 export { workflowRuns } from './copy/workflow-runs';

@@ -28,6 +28,7 @@ import * as workflows from './workflows-engine/workflows';
 import * as admin from './workspaces-auth/admin';
 import * as apiKeys from './workspaces-auth/api-keys';
 import * as billing from './workspaces-auth/billing';
+import * as customDomains from './workspaces-auth/custom-domains';
 import * as auth from './workspaces-auth/auth';
 import * as authInternal from './workspaces-auth/internal';
 import * as keys from './workspaces-auth/keys';
@@ -48,6 +49,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   members,
   apiKeys,
   billing,
+  customDomains,
   keys,
   authInternal,
   flows,

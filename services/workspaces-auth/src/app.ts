@@ -33,6 +33,7 @@ import { authenticateCaller } from './routes/caller';
 import { internalRoutes } from './routes/internal';
 import { keyRoutes } from './routes/keys';
 import { memberRoutes } from './routes/members';
+import { customDomainRoutes } from './routes/custom-domains';
 import { workspacesAuthWorkers } from './workers';
 
 export { WorkspacesAuthConfig } from './config';
@@ -48,7 +49,7 @@ export const definition: ServiceDefinition<typeof WorkspacesAuthConfig.shape, Au
     await app.register(cookie);
     app.addHook('onRequest', async (request) => authenticateCaller(request, db, keys));
   },
-  routes: [keyRoutes, authRoutes, adminRoutes, memberRoutes, apiKeyRoutes, billingRoutes, internalRoutes],
+  routes: [keyRoutes, authRoutes, adminRoutes, memberRoutes, customDomainRoutes, apiKeyRoutes, billingRoutes, internalRoutes],
 };
 
 /**

@@ -190,4 +190,10 @@ export const migrations: Migration[] = [
       ALTER TABLE users DROP COLUMN is_admin;
       ALTER TABLE sessions ADD COLUMN organization_id integer REFERENCES organizations (id) ON DELETE SET NULL;`,
   },
+  {
+    // An organization's subdomain (spec 000 §3; domain/custom-domains.ts): one DNS label, lower-cased, unique — the
+    // gateway serves the organization's public forms at {subdomain}.{the PUBLIC_URL host}.
+    id: '0013_subdomains',
+    sql: `ALTER TABLE organizations ADD COLUMN subdomain text UNIQUE;`,
+  },
 ];

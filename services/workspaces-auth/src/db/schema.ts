@@ -22,6 +22,8 @@ export const organizations = pgTable('organizations', {
   dataRegion: text('data_region').$type<DataRegion>(),
   billingStatus: text('billing_status').$type<BillingStatus>().notNull().default('active'),
   features: text('features').array().$type<OrganizationFeature[]>().notNull().default(sql`'{}'`),
+  /** Its subdomain (one DNS label, lower-cased, unique; `domain/custom-domains.ts`); null: none yet. */
+  subdomain: text('subdomain').unique(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,0 +1,37 @@
+/**
+ * The custom domain settings (`/home/settings/custom-domains`, spec 000 §1 routes, §3 "Organization: … has a subdomain
+ * and possibly a custom domain", §5 "Subdomain update needs a non-empty value", §8 the subdomain texts; spec 001 §1:
+ * Google Tag Manager sends users here when no custom domain exists). The toast and the unexpected error are the
+ * spec's; the rest ours.
+ */
+export const domains = {
+  /** spec 000 §1: the page's title ('Custom domain settings'). */
+  pageTitle: 'Custom domain settings',
+  /** ours: the settings page's link to it. */
+  settingsLink: 'Custom domains',
+  /** ours: what the page is for. */
+  intro: 'Your published forms are served on your organization’s own address. Pick a subdomain of ours, or connect a domain you own.',
+  /** ours: the subdomain card. */
+  subdomainTitle: 'Subdomain',
+  subdomainNone: 'No subdomain yet: your forms are served on the main address.',
+  subdomainServedAt: 'Your forms are served at',
+  subdomainEdit: 'Change subdomain',
+  subdomainSet: 'Choose a subdomain',
+  subdomainLabel: 'Subdomain',
+  subdomainDescription: 'Letters, digits and hyphens; it cannot start or end with a hyphen.',
+  subdomainSave: 'Save subdomain',
+  /** spec 000 §8: the success toast (5 seconds). */
+  subdomainUpdated: (subdomain: string) => `Subdomain updated to ${subdomain}`,
+  /** spec 000 §8: the answer held no subdomain. */
+  subdomainUnexpected: 'Unexpected error updating subdomain - contact support for any assistance',
+  /** spec 000 §5 and ours: the refusals of a subdomain. */
+  subdomainRequired: 'Enter a subdomain',
+  subdomainTooLong: (max: number) => `A subdomain has at most ${max} characters`,
+  subdomainCharacters: 'Use only letters, digits and hyphens, not at the start or end',
+  subdomainReserved: 'This subdomain is reserved',
+  subdomainTaken: 'This subdomain is taken. Try another one.',
+  /** ours: an address of the page that names no organization's forms. */
+  notFoundOnHost: 'Form not found',
+  /** ours: only admins manage domains. */
+  adminOnly: 'Only admins of your organization can change its domains.',
+} as const;
