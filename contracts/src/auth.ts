@@ -35,5 +35,11 @@ export type AuthClaims = z.infer<typeof AuthClaims>;
 
 /** Header that carries the shared service token on `/internal/…` calls between services. */
 export const INTERNAL_TOKEN_HEADER = 'x-internal-token';
+/**
+ * Header the gateway sets on the calls it forwards from an organization's host (`{subdomain}.{base host}`,
+ * `gateway/src/organization-hosts.ts`): that organization's id. flows then serves only that organization's public
+ * forms (404 'Form not found' for another's). The gateway drops a client's copy of it.
+ */
+export const HOST_ORGANIZATION_HEADER = 'x-formloom-host-organization';
 /** Name of the session cookie set by workspaces-auth. */
 export const SESSION_COOKIE = 'formloom_session';

@@ -156,7 +156,7 @@ export const GATEWAY = {
   directory: 'gateway',
   entry: 'src/main.ts',
   port: 8080,
-  settings: ['WEB_DIST', 'WEB_URL', 'TRUST_PROXY', 'ALLOWED_ORIGINS', 'METRICS_PORT', 'METRICS_HOST'],
+  settings: ['WEB_DIST', 'WEB_URL', 'PUBLIC_URL', 'TRUST_PROXY', 'ALLOWED_ORIGINS', 'METRICS_PORT', 'METRICS_HOST'],
   secrets: [],
 } as const satisfies Omit<ProcessManifestEntry, 'calls'>;
 

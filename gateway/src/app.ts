@@ -34,7 +34,7 @@ import fastifyCookie from '@fastify/cookie';
 import { Transform, type Readable } from 'node:stream';
 import fastifyHttpProxy from '@fastify/http-proxy';
 import type { FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
-import { INTERNAL_TOKEN_HEADER, SESSION_COOKIE } from '@formloom/contracts/auth';
+import { HOST_ORGANIZATION_HEADER, INTERNAL_TOKEN_HEADER, SESSION_COOKIE } from '@formloom/contracts/auth';
 import * as copy from '@formloom/contracts/copy';
 import { isUploadRequest, ROUTES, type RouteRow } from '@formloom/contracts/api/route-table';
 import { BODY_LIMIT_BYTES, FILE_UPLOAD_MAX_MB_CAP, UPLOAD_BYTES_PER_MB } from '@formloom/contracts/limits';
@@ -52,6 +52,7 @@ import {
   type SpanProcessor,
 } from '@formloom/kit/telemetry';
 import { API_REFERENCE_ROOT, registerApiReference } from './openapi';
+import { OrganizationHosts } from './organization-hosts';
 import { registerOriginCheck } from './origin-check';
 import { UpstreamError, UpstreamPools, type UpstreamPoolOptions } from './proxy';
 import { liveFormFromFlows } from './public-form-page';
@@ -102,6 +103,11 @@ export interface GatewayOptions {
   metrics?: HttpMetrics;
   /** How long to wait for an upstream (`proxy.ts`; default 60 s each). */
   upstreamTimeouts?: UpstreamPoolOptions;
+  /**
+   * The product's public origin (`PUBLIC_URL`): a host one label below its host is an organization's, serving only
+   * its public forms (`organization-hosts.ts`). Absent: every host is the product's own.
+   */
+  publicUrl?: string;
 }
 
 /** The media type of upload bodies. */
@@ -166,6 +172,7 @@ function bearerOf(header: string | undefined): string | undefined {
 const NOT_FORWARDED = new Set([
   'authorization',
   INTERNAL_TOKEN_HEADER,
+  HOST_ORGANIZATION_HEADER,
   'proxy-authorization',
   'forwarded',
   'x-forwarded-for',
@@ -231,6 +238,10 @@ export async function buildGateway(options: GatewayOptions): Promise<ZodFastify>
   await registerTracing(app, telemetry);
   if (options.metrics) countRequests(app, options.metrics);
   registerOriginCheck(app, { allowedOrigins });
+  if (options.publicUrl) {
+    const hosts = new OrganizationHosts({ publicUrl: options.publicUrl, authUrl: options.services['workspaces-auth'], internalToken: options.internalToken });
+    app.addHook('onRequest', (request, reply) => hosts.onRequest(request, reply));
+  }
 
   await app.register(fastifyCookie);
 
@@ -319,7 +330,8 @@ async function forward(input: {
   if (publicApi && !apiKey && !request.cookies[SESSION_COOKIE]) return reply.code(401).send(errorBody('unauthorized', copy.auth.apiKeyRefused));
   const keyToken = apiKey ? await apiKeys.accessTokenFor(apiKey, request.id) : undefined;
   if (keyToken === null) return reply.code(401).send(errorBody('unauthorized', copy.auth.apiKeyRefused));
-  const sessionToken = apiKey ? undefined : request.cookies[SESSION_COOKIE] || undefined;
+  // An organization's host serves anonymous public calls only (`organization-hosts.ts`): no session is read there.
+  const sessionToken = apiKey || request.hostOrganizationId !== undefined ? undefined : request.cookies[SESSION_COOKIE] || undefined;
   // A change made through workspaces-auth (workspaces, members, logout …) must show in the next request's
   // claims: forget the cached token before and after it.
   const refreshAfter = row.service === 'workspaces-auth' && !SAFE_METHODS.has(request.method) ? sessionToken : undefined;
@@ -378,6 +390,7 @@ export function upstreamHeaders(
   out['x-forwarded-for'] = request.ip;
   out['x-forwarded-proto'] = request.protocol;
   out['x-forwarded-host'] = request.host;
+  if (request.hostOrganizationId !== undefined) out[HOST_ORGANIZATION_HEADER] = String(request.hostOrganizationId);
   return out;
 }
 

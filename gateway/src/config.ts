@@ -48,6 +48,11 @@ export const GatewaySettings = z.object({
    * has no built app.
    */
   WEB_URL: httpUrl.optional(),
+  /**
+   * The product's public origin (the chart sets it from `publicUrl`): a host one label below its host is an
+   * organization's subdomain, serving its public forms only (`organization-hosts.ts`). Unset: no subdomains.
+   */
+  PUBLIC_URL: httpUrl.optional(),
   /** Port to listen on (default 8080; 0 picks a free one). */
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   /** Interface to listen on (default `0.0.0.0`). */

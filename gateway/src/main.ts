@@ -23,6 +23,7 @@ async function main(): Promise<void> {
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     allowedOrigins: env.ALLOWED_ORIGINS,
+    publicUrl: env.PUBLIC_URL,
     telemetry: { otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: env.OTEL_SERVICE_NAME },
     metrics,
   });

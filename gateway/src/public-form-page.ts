@@ -21,6 +21,7 @@ import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { HOST_ORGANIZATION_HEADER } from '@formloom/contracts/auth';
 import { PRODUCT_NAME } from '@formloom/contracts/copy';
 import { fillPath, LIVE_FORM_ELEMENT_ID, PUBLIC_FORM_ROUTES, type EmbeddedLiveForm } from '@formloom/contracts/api/public-form-routes';
 import type { UpstreamPools } from './proxy';
@@ -125,6 +126,8 @@ export async function liveFormFromFlows(source: LiveFormSource, request: Fastify
         'x-forwarded-for': request.ip,
         'x-forwarded-proto': request.protocol,
         'x-forwarded-host': request.host,
+        // On an organization's host, flows serves only that organization's forms (`organization-hosts.ts`).
+        ...(request.hostOrganizationId !== undefined ? { [HOST_ORGANIZATION_HEADER]: String(request.hostOrganizationId) } : {}),
       },
     })
     .then((response): EmbeddedLiveForm | undefined => {

@@ -215,6 +215,8 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedP
       logLevel,
       trustProxy: options.trustProxy ?? false,
       telemetry: { otlpEndpoint: inherited.OTEL_EXPORTER_OTLP_ENDPOINT || undefined, spanProcessors },
+      // Organizations' subdomains are one label below its host (`acme.localhost:8080` on a developer's machine).
+      publicUrl: common.PUBLIC_URL,
     });
     const host = options.host ?? '127.0.0.1';
     await gateway.listen({ host, port: options.port });

@@ -3,7 +3,10 @@
  * call, from the caller's verified JWT claims.
  */
 import type { FastifyRequest } from 'fastify';
+import { HOST_ORGANIZATION_HEADER } from '@formloom/contracts/auth';
 import * as copy from '@formloom/contracts/copy';
+import { notFound } from '@formloom/kit/errors';
+import type { FlowsServiceDeps } from '../deps';
 import { requireAuth, requireFlowAccess } from '@formloom/kit/auth';
 import type { Authorize } from '../domain/flows';
 
@@ -17,4 +20,17 @@ import type { Authorize } from '../domain/flows';
 export function flowAuthorizer(request: FastifyRequest): Authorize {
   requireAuth(request);
   return (flow, need) => requireFlowAccess(request, flow, need, copy.flows.flowNotFound);
+}
+
+/**
+ * On an organization's host (the gateway's {@link HOST_ORGANIZATION_HEADER}, `gateway/src/organization-hosts.ts`), the
+ * public routes serve only that organization's forms.
+ * @throws 404 'Form not found' when the request came through another organization's host than the form's (or the
+ *   form does not exist); nothing without the header.
+ */
+export async function assertServedOnHost(deps: Pick<FlowsServiceDeps, 'reads'>, request: FastifyRequest, publicIdentifier: string): Promise<void> {
+  const header = request.headers[HOST_ORGANIZATION_HEADER];
+  if (typeof header !== 'string') return;
+  const { record } = await deps.reads.flowForSubmission(publicIdentifier);
+  if (!record || String(record.organizationId) !== header) throw notFound(copy.flows.flowNotFound);
 }

@@ -21,7 +21,7 @@ import * as themeImages from '../domain/theme-images';
 import * as uploads from '../domain/uploads';
 import type { IncomingFile } from '../domain/uploads';
 import type { FlowsServiceDeps } from '../deps';
-import { flowAuthorizer } from './access';
+import { assertServedOnHost, flowAuthorizer } from './access';
 
 /** Multipart limits besides the file's size: a few small fields at most, one file. */
 const MULTIPART_LIMITS = { fields: 10, fieldSize: 1024, fieldNameSize: 100, files: 1, parts: 20, headerPairs: 100 } as const;
@@ -116,6 +116,7 @@ export const uploadRoutes = defineRoutes<FlowsServiceDeps>(async (router, deps) 
    */
   router.handle(uploadFile, async ({ params, query, request, reply }) => {
     await deps.uploadLimit?.enforce(reply, `${params.publicIdentifier}\n${request.ip}`);
+    await assertServedOnHost(deps, request, params.publicIdentifier);
     const target = await uploads.publicUploadTarget(deps, params.publicIdentifier, query.fieldId);
     return receiveUpload(deps, request, target);
   });
