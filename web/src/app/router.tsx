@@ -132,6 +132,11 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   ],
                 },
                 {
+                  path: paths.customDomains.path,
+                  handle: workspacelessHandle,
+                  lazy: { Component: async () => (await import('../routes/custom-domains')).CustomDomainsRoute },
+                },
+                {
                   path: paths.settings.path,
                   handle: workspacelessHandle,
                   lazy: {

@@ -14,6 +14,7 @@
  * | `/templates/:slug` | a template's link: the new-flow dialog's 'template' stage previewing it (`?template=:slug`) |
  * | `/home/zite[/:workspaceSlug]/new` | the dashboard with the 'Make a Zite' modal over it (spec 000 §2) |
  * | `/home/settings[?invite=true&email=…]` | settings (spec 000 §2 "Settings and members"): members and invitations, API keys; `invite` opens the invite dialog with the address prefilled; it wins over `/home/:workspaceSlug` (a slug starts with the workspace's id) |
+ * | `/home/settings/custom-domains` | the organization's subdomain (spec 000 §1 'Custom domain settings'; admins) |
  * | `/invitation?token=…` | accepts an invitation mailed by an admin: the invited person creates their account |
  * | `/editor/:flowPublicIdentifier/{edit,share,results,workflows}` | the editor and its tabs |
  * | `/editor/:flowPublicIdentifier/workflows-edit/:workflowId[?edit-node=<id>]#workflows` | the editor opened on a workflow: its canvas (spec 001 §2) |
@@ -22,7 +23,7 @@
  * | `/t/:flowPublicIdentifier` | the published (live) form, for respondents: its own page (`form.html`), not a route of the app's router; link to it with a plain `<a href>` |
  * | `/approve#token=…&state=…` | the approver's page of an approval step (no sign-in, no app shell); the token is in the fragment, never sent to a server (`rules/approval-links.ts`) |
  *
- * A spec 000 §2 route the app does not serve yet (`/home/starred`, `/home/settings/custom-domains`, …) is added here together
+ * A spec 000 §2 route the app does not serve yet is added here together
  * with its page.
  */
 import { generatePath } from 'react-router';
@@ -99,6 +100,11 @@ export const paths = {
    * members' for admins). A static segment, so the router prefers it to {@link paths.workspace}'s `:workspaceSlug`,
    * and no slug can be `settings` (a slug is `<id>-<name>`).
    */
+  /** `/home/settings/custom-domains`: the organization's subdomain (spec 000 §1; admins). */
+  customDomains: {
+    path: '/home/settings/custom-domains',
+    getHref: () => '/home/settings/custom-domains',
+  },
   settings: {
     path: '/home/settings',
     /**

@@ -32,6 +32,11 @@ export const invitationKeys = {
   all: ['invitations'] as const,
 };
 
+/** The organization's domains (custom domain settings; admins only). */
+export const domainKeys = {
+  all: ['domains'] as const,
+};
+
 /** The organization's API keys (settings; admins only). */
 export const apiKeyKeys = {
   all: ['apiKeys'] as const,

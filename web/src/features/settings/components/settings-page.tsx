@@ -1,16 +1,20 @@
 /**
  * The settings page, `/home/settings` (spec 000 §2 "Settings and members"), inside the app shell: the heading
- * 'Settings', for admins the organization itself ({@link OrganizationSection}), its members and invitations
+ * 'Settings', for admins the organization itself ({@link OrganizationSection}) with the link to its custom domain
+ * settings, its members and invitations
  * ({@link MembersSection}) and its API keys ({@link ApiKeysSection}), then what the route adds at the end (leaving the
  * organization, from the auth feature). What the page needs from other
  * features — whether the user is an admin, the workspaces they know — comes in from the route
  * (`src/routes/settings.tsx`).
  */
 import type { ReactNode } from 'react';
-import { Container, Stack, Title } from '@mantine/core';
+import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
 import type { OrganizationSummary } from '@formloom/contracts/api/workspaces-auth/auth';
 import type { Workspace } from '@formloom/contracts/entities/identity';
 import * as copy from '@formloom/contracts/copy';
+import { paths } from '../../../config/paths';
+import { IconLink } from '../../../ui/icons';
 import { ApiKeysSection } from './api-keys-section';
 import { MembersSection } from './members-section';
 import { OrganizationSection } from './organization-section';
@@ -43,6 +47,16 @@ export function SettingsPage({ isAdmin, workspaces, currentUserId, organization,
             key={`${organization.id}:${organization.name}:${organization.dataRegion}:${organization.features.join()}`}
             organization={organization}
           />
+        )}
+        {isAdmin && (
+          <Group justify="space-between" gap="sm" data-testid="custom-domains-link">
+            <Text fz="sm" c="dimmed">
+              {copy.domains.intro}
+            </Text>
+            <Button component={Link} to={paths.customDomains.getHref()} variant="light" leftSection={<IconLink size={16} />}>
+              {copy.domains.settingsLink}
+            </Button>
+          </Group>
         )}
         <MembersSection isAdmin={isAdmin} currentUserId={currentUserId} organizationName={organization?.name} />
         <ApiKeysSection isAdmin={isAdmin} workspaces={workspaces} />
