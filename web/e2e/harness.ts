@@ -28,10 +28,12 @@ export interface ProductInBrowser {
 /**
  * Starts the product and Chromium before the test file's tests (`beforeAll`) and stops them, deleting the
  * data, after (`afterAll`); sets the file's test timeout to 240 s. `options.env`: variables the product gets besides
- * this process's (`WEBHOOK_ALLOWED_HOSTS` for a local receiver, say).
+ * this process's (`WEBHOOK_ALLOWED_HOSTS` for a local receiver, say). `options.host`: the host name of its public
+ * address (default `127.0.0.1`; `localhost` gives organizations subdomains Chromium resolves to this machine,
+ * `acme.localhost`).
  * @throws (in `beforeAll`) when `web/dist` or Chromium is missing
  */
-export function useProductInBrowser(options: { env?: Record<string, string> } = {}): ProductInBrowser {
+export function useProductInBrowser(options: { env?: Record<string, string>; host?: 'localhost' | '127.0.0.1' } = {}): ProductInBrowser {
   jest.setTimeout(240_000);
   let product: Product | undefined;
   let browser: Browser | undefined;
@@ -48,7 +50,7 @@ export function useProductInBrowser(options: { env?: Record<string, string> } = 
       dataDir,
       port,
       host: '127.0.0.1',
-      publicUrl: `http://127.0.0.1:${port}`,
+      publicUrl: `http://${options.host ?? '127.0.0.1'}:${port}`,
       webDist: WEB_DIST,
       logLevel: 'silent',
       ...(options.env ? { env: { ...process.env, ...options.env } } : {}),

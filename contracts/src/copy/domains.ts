@@ -10,7 +10,7 @@ export const domains = {
   /** ours: the settings page's link to it. */
   settingsLink: 'Custom domains',
   /** ours: what the page is for. */
-  intro: 'Your published forms are served on your organization’s own address. Pick a subdomain of ours, or connect a domain you own.',
+  intro: 'Serve your published forms at your organization’s own address: a subdomain of ours.',
   /** ours: the subdomain card. */
   subdomainTitle: 'Subdomain',
   subdomainNone: 'No subdomain yet: your forms are served on the main address.',
