@@ -53,7 +53,7 @@ export const SERVICE_MANIFEST = [
     entry: 'src/main.ts',
     port: 8101,
     calls: [],
-    settings: ['AUTH_SIGNING_KEY_ROTATION_DAYS', 'PUBLIC_URL', 'MAIL_FROM', 'SMTP_TIMEOUT_MS', 'HELP_CENTER_URL'],
+    settings: ['AUTH_SIGNING_KEY_ROTATION_DAYS', 'PUBLIC_URL', 'MAIL_FROM', 'SMTP_TIMEOUT_MS', 'HELP_CENTER_URL', 'DNS_SERVERS'],
     secrets: ['AUTH_KEY_ENCRYPTION_SECRET', 'SMTP_URL'],
     publishes: ['workspace.deleted'],
     consumes: [],

@@ -1,11 +1,15 @@
 /**
- * Organization hosts (spec 000 §3 "Organization: … has a subdomain"; docs/architecture.md §6 workspaces-auth
- * "Domains"): a request whose host is one label below the product's base host (`acme.forms.example.com` under
- * `PUBLIC_URL` `https://forms.example.com`) is for that organization's public forms only.
+ * Organization hosts (spec 000 §3 "Organization: … has a subdomain and possibly a custom domain"; docs/architecture.md §6
+ * workspaces-auth "Domains"): a request whose host is one label below the product's base host
+ * (`acme.forms.example.com` under `PUBLIC_URL` `https://forms.example.com`), or an organization's verified own domain
+ * (`forms.acme.com`), is for that organization's public forms only.
  *
  * - The host is looked up in workspaces-auth (`POST /internal/hosts/resolve {host}` → `{organizationId}` or 404),
  *   cached per host for {@link HOST_CACHE_TTL_MS} (a refusal too), with concurrent lookups of one host sharing one call.
- *   A host no organization has answers 404; workspaces-auth unreachable answers 503.
+ *   A subdomain no organization has answers 404; another host no organization has is the product's own (a load
+ *   balancer's or a cluster-internal name: served as usual). An IP address, `localhost` (and `*.localhost`) and the
+ *   base host itself are never looked up. workspaces-auth unreachable answers 503 (never the app on a host that may
+ *   be an organization's).
  * - On such a host only the public form is served — its page (`/t/…`), the calls it makes (`/public/flows/…`, its
  *   images under `/public/…`) and the web app's static files — each call to flows carrying
  *   {@link HOST_ORGANIZATION_HEADER}, so flows serves only that organization's forms there (404 'Form not found'
@@ -52,6 +56,16 @@ export class OrganizationHosts {
     return subdomainOfHost(hostname, this.baseHostname);
   }
 
+  /**
+   * Whether `hostname` (lower-case, without port) could be an organization's own domain: a dotted name that is not an
+   * IP address, not `localhost` or below it, and not the base host or below it.
+   */
+  mayBeOwnDomain(hostname: string): boolean {
+    if (!hostname.includes('.') || hostname.includes(':') || /^[\d.]+$/.test(hostname)) return false;
+    if (hostname === 'localhost' || hostname.endsWith('.localhost')) return false;
+    return hostname !== this.baseHostname && !hostname.endsWith(`.${this.baseHostname}`);
+  }
+
   /** The lookup of `host` (cached; a failed call is not kept). */
   async lookup(host: string): Promise<Lookup> {
     const now = this.options.now?.() ?? Date.now();
@@ -94,9 +108,13 @@ export class OrganizationHosts {
    * (`request.hostOrganizationId`), which the proxy passes to flows.
    */
   async onRequest(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const subdomain = this.subdomainOf(request.hostname);
-    if (subdomain === null) return;
-    const lookup = await this.lookup(request.hostname.toLowerCase().replace(/:\d+$/, ''));
+    const hostname = request.hostname.toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
+    const subdomain = this.subdomainOf(hostname);
+    const ownDomain = subdomain === null && this.mayBeOwnDomain(hostname);
+    if (subdomain === null && !ownDomain) return;
+    const lookup = await this.lookup(hostname);
+    // Another host no organization has is the product's own.
+    if (ownDomain && lookup === 'none') return;
     if (lookup === 'unavailable') {
       await reply.code(503).send(errorBody('unavailable', copy.errors.unavailable));
       return;

@@ -1,14 +1,16 @@
 /**
- * Organizations' subdomains through the whole product (`startEmbedded`; `gateway/src/organization-hosts.ts`, flows'
+ * Organizations' subdomains and own domains through the whole product (`startEmbedded`; `gateway/src/organization-hosts.ts`, flows'
  * `assertServedOnHost`): with `PUBLIC_URL` `http://forms.test`, the organization whose subdomain is `acme` has its
  * public forms served at `acme.forms.test` — the page with the form in it, the form's calls, a submission — and only
  * its own: another organization's form is 'Form not found' there, the app and the signed-in API are not served, `/`
- * goes to the product's address, and a subdomain no one has is 404.
+ * goes to the product's address, and a subdomain no one has is 404. An own domain serves the same way once its TXT
+ * record is found (a test DNS server stands for the organization's DNS provider); any other host is the product's own.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { updateSubdomain } from '@formloom/contracts/api/workspaces-auth/custom-domains';
+import { setCustomDomain, updateSubdomain, verifyCustomDomain } from '@formloom/contracts/api/workspaces-auth/custom-domains';
+import { startDnsServer, type TestDnsServer } from '@formloom/kit/testing-dns';
 import * as copy from '@formloom/contracts/copy';
 import { startEmbedded, type EmbeddedProduct } from '@formloom/scripts/embedded';
 import { ProductClient, type PublishedForm } from '@formloom/scripts/product-client';
@@ -20,8 +22,10 @@ let dataDir: string;
 let ada: ProductClient;
 let adaForm: PublishedForm;
 let alanForm: PublishedForm;
+let dns: TestDnsServer;
 
 beforeAll(async () => {
+  dns = await startDnsServer();
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'formloom-hosts-'));
   // The built web app (`npm run build:web`) gives the form's page its shell.
   product = await startEmbedded({
@@ -31,6 +35,7 @@ beforeAll(async () => {
     logLevel: 'silent',
     publicUrl: 'http://forms.test',
     webDist: path.resolve(__dirname, '../../web/dist'),
+    env: { ...process.env, DNS_SERVERS: dns.address },
   });
   ada = await ProductClient.signUp(product.url, 'ada-hosts@example.com');
   adaForm = await ada.publishFormWithEmailWorkflow('Acme contact', { fallbackRecipients: ['ada-hosts@example.com'] });
@@ -41,6 +46,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await product?.close();
+  await dns?.close();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
@@ -104,4 +110,20 @@ it('serves nothing else there: the app and the signed-in API are 404, / goes to 
     'x-formloom-host-organization': '999',
   });
   expect(forged.statusCode).toBe(200);
+});
+
+it("serves the organization's forms on its own domain once verified, and any other host as the product", async () => {
+  const { customDomain } = await ada.call(setCustomDomain, { body: { hostname: 'forms.acme.example' } });
+  const txt = customDomain.records.find((record) => record.type === 'TXT')!;
+  dns.txt.set(txt.name, [txt.value]);
+  expect((await ada.call(verifyCustomDomain, {})).customDomain.status).toBe('verified');
+
+  const page = await onHost('forms.ACME.example', 'GET', `/t/${adaForm.publicIdentifier}`);
+  expect(page.statusCode).toBe(200);
+  expect(page.body).toContain('Acme contact');
+  const template = await onHost('forms.acme.example', 'GET', `/public/flows/templates/${alanForm.publicIdentifier}?mode=live`);
+  expect(template.statusCode).toBe(404);
+  expect((await onHost('forms.acme.example', 'GET', '/home')).statusCode).toBe(404);
+  // A cluster-internal name of the gateway is the product's own host.
+  expect((await onHost('formloom-gateway.default.svc.cluster.local', 'GET', '/api/openapi.json')).statusCode).toBe(200);
 });

@@ -32,6 +32,36 @@ export const domains = {
   subdomainTaken: 'This subdomain is taken. Try another one.',
   /** ours: an address of the page that names no organization's forms. */
   notFoundOnHost: 'Form not found',
+  /** ours: the own-domain card. */
+  customTitle: 'Your own domain',
+  customIntro: 'Serve your forms at a domain you own, such as forms.yourcompany.com.',
+  customLabel: 'Domain',
+  customPlaceholder: 'forms.yourcompany.com',
+  customAdd: 'Connect domain',
+  customRemove: 'Remove domain',
+  customRemoveTitle: (hostname: string) => `Remove ${hostname}?`,
+  customRemoveText: (hostname: string) => `Your forms stop being served at ${hostname}. Their links on your subdomain and ours keep working.`,
+  customRemoved: (hostname: string) => `${hostname} was removed`,
+  /** ours: the records to create, and their columns. */
+  recordsIntro: 'Create these two records at your DNS provider, then check them here.',
+  recordType: 'Type',
+  recordName: 'Name',
+  recordValue: 'Value',
+  verify: 'Check DNS records',
+  statusPending: 'Waiting for DNS',
+  statusVerified: 'Connected',
+  /** ours: the result of a check. */
+  verified: (hostname: string) => `${hostname} is connected: your forms are served there`,
+  notFoundYet: 'We could not find the TXT record yet. DNS changes can take up to 48 hours to show.',
+  dnsUnavailable: 'We could not reach DNS to check the records. Try again in a minute.',
+  /** ours: the refusals of a domain. */
+  hostnameRequired: 'Enter a domain',
+  hostnameTooLong: (max: number) => `A domain has at most ${max} characters`,
+  hostnameInvalid: 'Enter a domain name such as forms.yourcompany.com',
+  hostnameProductHost: 'Use a domain of your own. For an address of ours, choose a subdomain above.',
+  hostnameTaken: 'This domain is connected to another organization.',
+  /** ours: 404 for a check or removal without a domain. */
+  noCustomDomain: 'Your organization has no domain of its own yet.',
   /** ours: only admins manage domains. */
   adminOnly: 'Only admins of your organization can change its domains.',
 } as const;

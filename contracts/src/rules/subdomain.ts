@@ -60,3 +60,46 @@ export function subdomainOfHost(hostname: string, baseHost: string): string | nu
   // One label, and an organization's (a reserved one, `www` …, is the product's own host).
   return label.includes('.') || subdomainProblem(label) !== null ? null : label;
 }
+
+/** RFC 1035 §2.3.4: the longest domain name (octets, without the trailing dot). */
+export const HOSTNAME_MAX_LENGTH = 253;
+
+/**
+ * Why a custom domain is refused: `empty`, `tooLong`, `invalid` (not a name of two or more DNS labels with a
+ * non-numeric top label, or an IP address), or `productHost` (the product's own host or one below it: a subdomain of
+ * ours is chosen as a subdomain).
+ */
+export type HostnameProblem = 'empty' | 'tooLong' | 'invalid' | 'productHost';
+
+/** `text` as stored: trimmed, lower-cased, without a trailing dot. */
+export function normalizeHostname(text: string): string {
+  return text.trim().toLowerCase().replace(/\.$/, '');
+}
+
+/**
+ * The problem with custom domain `text` (normalized first, {@link normalizeHostname}) for a product whose base host
+ * name is `baseHostname`, or `null` when an organization may connect it.
+ */
+export function hostnameProblem(text: string, baseHostname: string): HostnameProblem | null {
+  const host = normalizeHostname(text);
+  if (host === '') return 'empty';
+  if (host.length > HOSTNAME_MAX_LENGTH) return 'tooLong';
+  const labels = host.split('.');
+  if (labels.length < 2 || labels.some((label) => label.length > SUBDOMAIN_MAX_LENGTH || !/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/.test(label))) {
+    return 'invalid';
+  }
+  if (/^\d+$/.test(labels.at(-1)!)) return 'invalid';
+  const base = baseHostname.toLowerCase();
+  if (host === base || host.endsWith(`.${base}`)) return 'productHost';
+  return null;
+}
+
+/** The DNS name of a custom domain's verification TXT record (`_formloom-verification.{hostname}`). */
+export function verificationRecordName(hostname: string): string {
+  return `_formloom-verification.${hostname}`;
+}
+
+/** The value of a custom domain's verification TXT record for token `token`. */
+export function verificationRecordValue(token: string): string {
+  return `formloom-verification=${token}`;
+}

@@ -9,6 +9,7 @@
  * | SMTP_URL | — | `smtp://user:pass@host:port` (or `smtps://`); unset → the mail is written to the log instead |
  * | SMTP_TIMEOUT_MS | 15000 | SMTP connection, greeting and socket timeout (ms) |
  * | HELP_CENTER_URL | — | the operator's help center (spec 000 §2 menu 'Help center'); unset or empty: no such entry |
+ * | DNS_SERVERS | — | DNS servers that check organizations' own domains (`host[:port]`, comma-separated); unset: the system's |
  */
 import { z } from 'zod';
 import { SigningKeyConfig } from './keys';
@@ -24,4 +25,8 @@ export const SystemMailConfig = z.object({
 /** Every variable of workspaces-auth besides the kit's. */
 export const WorkspacesAuthConfig = SigningKeyConfig.extend(SystemMailConfig.shape).extend({
   HELP_CENTER_URL: z.preprocess((value) => (value === '' ? undefined : value), z.url({ protocol: /^https?$/ }).optional()),
+  DNS_SERVERS: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() !== '' ? value.split(',').map((server) => server.trim()) : undefined),
+    z.array(z.string().regex(/^[\w.:[\]-]+$/, 'must be host[:port] entries, comma-separated')).optional(),
+  ),
 });

@@ -196,4 +196,19 @@ export const migrations: Migration[] = [
     id: '0013_subdomains',
     sql: `ALTER TABLE organizations ADD COLUMN subdomain text UNIQUE;`,
   },
+  {
+    // An organization's own domain (domain/custom-domains.ts): at most one per organization, a host name no other
+    // organization has; served once its verification TXT record was found (verified_at).
+    id: '0014_custom_domains',
+    sql: `
+      CREATE TABLE custom_domains (
+        organization_id integer PRIMARY KEY REFERENCES organizations (id) ON DELETE CASCADE,
+        hostname text NOT NULL UNIQUE,
+        verification_token text NOT NULL,
+        verified_at timestamptz,
+        last_checked_at timestamptz,
+        problem text,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );`,
+  },
 ];

@@ -202,3 +202,20 @@ export const invitations = pgTable('invitations', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 }, (t) => [unique('invitations_organization_id_email_key').on(t.organizationId, t.email)]);
+
+/**
+ * An organization's own domain (`domain/custom-domains.ts`): at most one per organization, a host name no other
+ * organization has (stored lower-case, without a trailing dot). `verificationToken` goes in its TXT record; the
+ * gateway serves the organization's forms there once `verifiedAt` is set. `problem`: what the last check found wrong.
+ */
+export const customDomains = pgTable('custom_domains', {
+  organizationId: integer('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  hostname: text('hostname').notNull().unique(),
+  verificationToken: text('verification_token').notNull(),
+  verifiedAt: timestamp('verified_at', { withTimezone: true }),
+  lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
+  problem: text('problem'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
