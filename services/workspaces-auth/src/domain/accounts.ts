@@ -10,7 +10,7 @@ import type { OrganizationSummary, SignupBody } from '@formloom/contracts/api/wo
 import type { CreateOrganizationUserBody, SetOrganizationFlagsBody } from '@formloom/contracts/api/workspaces-auth/internal';
 import type { OrganizationMember, UpdateOrganizationBody } from '@formloom/contracts/api/workspaces-auth/admin';
 import { workspaceSlug } from '@formloom/contracts/rules/slug';
-import type { Db, DbOrTx, Tx } from '@formloom/kit/db';
+import { isUniqueViolation, type Db, type DbOrTx, type Tx } from '@formloom/kit/db';
 import { conflict, forbidden, notFound } from '@formloom/kit/errors';
 import { memberships, organizationMemberships, organizations, users, workspaces } from '../db/schema';
 import { requestEmailVerification } from './email-verification';
@@ -57,16 +57,6 @@ export function publicUser(record: UserRecord): User {
     isAdmin: record.isAdmin,
     emailVerified: record.emailVerified,
   };
-}
-
-/** True when `error` (or one of its causes) is a PostgreSQL unique violation (SQLSTATE 23505). */
-function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 /** True when a user with this (normalized) email exists. */

@@ -23,7 +23,7 @@ import {
   verificationRecordName,
   verificationRecordValue,
 } from '@formloom/contracts/rules/subdomain';
-import type { DbOrTx } from '@formloom/kit/db';
+import { isUniqueViolation, type DbOrTx } from '@formloom/kit/db';
 import { conflict, forbidden, invalid, notFound } from '@formloom/kit/errors';
 import { customDomains, organizations } from '../db/schema';
 import type { UserRecord } from './accounts';
@@ -149,16 +149,6 @@ export async function removeCustomDomain(db: DbOrTx, caller: UserRecord): Promis
     .where(eq(customDomains.organizationId, caller.organizationId))
     .returning({ hostname: customDomains.hostname });
   if (removed.length === 0) throw notFound(copy.domains.noCustomDomain);
-}
-
-/** True when `error` (or one of its causes) is a PostgreSQL unique violation (SQLSTATE 23505). */
-function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 /**
