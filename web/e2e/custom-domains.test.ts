@@ -3,7 +3,7 @@
  * `http://localhost:<port>` (spec 000 §1 'Custom domain settings', §3; docs/architecture.md §6 workspaces-auth
  * "Domains"): the admin sets the subdomain `acme` on a desktop, and a respondent on a phone opens the form at
  * `http://acme.localhost:<port>/t/…` — Chromium resolves `*.localhost` to this machine — while another organization's
- * form is not found there. Each screen is checked with axe and for sideways scrolling; with `SCREENSHOT_DIR` set, it is
+ * form is not found there; an own domain shows the DNS records to create. Each screen is checked with axe and for sideways scrolling; with `SCREENSHOT_DIR` set, it is
  * saved there.
  */
 import path from 'node:path';
@@ -45,6 +45,17 @@ it("sets the subdomain and serves the organization's form there, and only its ow
   await shot(admin, 'custom-domains-desktop');
   expect(await violations(admin)).toEqual([]);
   expect(await admin.getByTestId('subdomain-url').getAttribute('href')).toBe(`http://acme.${site.host}`);
+
+  // An own domain: the records to create, on a desktop and at 390 px.
+  await admin.getByRole('textbox', { name: copy.domains.customLabel, exact: true }).fill('forms.acme.example');
+  await admin.getByRole('button', { name: copy.domains.customAdd }).click();
+  await admin.getByTestId('dns-records').waitFor();
+  await shot(admin, 'custom-domains-records-desktop');
+  expect(await violations(admin)).toEqual([]);
+  await admin.setViewportSize({ width: 390, height: 844 });
+  await shot(admin, 'custom-domains-records-phone');
+  expect(await violations(admin)).toEqual([]);
+  expect(await overflow(admin)).toBe(0);
 
   // A respondent on a phone, at the organization's address.
   const phone = await running.browser().newContext({ viewport: { width: 390, height: 844 }, bypassCSP: true });

@@ -15,6 +15,7 @@ import path from 'node:path';
 import { writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { startSmtpServer, type TestSmtpServer } from '@formloom/kit/testing-smtp';
+import { startDnsServer, type TestDnsServer } from '@formloom/kit/testing-dns';
 import { startEmbedded } from '@formloom/scripts/embedded';
 import { challengeEnv, startFakeSiteverify } from './challenge-provider';
 import { MAILBOX_ENV } from './mailbox';
@@ -27,6 +28,8 @@ export interface WebTestProduct {
   siteverify: Server;
   /** The SMTP server the product sends through (`mailbox.ts`). */
   smtp: TestSmtpServer;
+  /** The DNS server the product checks organizations' own domains with (it holds no records). */
+  dns: TestDnsServer;
 }
 
 /** Starts the product on a free port and publishes its URL to the test workers. */
@@ -42,6 +45,7 @@ export default async function globalSetup(): Promise<void> {
     },
   });
   process.env[MAILBOX_ENV] = mailbox;
+  const dns = await startDnsServer();
   const product = await startEmbedded({
     dataDir,
     port: 0,
@@ -56,6 +60,8 @@ export default async function globalSetup(): Promise<void> {
       PUBLIC_URL: 'http://formloom.test',
       // The menus' 'Help center' (`features/auth/organizations.test.tsx`).
       HELP_CENTER_URL: 'https://help.formloom.test/',
+      // Own domains' checks ask a DNS server of the tests' (`features/settings/custom-domains.test.tsx`), never the network.
+      DNS_SERVERS: dns.address,
       // The webhook panel's tests send to a receiver on this machine, addressed by its host name
       // (`features/workflows/webhook-panel.test.tsx`): let that name through the outbound guard.
       WEBHOOK_ALLOWED_HOSTS: os.hostname(),
@@ -75,5 +81,5 @@ export default async function globalSetup(): Promise<void> {
   // `signInOrganizationMember`), so they get its URL and the product's internal token.
   process.env.FORMLOOM_WEB_TEST_AUTH_URL = workspacesAuth.url;
   process.env.FORMLOOM_WEB_TEST_INTERNAL_TOKEN = workspacesAuth.service.ctx.config.INTERNAL_TOKEN ?? '';
-  (globalThis as { formloomWebTest?: WebTestProduct }).formloomWebTest = { product, dataDir, siteverify: siteverify.server, smtp };
+  (globalThis as { formloomWebTest?: WebTestProduct }).formloomWebTest = { product, dataDir, siteverify: siteverify.server, smtp, dns };
 }

@@ -10,6 +10,7 @@ export default async function globalTeardown(): Promise<void> {
   await started.product.close();
   await new Promise<void>((resolve) => started.siteverify.close(() => resolve()));
   await started.smtp.close();
+  await started.dns.close();
   const mailbox = process.env[MAILBOX_ENV];
   if (mailbox) await rm(mailbox, { recursive: true, force: true });
   await rm(started.dataDir, { recursive: true, force: true });

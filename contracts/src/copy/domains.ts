@@ -10,7 +10,7 @@ export const domains = {
   /** ours: the settings page's link to it. */
   settingsLink: 'Custom domains',
   /** ours: what the page is for. */
-  intro: 'Serve your published forms at your organization’s own address: a subdomain of ours.',
+  intro: 'Serve your published forms at your organization’s own address: a subdomain of ours, or a domain you own.',
   /** ours: the subdomain card. */
   subdomainTitle: 'Subdomain',
   subdomainNone: 'No subdomain yet: your forms are served on the main address.',

@@ -54,3 +54,34 @@ it('tells a member who is not an admin that only admins change the domains', asy
   renderApp(paths.customDomains.getHref());
   expect(await screen.findByTestId('domains-admin-only')).toHaveTextContent(copy.domains.adminOnly);
 });
+
+it('connects an own domain: the records to create, a check that finds nothing yet, and its removal', async () => {
+  await signUpUser({ firstName: 'Ada' });
+  const { user } = renderApp(paths.customDomains.getHref());
+  const section = await screen.findByTestId('own-domain-section');
+  const field = within(section).getByRole('textbox', { name: copy.domains.customLabel });
+  await user.type(field, 'formloom.test');
+  await user.click(within(section).getByRole('button', { name: copy.domains.customAdd }));
+  expect(await within(section).findByText(copy.domains.hostnameProductHost)).toBeInTheDocument();
+
+  const hostname = `forms-${Date.now()}.acme.invalid`;
+  await user.clear(field);
+  await user.type(field, hostname);
+  await user.click(within(section).getByRole('button', { name: copy.domains.customAdd }));
+  expect(await within(section).findByTestId('own-domain-hostname')).toHaveTextContent(hostname);
+  expect(within(section).getByTestId('own-domain-status')).toHaveTextContent(copy.domains.statusPending);
+  const records = within(section).getByTestId('dns-records');
+  expect(within(records).getByText(hostname)).toBeInTheDocument();
+  expect(within(records).getByText('formloom.test')).toBeInTheDocument();
+  expect(within(records).getByText(`_formloom-verification.${hostname}`)).toBeInTheDocument();
+
+  // The tests' DNS server holds no record: the check says it is not there yet.
+  await user.click(within(section).getByRole('button', { name: copy.domains.verify }));
+  expect(await within(section).findByTestId('own-domain-problem')).toHaveTextContent(copy.domains.notFoundYet);
+
+  await user.click(within(section).getByRole('button', { name: copy.domains.customRemove }));
+  const confirm = await screen.findByRole('dialog', { name: copy.domains.customRemoveTitle(hostname) });
+  await user.click(within(confirm).getByRole('button', { name: copy.domains.customRemove }));
+  expect(await screen.findByText(copy.domains.customRemoved(hostname))).toBeInTheDocument();
+  expect(await within(screen.getByTestId('own-domain-section')).findByRole('button', { name: copy.domains.customAdd })).toBeInTheDocument();
+});

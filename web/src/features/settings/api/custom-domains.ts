@@ -3,10 +3,22 @@
  * `copy.auth.adminOnly`):
  * - `getCustomDomains` (GET /admin/customDomains) → `{domain: {subdomain, baseHost, subdomainUrl}}`;
  * - `updateSubdomain` (POST /admin/customDomains/updateSubdomain {subdomain}) → `{subdomain}`; 400 with details at
- *   `body.subdomain` (not a DNS label, reserved), 409 `copy.domains.subdomainTaken`.
+ *   `body.subdomain` (not a DNS label, reserved), 409 `copy.domains.subdomainTaken`;
+ * - `setCustomDomain` (POST /admin/customDomains {hostname}) → 201 `{customDomain}` pending; 400 at `body.hostname`,
+ *   409 `copy.domains.hostnameTaken`; `verifyCustomDomain` (POST /admin/customDomains/verify) → `{customDomain}` after
+ *   its DNS check; `removeCustomDomain` (DELETE /admin/customDomains).
+ * Every change refreshes the domains.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getCustomDomains, updateSubdomain, type UpdateSubdomainResponse } from '@formloom/contracts/api/workspaces-auth/custom-domains';
+import {
+  getCustomDomains,
+  removeCustomDomain,
+  setCustomDomain,
+  updateSubdomain,
+  verifyCustomDomain,
+  type CustomDomain,
+  type UpdateSubdomainResponse,
+} from '@formloom/contracts/api/workspaces-auth/custom-domains';
 import { callEndpoint } from '../../../lib/api-client';
 import { domainKeys } from '../../../lib/query-keys';
 
@@ -27,4 +39,25 @@ export function useUpdateSubdomain() {
     mutationFn: (subdomain: string): Promise<UpdateSubdomainResponse> => callEndpoint(updateSubdomain, { body: { subdomain } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: domainKeys.all }),
   });
+}
+
+/** A mutation that refreshes the domains once it settles. */
+function useDomainChange<Variables, Result>(call: (variables: Variables) => Promise<Result>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: call, onSettled: () => queryClient.invalidateQueries({ queryKey: domainKeys.all }) });
+}
+
+/** Connects `hostname` as the organization's own domain (pending). */
+export function useSetCustomDomain() {
+  return useDomainChange(async (hostname: string): Promise<CustomDomain> => (await callEndpoint(setCustomDomain, { body: { hostname } })).customDomain);
+}
+
+/** Checks the own domain's DNS records; resolves the domain after the check (its `status` and `problem`). */
+export function useVerifyCustomDomain() {
+  return useDomainChange(async (): Promise<CustomDomain> => (await callEndpoint(verifyCustomDomain, {})).customDomain);
+}
+
+/** Disconnects the own domain. */
+export function useRemoveCustomDomain() {
+  return useDomainChange(() => callEndpoint(removeCustomDomain, {}));
 }
