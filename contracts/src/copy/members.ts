@@ -23,7 +23,7 @@ export const members = {
   accessDescriptions: {
     write: 'Create, edit and delete forms and see every submission',
     read: 'View forms and their submissions',
-    limited: 'Only the forms they create or are shared with them',
+    limited: 'Create forms, and see only the forms they create',
     none: 'Does not see this workspace',
   },
   /** ours: the accessible name of a member's access select in one workspace. */
