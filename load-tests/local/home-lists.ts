@@ -10,7 +10,8 @@
  *    `KEEP_DATABASE=1`);
  * 2. seeds, in bulk SQL, what the service itself would have written (deterministic: a seeded random source):
  *    `FORMS` flows in workspace 1 (organization 1), plus `OTHER_FORMS` in workspace 2 of the same organization (the
- *    caller's too) and as many in workspace 3 of another organization — names from common form titles de-duplicated
+ *    caller's too) and as many in workspace 3 of another organization — one in 100 of workspace 1's made by user 3, a
+ *    `limited` member there — names from common form titles de-duplicated
  *    per workspace as the service does ('Contact us (2)'), ids in creation order, created over three years, edited
  *    since, 70 % published (a version-1 snapshot, a tenth with unpublished changes since, 5 % of them closed), 2 %
  *    in the trash; `SUBMISSIONS` finished submissions spread over the published forms of workspace 1 with a heavy
@@ -22,7 +23,8 @@
  * 3. over HTTP (undici, one request at a time, `REQUESTS` measured after `WARMUP` warm-up ones) as user 1 with write
  *    access to workspaces 1 and 2: for each sort, view `all` of workspace 1 — the first page (limit 50), the next
  *    pages 2–5 by `nextCursor` (taken in turn) and page 20 by `nextCursor` — then the Starred tab (every workspace of
- *    the caller, created date) and the Recents tab (every workspace, last viewed), as the web app asks them; prints
+ *    the caller, created date) and the Recents tab (every workspace, last viewed), as the web app asks them; then as
+ *    user 3, `limited` in workspace 1, each sort's first page of their own forms there (and checks its size); prints
  *    p50 / p95 / p99 / max (ms, from the request's start to the last byte of the body) per scenario;
  * 4. with `CHECK=1` (the default) checks every sort's whole list, read page by page, against an independent query
  *    that counts the submissions themselves (the order, ties included, and each form's `submissionCount` and
@@ -78,6 +80,8 @@ const RESULTS_DIR = path.join(__dirname, 'results');
 /** The caller: user 1 of organization 1, writing in workspaces 1 (measured) and 2; workspace 3 is another organization's. */
 const USER = 1;
 const OTHER_USER = 2;
+/** A `limited` member of workspace 1 (spec 000 §6): they created one form in 100 there, and see only those. */
+const LIMITED_USER = 3;
 const WORKSPACE = 1;
 const SORTS: readonly FlowSort[] = ['createdDate', 'lastViewed', 'lastEdited', 'submissionCount', 'alphabetical', 'unread'];
 const DAY_MS = 86_400_000;
@@ -218,6 +222,7 @@ async function seed(db: DbOrTx, parallel: number): Promise<void> {
     SELECT f.id, 1, f.template, r.at FROM jsonb_to_recordset(${JSON.stringify(published)}::jsonb) AS r(p text, at timestamptz, e boolean)
       JOIN flows f ON f.public_identifier = r.p`);
   await db.execute(sql`UPDATE flows f SET live_snapshot_id = s.id FROM flow_snapshots s WHERE s.flow_id = f.id`);
+  await db.execute(sql`UPDATE flows SET created_by = ${LIMITED_USER} WHERE workspace_id = ${WORKSPACE} AND id % 100 = 0`);
   await db.execute(sql`
     UPDATE flows f SET template = jsonb_set(f.template, '{steps,s1,name}', '"About you"')
       FROM jsonb_to_recordset(${JSON.stringify(published.filter((row) => row.e))}::jsonb) AS r(p text, at timestamptz, e boolean)
@@ -429,6 +434,20 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<Figures[]> {
     }
     await measure('starred tab (every workspace, createdDate): first page', () => ({ view: 'starred', sort: 'createdDate', limit: 50 }));
     await measure('recents tab (every workspace, lastViewed): first page', () => ({ view: 'recents', sort: 'lastViewed', limit: 50 }));
+    // A `limited` member: only their own forms (one in 100) of the workspace.
+    headers = await issuer.headers({ id: LIMITED_USER, organizationId: 1, workspaces: { [WORKSPACE]: 'limited' as const } });
+    issuedAt = performance.now();
+    for (const sort of SORTS) {
+      await measure(`limited member (their 1 % of the forms), ${sort}: first page`, () => ({ workspaceId: WORKSPACE, view: 'all', sort, limit: 50 }));
+    }
+    const ownListed = (await get({ workspaceId: WORKSPACE, sort: 'createdDate', limit: 500 })).body.flows.length;
+    const [ownExpected] = rowsOf<{ n: number }>(
+      await db.execute(sql`SELECT count(*)::int AS n FROM flows WHERE workspace_id = ${WORKSPACE} AND created_by = ${LIMITED_USER} AND trashed_at IS NULL`),
+    );
+    if (ownListed !== ownExpected!.n) process.exitCode = 1;
+    console.log(`CHECK ${kind} limited member: lists ${ownListed} forms, their own not in the trash: ${ownExpected!.n}`);
+    headers = await issuer.headers(caller);
+    issuedAt = performance.now();
 
     if (CHECK) {
       for (const sort of SORTS) {

@@ -53,7 +53,10 @@ it('sets the subdomain, normalized, and serves the organization at {subdomain}.{
     domain: { subdomain: 'acme-labs', baseHost: 'forms.example.com', subdomainUrl: 'https://acme-labs.forms.example.com', customDomain: null },
   });
 
-  const organizationId = (await service.app.inject(endpointRequest(getMe, { headers: cookieHeader(ada.token) }))).json().organizations[0].id;
+  const me = (await service.app.inject(endpointRequest(getMe, { headers: cookieHeader(ada.token) }))).json();
+  const organizationId = me.organizations[0].id;
+  // The app shares the organization's forms on it.
+  expect(me.formsOrigin).toBe('https://acme-labs.forms.example.com');
   expect((await resolve('Acme-Labs.forms.example.com')).json()).toEqual({ organizationId });
   for (const host of ['forms.example.com', 'www.forms.example.com', 'x.acme-labs.forms.example.com', 'acme-labs.example.org', 'other.forms.example.com']) {
     expect({ host, status: (await resolve(host)).statusCode }).toEqual({ host, status: 404 });
@@ -132,6 +135,8 @@ describe('an own domain', () => {
     expect(checked.json<{ customDomain: CustomDomain }>().customDomain).toMatchObject({ status: 'verified', problem: null });
     const organizationId = (await service.app.inject(endpointRequest(getMe, { headers: cookieHeader(ada.token) }))).json().organizations[0].id;
     expect((await resolve('forms.acme.example')).json()).toEqual({ organizationId });
+    // The app shares the organization's forms on its own domain once verified.
+    expect((await service.app.inject(endpointRequest(getMe, { headers: cookieHeader(ada.token) }))).json().formsOrigin).toBe('https://forms.acme.example');
     expect((await service.app.inject(endpointRequest(getCustomDomains, { headers: cookieHeader(ada.token) }))).json().domain.customDomain).toMatchObject({
       hostname: 'forms.acme.example',
       status: 'verified',

@@ -84,13 +84,18 @@ export const MeResponse = z.object({
   user: User,
   organizations: z.array(OrganizationSummary),
   canSwitchOrganization: z.boolean(),
+  /**
+   * Where the current organization's forms are shared (`{formsOrigin}/t/{publicIdentifier}`; docs/architecture.md §6
+   * workspaces-auth "Domains"): its verified own domain, else its subdomain's address; null: the product's own address.
+   */
+  formsOrigin: z.string().nullable(),
   /** The operator's help center (`HELP_CENTER_URL`; spec 000 §2 menu 'Help center'); null: the menu has no such entry. */
   helpCenterUrl: z.string().nullable(),
   workspaces: z.array(Workspace),
   /** The one-time notices the user dismissed (`USER_NOTICES`), sorted. */
   dismissedNotices: z.array(UserNotice),
 });
-/** `{user, organizations, canSwitchOrganization, helpCenterUrl, workspaces, dismissedNotices}`. */
+/** `{user, organizations, canSwitchOrganization, formsOrigin, helpCenterUrl, workspaces, dismissedNotices}`. */
 export type MeResponse = z.infer<typeof MeResponse>;
 
 

@@ -189,3 +189,17 @@ export async function resolveHost(db: DbOrTx, host: string, publicUrl: string): 
   if (!own) throw notFound(copy.domains.notFoundOnHost);
   return own.id;
 }
+
+/**
+ * Where organization `organizationId`'s forms are shared (`GET /auth/me` `formsOrigin`): its verified own domain (with
+ * `publicUrl`'s scheme), else its subdomain's address, else `null` (the product's own address).
+ */
+export async function formsOriginOf(db: DbOrTx, organizationId: number, publicUrl: string): Promise<string | null> {
+  const [row] = await db
+    .select({ subdomain: organizations.subdomain, hostname: customDomains.hostname, verifiedAt: customDomains.verifiedAt })
+    .from(organizations)
+    .leftJoin(customDomains, eq(customDomains.organizationId, organizations.id))
+    .where(eq(organizations.id, organizationId));
+  if (row?.hostname && row.verifiedAt) return `${new URL(publicUrl).protocol}//${row.hostname}`;
+  return row?.subdomain ? subdomainUrl(publicUrl, row.subdomain) : null;
+}

@@ -14,6 +14,7 @@ import * as accounts from '../domain/accounts';
 import { confirmEmail, requestEmailVerification } from '../domain/email-verification';
 import { deleteSession } from '../domain/sessions';
 import { countOrganizationsOf } from '../domain/organizations';
+import { formsOriginOf } from '../domain/custom-domains';
 import { clearSessionCookie, sessionTokenOf, setSessionCookie } from './caller';
 
 /** The `/auth` routes. */
@@ -80,6 +81,7 @@ export const authRoutes = defineRoutes<AuthDeps>((router, { db, config, loginRat
       user: accounts.publicUser(identity.user),
       organizations: [identity.organization],
       canSwitchOrganization: (await countOrganizationsOf(db, identity.user.id)) > 1,
+      formsOrigin: await formsOriginOf(db, identity.organization.id, config.PUBLIC_URL),
       helpCenterUrl: config.HELP_CENTER_URL ?? null,
       workspaces: identity.workspaces,
       dismissedNotices: identity.user.dismissedNotices,

@@ -18,7 +18,8 @@ import { FlowNameEditor } from '../../features/flow-actions/components/flow-name
 export function EditorLayoutRoute() {
   const { flowPublicIdentifier = '' } = useParams();
   const { mutate: recordView } = useRecordFlowView();
-  const isAdmin = useMe().data?.user.isAdmin ?? false;
+  const me = useMe().data;
+  const isAdmin = me?.user.isAdmin ?? false;
   useEffect(() => {
     if (flowPublicIdentifier) recordView({ publicIdentifier: flowPublicIdentifier });
   }, [flowPublicIdentifier, recordView]);
@@ -36,6 +37,7 @@ export function EditorLayoutRoute() {
         />
       )}
       notice={<SmallScreenNotice />}
+      formsOrigin={me?.formsOrigin}
     />
   );
 }

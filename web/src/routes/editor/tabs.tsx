@@ -21,9 +21,9 @@ export function EditTabRoute() {
   return <EditTab previewTheme={previewTheme} themeControl={flow && <FlowThemeButton flow={flow} />} />;
 }
 
-/** `…/share`: the public link. */
+/** `…/share`: the public link, on the organization's own address when it has one. */
 export function ShareTabRoute() {
-  return <ShareTab />;
+  return <ShareTab formsOrigin={useMe().data?.formsOrigin} />;
 }
 
 /** `…/results`: the submissions, with the flow's custom columns (its settings). */

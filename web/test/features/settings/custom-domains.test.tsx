@@ -8,6 +8,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { updateSubdomain } from '@formloom/contracts/api/workspaces-auth/custom-domains';
 import { getMe } from '@formloom/contracts/api/workspaces-auth/auth';
+import { createFlow } from '@formloom/contracts/api/flows/flows';
 import * as copy from '@formloom/contracts/copy';
 import { paths } from '../../../src/config/paths';
 import { callEndpoint } from '../../../src/lib/api-client';
@@ -45,6 +46,12 @@ it('sets the subdomain from the settings page, with the reasons for a refused on
   expect(await screen.findByText(copy.domains.subdomainUpdated(mine))).toBeInTheDocument();
   expect(await screen.findByTestId('subdomain-url')).toHaveAttribute('href', `http://${mine}.formloom.test`);
   expect(screen.getByRole('button', { name: copy.domains.subdomainEdit })).toBeInTheDocument();
+
+  // The editor's Share tab gives the form's link on the subdomain.
+  const me = await callEndpoint(getMe, {});
+  const { flow } = await callEndpoint(createFlow, { body: { name: 'Share me', type: 'form', workspaceId: me.workspaces[0]!.id } });
+  renderApp(paths.editor.getHref(flow.publicIdentifier, 'share'));
+  expect(await screen.findByDisplayValue(`http://${mine}.formloom.test/t/${flow.publicIdentifier}`)).toBeInTheDocument();
 });
 
 it('tells a member who is not an admin that only admins change the domains', async () => {

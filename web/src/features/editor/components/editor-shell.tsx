@@ -47,9 +47,12 @@ export const EDITOR_TABS = [
   { value: 'workflows', label: 'Workflows' },
 ] as const;
 
-/** The public link of a form: `${origin}/t/{publicIdentifier}`. */
-export function publicFormUrl(publicIdentifier: string): string {
-  return `${window.location.origin}/t/${publicIdentifier}`;
+/**
+ * The public link of a form: `{origin}/t/{publicIdentifier}`, on the organization's own address (`formsOrigin`: its
+ * domain or subdomain, `MeResponse.formsOrigin`) or, without one, this site's.
+ */
+export function publicFormUrl(publicIdentifier: string, formsOrigin?: string | null): string {
+  return `${formsOrigin ?? window.location.origin}/t/${publicIdentifier}`;
 }
 
 /** Props of {@link EditorShell}: what the route composes into the header from other features. */
@@ -65,9 +68,11 @@ export interface EditorShellProps {
   renderActions?: (flow: Flow, editorItems: ReactNode) => ReactNode;
   /** Shown between the header and the tab's content (the route's small-screen notice). */
   notice?: ReactNode;
+  /** The organization's own address for its forms' links (`MeResponse.formsOrigin`); absent: this site's. */
+  formsOrigin?: string | null;
 }
 
-export function EditorShell({ publicIdentifier, headerRight, renderTitle, renderActions, notice }: EditorShellProps) {
+export function EditorShell({ publicIdentifier, headerRight, renderTitle, renderActions, notice, formsOrigin }: EditorShellProps) {
   const flow = useFlow(publicIdentifier);
   if (flow.isPending) return <PageLoader fullScreen label="Loading form" />;
   if (flow.isError) {
@@ -87,12 +92,19 @@ export function EditorShell({ publicIdentifier, headerRight, renderTitle, render
   }
   return (
     <EditorProvider key={publicIdentifier} publicIdentifier={publicIdentifier} initial={flow.data.flowSnapshot.template}>
-      <EditorFrame flow={flow.data.flow} headerRight={headerRight} renderTitle={renderTitle} renderActions={renderActions} notice={notice} />
+      <EditorFrame
+        flow={flow.data.flow}
+        headerRight={headerRight}
+        renderTitle={renderTitle}
+        renderActions={renderActions}
+        notice={notice}
+        formsOrigin={formsOrigin}
+      />
     </EditorProvider>
   );
 }
 
-function useSaveAndPublish() {
+function useSaveAndPublish(formsOrigin: string | null | undefined) {
   const { draft, isDirty, markSaved, setErrors, publicIdentifier } = useEditor();
   const saveMutation = useSaveTemplate();
   const publishMutation = usePublishFlow();
@@ -161,7 +173,7 @@ function useSaveAndPublish() {
     try {
       await publishMutation.mutateAsync(publicIdentifier);
       setErrors([], template, 'publish');
-      const url = publicFormUrl(publicIdentifier);
+      const url = publicFormUrl(publicIdentifier, formsOrigin);
       notifications.show({
         color: 'green',
         title: 'Your form is live',
@@ -215,9 +227,10 @@ function EditorFrame({
   renderTitle,
   renderActions,
   notice,
-}: { flow: Flow } & Pick<EditorShellProps, 'headerRight' | 'renderTitle' | 'renderActions' | 'notice'>) {
+  formsOrigin,
+}: { flow: Flow } & Pick<EditorShellProps, 'headerRight' | 'renderTitle' | 'renderActions' | 'notice' | 'formsOrigin'>) {
   const { isDirty, publicIdentifier, draft, canUndo, canRedo, undo, redo } = useEditor();
-  const { save, publish, saving, publishing, saveFailed } = useSaveAndPublish();
+  const { save, publish, saving, publishing, saveFailed } = useSaveAndPublish(formsOrigin);
   const location = useLocation();
   const navigate = useNavigate();
   // The editor's own paths: `<base>/<tab>` (`paths.editor`).

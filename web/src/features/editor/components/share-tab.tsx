@@ -1,5 +1,6 @@
 /**
- * The 'Share' tab: the public link `${origin}/t/{publicIdentifier}` with copy ('Copied to clipboard!', spec
+ * The 'Share' tab: the public link `{origin}/t/{publicIdentifier}` — on the organization's own domain or subdomain
+ * when it has one (`formsOrigin`) — with copy ('Copied to clipboard!', spec
  * 000 §8 toasts) and open buttons; a notice when the form is not published yet; the form settings
  * (`form-settings-card.tsx`).
  */
@@ -13,10 +14,11 @@ import { useEditor } from './editor-context';
 import { FormSettingsCard } from './form-settings-card';
 import { publicFormUrl } from './editor-shell';
 
-export function ShareTab() {
+/** The tab; `formsOrigin`: the organization's own address for its forms' links (absent: this site's). */
+export function ShareTab({ formsOrigin }: { formsOrigin?: string | null } = {}) {
   const { publicIdentifier, isDirty } = useEditor();
   const flow = useFlow(publicIdentifier);
-  const url = publicFormUrl(publicIdentifier);
+  const url = publicFormUrl(publicIdentifier, formsOrigin);
   const isPublished = flow.data?.flow.isPublished ?? false;
   const [copied, setCopied] = useState(false);
 
