@@ -8,7 +8,7 @@
  * (`src/routes/settings.tsx`).
  */
 import type { ReactNode } from 'react';
-import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { OrganizationSummary } from '@formloom/contracts/api/workspaces-auth/auth';
 import type { Workspace } from '@formloom/contracts/entities/identity';
@@ -18,6 +18,7 @@ import { IconLink } from '../../../ui/icons';
 import { ApiKeysSection } from './api-keys-section';
 import { MembersSection } from './members-section';
 import { OrganizationSection } from './organization-section';
+import classes from './settings.module.css';
 
 /** What {@link SettingsPage} shows: the user's role and the workspaces the app has loaded for them. */
 export interface SettingsPageProps {
@@ -49,14 +50,19 @@ export function SettingsPage({ isAdmin, workspaces, currentUserId, organization,
           />
         )}
         {isAdmin && (
-          <Group justify="space-between" gap="sm" data-testid="custom-domains-link">
-            <Text fz="sm" c="dimmed">
-              {copy.domains.intro}
-            </Text>
-            <Button component={Link} to={paths.customDomains.getHref()} variant="light" leftSection={<IconLink size={16} />}>
-              {copy.domains.settingsLink}
-            </Button>
-          </Group>
+          <Paper withBorder p="md" radius="md" data-testid="custom-domains-link">
+            <Group justify="space-between" gap="sm">
+              <Stack gap={2} className={classes.grow}>
+                <Text fw={600}>{copy.domains.settingsLink}</Text>
+                <Text fz="sm" c="dimmed">
+                  {copy.domains.intro}
+                </Text>
+              </Stack>
+              <Button component={Link} to={paths.customDomains.getHref()} variant="light" leftSection={<IconLink size={16} />}>
+                {copy.domains.settingsLink}
+              </Button>
+            </Group>
+          </Paper>
         )}
         <MembersSection isAdmin={isAdmin} currentUserId={currentUserId} organizationName={organization?.name} />
         <ApiKeysSection isAdmin={isAdmin} workspaces={workspaces} />
