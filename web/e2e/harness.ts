@@ -121,10 +121,28 @@ export async function eventually(check: () => Promise<boolean>, timeoutMs = 10_0
 }
 
 /**
- * The WCAG 2 A and AA violations axe-core finds on the whole page now (colour contrast included), one line each:
- * `<rule id> (<impact>): <selectors of the nodes>`. `[]` when there are none.
+ * Waits until every dialog and menu on screen has finished appearing (Mantine fades them in, and axe reads colours as
+ * they are shown, so a half-faded text would fail its contrast check) — at most 5 s, then goes on as it is.
+ */
+export async function popupsSettled(page: Page): Promise<void> {
+  // Browser code, as a string: this program has no DOM types.
+  const shown = `(() => {
+    for (const popup of document.querySelectorAll('[role=dialog], [role=menu]')) {
+      if (popup.getClientRects().length === 0) continue;
+      for (let node = popup; node; node = node.parentElement) if (getComputedStyle(node).opacity !== '1') return false;
+    }
+    return true;
+  })()`;
+  await eventually(async () => (await page.evaluate(shown)) === true, 5_000).catch(() => undefined);
+}
+
+/**
+ * The WCAG 2 A and AA violations axe-core finds on the whole page now (colour contrast included), once open dialogs
+ * and menus have finished appearing ({@link popupsSettled}), one line each: `<rule id> (<impact>): <selectors of the
+ * nodes>`. `[]` when there are none.
  */
 export async function violations(page: Page): Promise<string[]> {
+  await popupsSettled(page);
   await page.addScriptTag({ content: AXE_SOURCE });
   return page.evaluate(async () => {
     type AxeResult = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };

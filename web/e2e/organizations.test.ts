@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import * as copy from '@formloom/contracts/copy';
 import { startSmtpServer, type TestSmtpServer } from '@formloom/kit/testing-smtp';
-import { eventually, overflow, signUpInBrowser, useProductInBrowser, violations } from './harness';
+import { eventually, overflow, popupsSettled, signUpInBrowser, useProductInBrowser, violations } from './harness';
 
 const env: Record<string, string> = {};
 let smtp: TestSmtpServer;
@@ -27,17 +27,6 @@ async function shot(page: Page, name: string): Promise<void> {
   if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: path.join(process.env.SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
 
-/** Waits until the `[role=${role}]` popup has finished appearing (Mantine fades it in; axe reads colours as shown). */
-async function settled(page: Page, role: 'dialog' | 'menu'): Promise<void> {
-  // Browser code, as a string: this program has no DOM types.
-  const shown = `(() => {
-    const popup = document.querySelector('[role=${role}]');
-    if (!popup) return false;
-    for (let node = popup; node; node = node.parentElement) if (getComputedStyle(node).opacity !== '1') return false;
-    return true;
-  })()`;
-  await eventually(async () => (await page.evaluate(shown)) === true);
-}
 
 /** The invitation link of the last message to `address` (quoted-printable soft line breaks undone). */
 async function invitationLinkTo(address: string): Promise<string> {
@@ -96,13 +85,13 @@ it('joins a second organization with an existing account on a phone, switches ba
   // On a phone the workspace menu ends with the account entries: she switches back to her own from there.
   await grace.getByTestId('workspace-menu').click();
   await grace.getByRole('menuitem', { name: 'Sign out' }).waitFor();
-  await settled(grace, 'menu');
+  await popupsSettled(grace);
   await shot(grace, 'organizations-workspace-menu-phone');
   expect(await violations(grace)).toEqual([]);
   await grace.getByRole('menuitem', { name: copy.organizations.switchOrganization }).click();
   const switcher = grace.getByRole('dialog', { name: copy.organizations.switchOrganization });
   await switcher.getByText(copy.auth.organizationName('Grace')).waitFor();
-  await settled(grace, 'dialog');
+  await popupsSettled(grace);
   await shot(grace, 'organizations-switcher-phone');
   expect(await violations(grace)).toEqual([]);
   expect(await overflow(grace)).toBe(0);
@@ -117,7 +106,7 @@ it('joins a second organization with an existing account on a phone, switches ba
   const graceRow = ada.getByTestId('member-row').filter({ hasText: 'Grace Hopper' });
   await graceRow.getByRole('button', { name: copy.members.memberMenuLabel('Grace Hopper') }).click();
   await ada.getByRole('menuitem', { name: copy.members.removeFromOrganization }).waitFor();
-  await settled(ada, 'menu');
+  await popupsSettled(ada);
   await shot(ada, 'organizations-member-menu-desktop');
   expect(await violations(ada)).toEqual([]);
   await ada.getByRole('menuitem', { name: copy.members.makeAdminAction }).click();
