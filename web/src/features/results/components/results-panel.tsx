@@ -115,7 +115,7 @@ export function ResultsPanel({
           <Group gap="sm">
             {flow && !readOnly && <AddCustomColumn publicIdentifier={publicIdentifier} flowId={flow.id} />}
             <AnswerFilterButton columns={data?.columns} value={filters.answers} onChange={setAnswers} />
-            <ExportMenu publicIdentifier={publicIdentifier} hasResponses={(total ?? data?.responses.length ?? 0) > 0} filters={query} />
+            <ExportMenu publicIdentifier={publicIdentifier} hasResponses={(total ?? 0) > 0 || (data?.responses.length ?? 0) > 0} filters={query} />
             <Tooltip label="Refresh">
               <ActionIcon variant="default" size="lg" aria-label="Refresh results" onClick={() => void Promise.all([active.refetch(), view === 'responses' ? count.refetch() : undefined])} loading={active.isFetching}>
                 <IconRefresh size={16} />
