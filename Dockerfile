@@ -2,11 +2,11 @@
 # The image of every Node process of Formloom — the gateway and each service — built from the repository root
 # with the process named in SERVICE:
 #   docker build --build-arg SERVICE=flows -t formloom/flows .
-#   SERVICE: gateway | workspaces-auth | flows | workflows-engine   (skaffold.yaml builds all four)
+#   SERVICE: gateway | workspaces-auth | flows | workflows-engine | integrations   (skaffold.yaml builds all five)
 # These are the gateway and the services of the manifest (contracts/src/services.ts): scripts/test/manifest.test.ts
 # fails while this list, the SERVICE check below or skaffold.yaml misses one (docs/adding-a-service.md).
 #
-# Why one file, and why here: the four images are the same build (same stages, same base, same install) of a
+# Why one file, and why here: the five images are the same build (same stages, same base, same install) of a
 # different npm workspace, and their build context is the repository root anyway (the lockfile, contracts, the
 # kit), so the file sits at that root and `docker build .` finds it. The web app is another kind of image
 # (static files behind nginx, no Node at run time) and keeps its own web/Dockerfile.
@@ -38,9 +38,9 @@ ARG PACKAGE_DIR
 # The SERVICE check, before anything else (the context is not even copied yet).
 RUN case "${SERVICE}" in \
       gateway) dir=gateway ;; \
-      workspaces-auth|flows|workflows-engine) dir="services/${SERVICE}" ;; \
+      workspaces-auth|flows|workflows-engine|integrations) dir="services/${SERVICE}" ;; \
       *) echo "Unknown SERVICE '${SERVICE}'. Build one of the Node processes from the repository root:" \
-              "docker build --build-arg SERVICE=<gateway|workspaces-auth|flows|workflows-engine> ." \
+              "docker build --build-arg SERVICE=<gateway|workspaces-auth|flows|workflows-engine|integrations> ." \
               "(the web app: docker build -f web/Dockerfile .)" >&2; \
          exit 1 ;; \
     esac \

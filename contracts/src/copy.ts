@@ -46,6 +46,7 @@ export { approval } from './copy/approval';
 export { workflowSteps } from './copy/workflow-steps';
 export { ai } from './copy/ai';
 export { integrationNodes } from './copy/integration-nodes';
+export { integrations } from './copy/integrations';
 export { webhookNode } from './copy/webhook-node';
 export { codeNode } from './copy/code-node';
 export { home } from './copy/home';

@@ -562,3 +562,10 @@ export const TEMPLATE_SLUG_MAX_LENGTH = 120;
  * template within {@link PUBLIC_SUBMISSIONS_WINDOW_MS}: counts are signals, not a vote anyone can stuff.
  */
 export const TEMPLATE_COUNTS_PER_ADDRESS_MAX = 30;
+
+/** ours: the longest name of a connected account (spec 000 §3 "Service connection" `name`). */
+export const SERVICE_NAME_MAX_LENGTH = 100;
+/** ours: most connected accounts an organization keeps (spec 000 §3 "Service connection"). */
+export const SERVICES_PER_ORGANIZATION_MAX = 500;
+/** ours: the longest value of one field of a connection's config (a token, a host, an id). */
+export const SERVICE_CONFIG_VALUE_MAX_LENGTH = 4096;

@@ -126,6 +126,18 @@ export const SERVICE_MANIFEST = [
     publishes: [],
     consumes: ['flow.deleted', 'flow.moved', 'form.submitted', 'form.progressed', 'event.booked', 'event.canceled', 'event.rescheduled'],
   },
+  {
+    name: 'integrations',
+    package: '@formloom/integrations',
+    directory: 'services/integrations',
+    entry: 'src/main.ts',
+    port: 8106,
+    calls: ['workspaces-auth'],
+    settings: ['PROVIDER_API_URLS', 'PROVIDER_TIMEOUT_MS', 'CREDENTIALS_REWRAP_POLL_MS'],
+    secrets: ['CREDENTIALS_ENCRYPTION_KEYS'],
+    publishes: [],
+    consumes: [],
+  },
 ] as const satisfies readonly ServiceManifestEntry[];
 
 /**

@@ -44,7 +44,7 @@ const names = (entries: readonly { name: string }[]) => entries.map((e) => e.nam
 describe('the start order', () => {
   it('starts every service after each service it calls, and the gateway last', () => {
     const order = names(processesOf());
-    expect(order).toEqual(['workspaces-auth', 'flows', 'workflows-engine', 'gateway']);
+    expect(order).toEqual(['workspaces-auth', 'flows', 'workflows-engine', 'integrations', 'gateway']);
     for (const service of SERVICE_MANIFEST) {
       for (const callee of service.calls) expect(order.indexOf(callee)).toBeLessThan(order.indexOf(service.name));
     }

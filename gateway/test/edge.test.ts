@@ -17,7 +17,7 @@ import { API_CSP, HSTS_HEADER, PERMISSIONS_POLICY } from '@formloom/kit/security
 import type { GatewayOptions } from '../src/app';
 import { parseGatewayEdgeEnv } from '../src/edge-config';
 import { PUBLIC_FORM_ROOT, WEB_APP_REFERRER_POLICY, webAppCsp } from '../src/web';
-import { echoOf, gatewayFixture, rawRequest } from './helpers';
+import { echoOf, gatewayFixture, rawRequest, upstreamUrls } from './helpers';
 
 const REPO = path.resolve(__dirname, '..', '..');
 
@@ -228,7 +228,7 @@ describe('the client address the services see', () => {
   }
 
   function urlsOf(): Record<ServiceName, string> {
-    return { 'workspaces-auth': fx.upstreams['workspaces-auth'].url, flows: fx.upstreams.flows.url, 'workflows-engine': fx.upstreams['workflows-engine'].url };
+    return upstreamUrls(fx.upstreams);
   }
 
   const rotating = ['1.1.1.1, 203.0.113.9', '2.2.2.2, 203.0.113.9', '3.3.3.3, 3.3.3.4, 203.0.113.9'];

@@ -16,7 +16,7 @@ import type { ServiceName } from '@formloom/contracts/services';
 import { createHttpMetrics, createMetricsApp } from '@formloom/kit/metrics';
 import type { GatewayOptions } from '../src/app';
 import { WEB_NOT_BUILT_TEXT } from '../src/web';
-import { deadUrl, echoOf, gatewayFixture, GOOD_SESSION, INTERNAL_TOKEN, OTHER_SESSION } from './helpers';
+import { deadUrl, echoOf, gatewayFixture, GOOD_SESSION, INTERNAL_TOKEN, OTHER_SESSION, upstreamUrls } from './helpers';
 
 const fx = gatewayFixture();
 
@@ -216,11 +216,7 @@ describe('session cookie to bearer token', () => {
 
   it('answers 503 in the error format when workspaces-auth cannot exchange the session', async () => {
     const { app, url } = await startGateway({
-      services: {
-        'workspaces-auth': await deadUrl(),
-        flows: fx.upstreams.flows.url,
-        'workflows-engine': fx.upstreams['workflows-engine'].url,
-      },
+      services: upstreamUrls(fx.upstreams, { 'workspaces-auth': await deadUrl() }),
     });
     try {
       const response = await fetch(`${url}/admin/flows/x`, { headers: { cookie: `formloom_session=${GOOD_SESSION}` } });
@@ -257,11 +253,7 @@ describe('what is never proxied', () => {
 describe('failures in the error format', () => {
   it('answers 503 unavailable when the service is down', async () => {
     const { app, url } = await startGateway({
-      services: {
-        'workspaces-auth': fx.upstreams['workspaces-auth'].url,
-        flows: await deadUrl(),
-        'workflows-engine': fx.upstreams['workflows-engine'].url,
-      },
+      services: upstreamUrls(fx.upstreams, { flows: await deadUrl() }),
     });
     try {
       for (const init of [{ method: 'GET' }, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } }]) {
@@ -334,7 +326,7 @@ describe('health', () => {
     expect(ready.status).toBe(200);
     expect(await ready.json()).toEqual({
       status: 'ready',
-      checks: { 'workspaces-auth': true, flows: true, 'workflows-engine': true },
+      checks: { 'workspaces-auth': true, flows: true, 'workflows-engine': true, integrations: true },
     });
   });
 });

@@ -77,6 +77,11 @@ export async function startUpstreams(): Promise<Record<ServiceName, Upstream>> {
   return Object.fromEntries(entries) as Record<ServiceName, Upstream>;
 }
 
+/** Every upstream's URL by service, `overrides` replacing some (a dead one …). */
+export function upstreamUrls(upstreams: Record<ServiceName, Upstream>, overrides: Partial<Record<ServiceName, string>> = {}): Record<ServiceName, string> {
+  return { ...(Object.fromEntries(SERVICES.map((service) => [service, upstreams[service].url])) as Record<ServiceName, string>), ...overrides };
+}
+
 /** Closes the stand-ins. */
 export async function closeUpstreams(upstreams: Record<ServiceName, Upstream> | undefined): Promise<void> {
   for (const upstream of Object.values(upstreams ?? {})) await upstream.app.close();
@@ -117,11 +122,7 @@ export async function startGateway(
   options: Partial<GatewayOptions> = {},
 ): Promise<{ app: FastifyInstance; url: string }> {
   const app = await buildGateway({
-    services: {
-      'workspaces-auth': upstreams['workspaces-auth'].url,
-      flows: upstreams.flows.url,
-      'workflows-engine': upstreams['workflows-engine'].url,
-    },
+    services: upstreamUrls(upstreams),
     internalToken: INTERNAL_TOKEN,
     logger: false,
     ...options,

@@ -209,7 +209,7 @@ describe('each check', () => {
 
   it('names what the Dockerfile does not accept, or accepts beyond the manifest', () => {
     const dockerfile = read('Dockerfile');
-    const broken = dockerfile.replace('workspaces-auth|flows|workflows-engine)', 'workspaces-auth|workflows-engine|imports)');
+    const broken = dockerfile.replace('workspaces-auth|flows|workflows-engine|integrations)', 'workspaces-auth|workflows-engine|integrations|imports)');
     expect(broken).not.toBe(dockerfile);
     expect(checkDockerfile(broken)).toEqual([
       'the Dockerfile does not accept SERVICE=flows (the SERVICE check of its manifests stage)',

@@ -118,6 +118,12 @@ export const endpoints = {
   'approvals.open': { method: 'POST', path: '/public/approvals/open' },
   'workflows.testCodeNode': { method: 'POST', path: '/admin/workflows/nodes/code/test' },
   'workflows.testWebhookNode': { method: 'POST', path: '/admin/workflows/nodes/webhook/test' },
+  'services.check': { method: 'POST', path: '/admin/services/:serviceId/check' },
+  'services.create': { method: 'POST', path: '/admin/services' },
+  'services.delete': { method: 'DELETE', path: '/admin/services/:serviceId' },
+  'services.get': { method: 'GET', path: '/admin/services/:serviceId' },
+  'services.list': { method: 'GET', path: '/admin/services' },
+  'services.update': { method: 'PATCH', path: '/admin/services/:serviceId' },
 };
 
 /** The concrete path of endpoint `id` for `params` (each `:name` replaced, URI-encoded). */

@@ -227,6 +227,9 @@ ConfigMap by templates/components.yaml), or "" without a CA.
 {{- with $v.secrets.aiApiKey }}
 {{- $_ := set $data "ai-api-key" . }}
 {{- end }}
+{{- with $v.secrets.credentialsEncryptionKeys }}
+{{- $_ := set $data "credentials-encryption-keys" . }}
+{{- end }}
 {{- range $name := include "formloom.componentsWithRole" (dict "root" . "role" "service") | fromYamlArray }}
 {{- $c := include "formloom.component" (dict "root" $ "name" $name) | fromYaml }}
 {{- $_ := set $data (printf "%s-database-url" $name) (include "formloom.databaseUrl" (dict "root" $ "database" $c.database)) }}

@@ -10,6 +10,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
+import { SERVICES, serviceUrlVariable } from '@formloom/contracts/services';
 import { buildService } from '@formloom/scripts/build-service';
 import { runMigrations } from '@formloom/kit/main';
 import { definition as workspacesAuth } from '@formloom/workspaces-auth/app';
@@ -94,9 +95,7 @@ describe('production bundles', () => {
 
   it('the gateway starts with its service URLs and reports its upstreams down', async () => {
     const started = start(bundles.get('gateway') ?? '', {
-      WORKSPACES_AUTH_URL: 'http://127.0.0.1:9',
-      FLOWS_URL: 'http://127.0.0.1:9',
-      WORKFLOWS_ENGINE_URL: 'http://127.0.0.1:9',
+      ...Object.fromEntries(SERVICES.map((service) => [serviceUrlVariable(service), 'http://127.0.0.1:9'])),
       INTERNAL_TOKEN: 'bundle-test-internal-token',
     });
     const url = await listeningUrl(started);

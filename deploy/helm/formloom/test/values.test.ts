@@ -151,7 +151,7 @@ describe('the chart against the service manifest', () => {
     // The gateway also gets the static web app's URL (it renders the public form's page from its shell) and the public
     // origin (organizations' subdomains are below its host).
     expect(received('gateway')).toEqual({
-      urls: ['FLOWS_URL', 'PUBLIC_URL', 'WEB_URL', 'WORKFLOWS_ENGINE_URL', 'WORKSPACES_AUTH_URL'],
+      urls: ['FLOWS_URL', 'INTEGRATIONS_URL', 'PUBLIC_URL', 'WEB_URL', 'WORKFLOWS_ENGINE_URL', 'WORKSPACES_AUTH_URL'],
       secrets: ['INTERNAL_TOKEN'],
     });
     // workspaces-auth hands the app the operator's help center (HELP_CENTER_URL): a link, never called.

@@ -8,22 +8,16 @@
  * `v1.<iv>.<tag>.<ciphertext>` (base64url). The 256-bit key is derived once per process with scrypt (RFC 7914;
  * N = 2^15, r = 8, p = 1) from a key secret and a fixed salt, so sending costs one AES operation per delivery.
  *
- * **The key secret** ({@link resolveWebhookKeySecret}), the same rule as workspaces-auth's signing keys:
- *
- * | where the database is | `WEBHOOK_SECRET_ENCRYPTION_KEY` set | unset |
- * | --- | --- | --- |
- * | anywhere | that secret | — |
- * | in memory (`DATABASE_URL=memory://`, tests) | | random, kept in memory: it dies with the database |
- * | PGlite under `DATA_DIR`, or PostgreSQL outside Kubernetes | | generated once into `$DATA_DIR/webhook-secret-encryption-key` (mode 0600) |
- * | PostgreSQL in Kubernetes | | none: webhooks are refused (503 'Webhooks are not available …'), the rest of the engine runs |
+ * **The key secret** ({@link resolveWebhookKeySecret}): the kit's rule (`@formloom/kit/key-secrets`) with
+ * `WEBHOOK_SECRET_ENCRYPTION_KEY`, generated into `$DATA_DIR/webhook-secret-encryption-key` where it may be; none in
+ * Kubernetes with PostgreSQL unless set: webhooks are then refused (503 'Webhooks are not available …'), the rest of
+ * the engine runs.
  *
  * The secret must be the same for every replica and never change once webhooks exist (their secrets would no
  * longer open: those deliveries fail with an error saying so).
  */
 import { createCipheriv, createDecipheriv, randomBytes, scryptSync } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import type { DatabaseLocation } from '@formloom/kit/db';
+import { resolveKeySecret, type KeySecretInput, type KeySecretLogger } from '@formloom/kit/key-secrets';
 
 /** The file under `DATA_DIR` that keeps a generated key secret. */
 export const WEBHOOK_KEY_SECRET_FILE = 'webhook-secret-encryption-key';
@@ -89,70 +83,18 @@ export class SecretBox {
   }
 }
 
-/** What decides the key secret. */
-export interface WebhookKeySecretInput {
-  /** `WEBHOOK_SECRET_ENCRYPTION_KEY`. */
-  configured: string | undefined;
-  /** `DATA_DIR`. */
-  dataDir: string;
-  /** Where the engine's database is (kit `resolveDatabaseLocation`). */
-  database: DatabaseLocation;
-  /** True inside a Kubernetes pod (`KUBERNETES_SERVICE_HOST` is set). */
-  inKubernetes: boolean;
-}
-
-/** Where the resolution reports (the service's logger; never the secret itself). */
-export interface WebhookKeyLogger {
-  info(context: object, message: string): void;
-  warn(context: object, message: string): void;
-}
+/** What decides the key secret (kit `KeySecretInput`). */
+export type WebhookKeySecretInput = KeySecretInput;
 
 /**
- * The key secret of webhook signing secrets (see the module doc's table), or `null` when there is none to use
- * (Kubernetes with PostgreSQL and no `WEBHOOK_SECRET_ENCRYPTION_KEY`, or a `DATA_DIR` that cannot hold the
- * file): the engine then runs without webhooks, with a warning that says what to set. May create `DATA_DIR`
- * (0700) and the file (0600).
+ * The key secret of webhook signing secrets (the kit's `resolveKeySecret` with `WEBHOOK_SECRET_ENCRYPTION_KEY` and
+ * {@link WEBHOOK_KEY_SECRET_FILE}), or `null` when there is none to use: the engine then runs without webhooks, with
+ * a warning that says what to set.
  */
-export function resolveWebhookKeySecret(input: WebhookKeySecretInput, log: WebhookKeyLogger): string | null {
-  if (input.configured) return input.configured;
-  if (input.database.kind === 'pglite' && input.database.dataDir === undefined) return randomBytes(32).toString('base64url');
-  const howTo =
-    'Set WEBHOOK_SECRET_ENCRYPTION_KEY to 16 or more random characters from a secret store, the same for every replica, never changed afterwards.';
-  if (input.database.kind === 'postgres' && input.inKubernetes) {
-    log.warn({}, `outgoing webhooks are off: WEBHOOK_SECRET_ENCRYPTION_KEY is not set. ${howTo}`);
-    return null;
-  }
-  const file = path.resolve(input.dataDir, WEBHOOK_KEY_SECRET_FILE);
-  try {
-    return readOrCreate(file, log);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? String(error);
-    log.warn({ file, code }, `outgoing webhooks are off: the generated key secret cannot be kept in DATA_DIR. ${howTo}`);
-    return null;
-  }
-}
-
-/** The secret in `file` (16+ characters), generating one (32 random bytes, base64url) when missing. @throws on I/O errors. */
-function readOrCreate(file: string, log: WebhookKeyLogger): string {
-  try {
-    const existing = readFileSync(file, 'utf8').trim();
-    if (existing.length >= 16) {
-      chmodSync(file, 0o600);
-      return existing;
-    }
-    throw Object.assign(new Error(`${file} holds fewer than 16 characters`), { code: 'EINVAL' });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  const secret = randomBytes(32).toString('base64url');
-  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  try {
-    // `wx`: never overwrite a file another process wrote meanwhile.
-    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
-    throw error;
-  }
-  log.info({ file }, 'generated the key secret of webhook signing secrets (keep it with the data)');
-  return secret;
+export function resolveWebhookKeySecret(input: WebhookKeySecretInput, log: KeySecretLogger): string | null {
+  return resolveKeySecret(
+    input,
+    { variable: 'WEBHOOK_SECRET_ENCRYPTION_KEY', file: WEBHOOK_KEY_SECRET_FILE, offMessage: 'outgoing webhooks are off', purpose: 'webhook signing secrets' },
+    log,
+  );
 }

@@ -1,0 +1,38 @@
+/**
+ * Connected accounts ("services", spec 000 §3 "Service connection", §4 "Service connect form", §6 roles): the connect
+ * form's texts, the reconnect texts, and the refusals of the integrations service. Quoted texts are the spec's; the
+ * others are ours and marked so.
+ */
+export const integrations = {
+  /** spec 000 §4: the button of a new connection, and of an edited one. */
+  connect: 'Connect',
+  save: 'Save',
+  /** spec 000 §4: the default name of an organization's first connection of a service. */
+  firstConnection: (service: string) => `First ${service} connection`,
+  /** ours: the default name of a later one (the form asks for a name then; this is the API's fallback). */
+  nthConnection: (service: string, n: number) => `${service} connection ${n}`,
+  /** spec 000 §6: what a member who is not an admin reads about a broken account. */
+  reconnectAskAdmin: (service: string, host: string) => `Contact an admin or support@${host} to reconnect this ${service} account`,
+  /** spec 000 §6: what a member who did not create the form reads. */
+  reconnectAskCreator: (service: string, product: string) =>
+    `Contact the creator of this form and ask them to connect a different ${service} account to ${product}.`,
+  /** ours: the refusals of the API. */
+  unknownServiceType: (type: string) => `Unknown service type '${type}'`,
+  notConnectableYet: (service: string) => `${service} accounts cannot be connected on this server yet`,
+  oauthOnly: (service: string) => `${service} is connected by signing in to ${service}, not with a form`,
+  serviceNotFound: 'Connected account not found',
+  notYours: 'Only the member who connected this account, or an admin, can change it',
+  nameRequired: 'Give the connection a name',
+  nameTooLong: (max: number) => `A connection's name has at most ${max} characters`,
+  nameTaken: 'Another connection of this service already has this name',
+  tooManyConnections: (max: number) => `An organization can connect at most ${max} accounts`,
+  credentialsRejected: (service: string, detail: string) => `${service} did not accept these credentials: ${detail}`,
+  providerUnreachable: (service: string) => `${service} could not be reached to check these credentials. Try again in a moment.`,
+  providerRateLimited: (service: string) => `${service} is limiting requests right now. Try again in a moment.`,
+  vaultUnavailable:
+    'Connected accounts are not available on this server: its operator has not set CREDENTIALS_ENCRYPTION_KEYS.',
+  credentialsUnreadable: (service: string) =>
+    `The saved credentials of this ${service} account can no longer be read (the server's key changed). Connect it again.`,
+  /** ours: the status of a connection whose provider refused its credentials after it was connected. */
+  broken: 'Needs reconnecting',
+} as const;
