@@ -17,8 +17,11 @@ import type { Server } from 'node:http';
 import { startSmtpServer, type TestSmtpServer } from '@formloom/kit/testing-smtp';
 import { startDnsServer, type TestDnsServer } from '@formloom/kit/testing-dns';
 import { startEmbedded } from '@formloom/scripts/embedded';
+import { startFakeAirtable, type FakeAirtable } from '@formloom/integrations/testing/fake-airtable';
+import { notionBot, startFakeNotion, type FakeNotion } from '@formloom/integrations/testing/fake-notion';
 import { challengeEnv, startFakeSiteverify } from './challenge-provider';
 import { MAILBOX_ENV } from './mailbox';
+import { PROVIDERS_ENV, WEB_TEST_AIRTABLE_TOKEN, WEB_TEST_NOTION_TOKEN } from './providers';
 
 /** The running product and its data directory, kept for `global-teardown.ts`. */
 export interface WebTestProduct {
@@ -30,6 +33,9 @@ export interface WebTestProduct {
   smtp: TestSmtpServer;
   /** The DNS server the product checks organizations' own domains with (it holds no records). */
   dns: TestDnsServer;
+  /** The fake providers the integrations service calls (`providers.ts`). */
+  airtable: FakeAirtable;
+  notion: FakeNotion;
 }
 
 /** Starts the product on a free port and publishes its URL to the test workers. */
@@ -46,6 +52,11 @@ export default async function globalSetup(): Promise<void> {
   });
   process.env[MAILBOX_ENV] = mailbox;
   const dns = await startDnsServer();
+  const [airtable, notion] = await Promise.all([startFakeAirtable(), startFakeNotion()]);
+  airtable.addToken(WEB_TEST_AIRTABLE_TOKEN, { id: 'usrWebTest', email: 'ada@example.com', scopes: ['data.records:read', 'data.records:write', 'schema.bases:read'] });
+  notion.addToken(WEB_TEST_NOTION_TOKEN, notionBot('Formloom forms', 'Acme HQ'));
+  process.env[PROVIDERS_ENV.airtable] = airtable.url;
+  process.env[PROVIDERS_ENV.notion] = notion.url;
   const product = await startEmbedded({
     dataDir,
     port: 0,
@@ -65,6 +76,8 @@ export default async function globalSetup(): Promise<void> {
       // The webhook panel's tests send to a receiver on this machine, addressed by its host name
       // (`features/workflows/webhook-panel.test.tsx`): let that name through the outbound guard.
       WEBHOOK_ALLOWED_HOSTS: os.hostname(),
+      // Connected accounts are checked with fake providers (`providers.ts`), never the real ones.
+      PROVIDER_API_URLS: `airtable=${airtable.url},notion=${notion.url}`,
     },
   });
   // The test workers' connections are closed by the workers, never by the product: a worker keeps an idle connection
@@ -81,5 +94,5 @@ export default async function globalSetup(): Promise<void> {
   // `signInOrganizationMember`), so they get its URL and the product's internal token.
   process.env.FORMLOOM_WEB_TEST_AUTH_URL = workspacesAuth.url;
   process.env.FORMLOOM_WEB_TEST_INTERNAL_TOKEN = workspacesAuth.service.ctx.config.INTERNAL_TOKEN ?? '';
-  (globalThis as { formloomWebTest?: WebTestProduct }).formloomWebTest = { product, dataDir, siteverify: siteverify.server, smtp, dns };
+  (globalThis as { formloomWebTest?: WebTestProduct }).formloomWebTest = { product, dataDir, siteverify: siteverify.server, smtp, dns, airtable, notion };
 }

@@ -132,6 +132,16 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   ],
                 },
                 {
+                  path: paths.integrations.path,
+                  handle: workspacelessHandle,
+                  lazy: { Component: async () => (await import('../routes/integrations')).IntegrationsRoute },
+                },
+                {
+                  path: paths.integrationEdit.path,
+                  handle: workspacelessHandle,
+                  lazy: { Component: async () => (await import('../routes/integrations')).IntegrationEditRoute },
+                },
+                {
                   path: paths.customDomains.path,
                   handle: workspacelessHandle,
                   lazy: { Component: async () => (await import('../routes/custom-domains')).CustomDomainsRoute },

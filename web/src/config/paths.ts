@@ -15,6 +15,7 @@
  * | `/home/zite[/:workspaceSlug]/new` | the dashboard with the 'Make a Zite' modal over it (spec 000 §2) |
  * | `/home/settings[?invite=true&email=…]` | settings (spec 000 §2 "Settings and members"): members and invitations, API keys; `invite` opens the invite dialog with the address prefilled; it wins over `/home/:workspaceSlug` (a slug starts with the workspace's id) |
  * | `/home/settings/custom-domains` | the organization's subdomain (spec 000 §1 'Custom domain settings'; admins) |
+ * | `/home/integrations`, `/home/integrations/edit/:serviceId` | the organization's connected accounts; one of them, to reconnect or change (spec 001 §2) |
  * | `/invitation?token=…` | accepts an invitation mailed by an admin: the invited person creates their account |
  * | `/editor/:flowPublicIdentifier/{edit,share,results,workflows}` | the editor and its tabs |
  * | `/editor/:flowPublicIdentifier/workflows-edit/:workflowId[?edit-node=<id>]#workflows` | the editor opened on a workflow: its canvas (spec 001 §2) |
@@ -100,6 +101,16 @@ export const paths = {
    * members' for admins). A static segment, so the router prefers it to {@link paths.workspace}'s `:workspaceSlug`,
    * and no slug can be `settings` (a slug is `<id>-<name>`).
    */
+  /** `/home/integrations`: the organization's connected accounts (ours; spec 000 §3 "Service connection"). */
+  integrations: { path: '/home/integrations', getHref: () => '/home/integrations' },
+  /**
+   * `/home/integrations/edit/{serviceId}` (spec 001 §2: the reconnect link of the HubSpot panel and of schema-failure
+   * warnings): one connected account, to reconnect or change it.
+   */
+  integrationEdit: {
+    path: '/home/integrations/edit/:serviceId',
+    getHref: (serviceId: string) => generatePath('/home/integrations/edit/:serviceId', { serviceId }),
+  },
   /** `/home/settings/custom-domains`: the organization's subdomain (spec 000 §1; admins). */
   customDomains: {
     path: '/home/settings/custom-domains',

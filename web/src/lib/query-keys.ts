@@ -37,6 +37,14 @@ export const domainKeys = {
   all: ['domains'] as const,
 };
 
+/** The organization's connected accounts (integrations): all of them, or of one type. */
+export const serviceKeys = {
+  all: ['services'] as const,
+  lists: ['services', 'list'] as const,
+  list: (type?: string) => ['services', 'list', type ?? 'all'] as const,
+  detail: (serviceId: string) => ['services', 'detail', serviceId] as const,
+};
+
 /** The organization's API keys (settings; admins only). */
 export const apiKeyKeys = {
   all: ['apiKeys'] as const,

@@ -89,6 +89,7 @@ export const IconDatabase = icon(['M4 6c0-1.7 3.6-3 8-3s8 1.3 8 3-3.6 3-8 3-8-1.
 export const IconUser = icon(['M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8z', 'M4 21a8 8 0 0 1 16 0'], 'IconUser');
 export const IconPhone = icon(['M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2z'], 'IconPhone');
 export const IconTable = icon(['M4 5h16v14H4z', 'M4 10h16', 'M4 15h16', 'M10 5v14'], 'IconTable');
+export const IconPlug = icon(['M9 2v6', 'M15 2v6', 'M6 8h12v4a6 6 0 0 1-12 0z', 'M12 18v4'], 'IconPlug');
 
 /** A filled five-point star; `filled` false draws the outline only. */
 export function IconStar({ size = 18, filled = false, ...props }: IconProps & { filled?: boolean }) {

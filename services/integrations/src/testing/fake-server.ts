@@ -6,11 +6,16 @@
  *
  * Every fake shares the same controls: which tokens are valid and who they belong to, `revoke(token)` (the next calls
  * with it are refused as the provider refuses a revoked token), `rateLimitNext(n, retryAfterSeconds)` (the next n
- * calls answer 429 with `Retry-After`), and `requests` (what was asked, for assertions; the authorization header is
- * kept only as a flag).
+ * calls answer 429 with `Retry-After`), and `requests` (what was asked, for assertions). Tests in another process
+ * (the web app's, against a product started once) use the same controls over HTTP, under {@link FAKE_CONTROL_PREFIX}
+ * (not a provider route): `POST /__fake/revoke {token}`, `POST /__fake/tokens {token, account}`,
+ * `POST /__fake/rate-limit {count, retryAfterSeconds}`.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+
+/** The path prefix of the fakes' own control routes (never a provider's). */
+export const FAKE_CONTROL_PREFIX = '/__fake/';
 
 /** One request the fake received. */
 export interface FakeRequest {
@@ -103,7 +108,17 @@ export async function startFakeProvider<Account>(dialect: FakeDialect, routes: (
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
   const table = routes(fake);
+  const control = (request: FakeRequest): FakeAnswer => {
+    const body = (request.body ?? {}) as { token?: string; account?: Account; count?: number; retryAfterSeconds?: number };
+    const action = request.path.slice(FAKE_CONTROL_PREFIX.length);
+    if (action === 'revoke' && body.token) fake.revoke(body.token);
+    else if (action === 'tokens' && body.token && body.account) fake.addToken(body.token, body.account);
+    else if (action === 'rate-limit' && body.count !== undefined) fake.rateLimitNext(body.count, body.retryAfterSeconds ?? 1);
+    else return { status: 400, body: { error: `unknown control ${action}` } };
+    return { status: 204 };
+  };
   const answer = async (request: FakeRequest): Promise<FakeAnswer> => {
+    if (request.method === 'POST' && request.path.startsWith(FAKE_CONTROL_PREFIX)) return control(request);
     if (limited.count > 0) {
       limited.count -= 1;
       return dialect.rateLimited(limited.retryAfterSeconds);
@@ -126,7 +141,7 @@ export async function startFakeProvider<Account>(dialect: FakeDialect, routes: (
         headers: request.headers,
         body: await readBody(request),
       };
-      fake.requests.push(received);
+      if (!received.path.startsWith(FAKE_CONTROL_PREFIX)) fake.requests.push(received);
       const { status, body, headers } = await answer(received);
       response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
       response.end(body === undefined ? '' : JSON.stringify(body));

@@ -12,14 +12,14 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Alert, Anchor, Badge, Button, Code, Container, Group, Modal, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { Link } from 'react-router';
 import * as copy from '@formloom/contracts/copy';
 import { HOSTNAME_MESSAGES, SUBDOMAIN_MESSAGES, type CustomDomain } from '@formloom/contracts/api/workspaces-auth/custom-domains';
 import { HOSTNAME_MAX_LENGTH, hostnameProblem, SUBDOMAIN_MAX_LENGTH, subdomainProblem } from '@formloom/contracts/rules/subdomain';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { paths } from '../../../config/paths';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { IconChevronLeft, IconExternal, IconLink, IconLock } from '../../../ui/icons';
+import { IconExternal, IconLink, IconLock } from '../../../ui/icons';
+import { BackLink } from '../../../ui/back-link';
 import { ErrorAlert, PageLoader } from '../../../ui/states';
 import { useCustomDomains, useRemoveCustomDomain, useSetCustomDomain, useUpdateSubdomain, useVerifyCustomDomain } from '../api/custom-domains';
 import classes from './settings.module.css';
@@ -32,12 +32,7 @@ export function CustomDomainsPage({ isAdmin }: { isAdmin: boolean }) {
   return (
     <Container size="md" py="xl" px={{ base: 'md', sm: 'xl' }}>
       <Stack gap="lg">
-        <Anchor component={Link} to={paths.settings.getHref()} fz="sm" w="fit-content">
-          <Group gap={4} wrap="nowrap">
-            <IconChevronLeft size={14} />
-            {copy.settings.pageTitle}
-          </Group>
-        </Anchor>
+        <BackLink to={paths.settings.getHref()} label={copy.settings.pageTitle} />
         <Title order={1} fz={{ base: 26, sm: 30 }}>
           {copy.domains.pageTitle}
         </Title>

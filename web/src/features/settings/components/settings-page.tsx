@@ -14,7 +14,7 @@ import type { OrganizationSummary } from '@formloom/contracts/api/workspaces-aut
 import type { Workspace } from '@formloom/contracts/entities/identity';
 import * as copy from '@formloom/contracts/copy';
 import { paths } from '../../../config/paths';
-import { IconLink } from '../../../ui/icons';
+import { IconLink, IconPlug } from '../../../ui/icons';
 import { ApiKeysSection } from './api-keys-section';
 import { MembersSection } from './members-section';
 import { OrganizationSection } from './organization-section';
@@ -50,24 +50,46 @@ export function SettingsPage({ isAdmin, workspaces, currentUserId, organization,
           />
         )}
         {isAdmin && (
-          <Paper withBorder p="md" radius="md" data-testid="custom-domains-link">
-            <Group justify="space-between" gap="sm">
-              <Stack gap={2} className={classes.grow}>
-                <Text fw={600}>{copy.domains.settingsLink}</Text>
-                <Text fz="sm" c="dimmed">
-                  {copy.domains.intro}
-                </Text>
-              </Stack>
-              <Button component={Link} to={paths.customDomains.getHref()} variant="light" leftSection={<IconLink size={16} />}>
-                {copy.domains.settingsLink}
-              </Button>
-            </Group>
-          </Paper>
+          <LinkCard
+            testId="custom-domains-link"
+            title={copy.domains.settingsLink}
+            description={copy.domains.intro}
+            to={paths.customDomains.getHref()}
+            label={copy.domains.settingsLink}
+            icon={<IconLink size={16} />}
+          />
         )}
+        <LinkCard
+          testId="integrations-link"
+          title={copy.integrations.settingsLink}
+          description={copy.integrations.intro}
+          to={paths.integrations.getHref()}
+          label={copy.integrations.pageTitle}
+          icon={<IconPlug size={16} />}
+        />
         <MembersSection isAdmin={isAdmin} currentUserId={currentUserId} organizationName={organization?.name} />
         <ApiKeysSection isAdmin={isAdmin} workspaces={workspaces} />
         {footer}
       </Stack>
     </Container>
+  );
+}
+
+/** A card that leads to a page of its own: its title and what it is for, and a button with `label` to `to`. */
+function LinkCard({ testId, title, description, to, label, icon }: { testId: string; title: string; description: string; to: string; label: string; icon: ReactNode }) {
+  return (
+    <Paper withBorder p="md" radius="md" data-testid={testId}>
+      <Group justify="space-between" gap="sm">
+        <Stack gap={2} className={classes.grow}>
+          <Text fw={600}>{title}</Text>
+          <Text fz="sm" c="dimmed">
+            {description}
+          </Text>
+        </Stack>
+        <Button component={Link} to={to} variant="light" leftSection={icon}>
+          {label}
+        </Button>
+      </Group>
+    </Paper>
   );
 }

@@ -9,7 +9,6 @@
 import { useId, useState } from 'react';
 import {
   Alert,
-  Anchor,
   Badge,
   Button,
   Code,
@@ -24,12 +23,12 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { Link } from 'react-router';
 import * as copy from '@formloom/contracts/copy';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
-import { IconChevronDown, IconChevronLeft, IconChevronRight, IconRefresh } from '../../../ui/icons';
+import { IconChevronDown, IconChevronRight, IconRefresh } from '../../../ui/icons';
+import { BackLink } from '../../../ui/back-link';
 import { ErrorAlert, PageLoader } from '../../../ui/states';
 import { useWorkflowRun, type WorkflowRunDetail, type WorkflowRunStepDetail } from '../api/get-run';
 import { useRetryRun } from '../api/run-actions';
@@ -56,12 +55,7 @@ function nodeTitle(type: string): string {
 export function RunPage({ flowPublicIdentifier, workflowId, runId, canWrite }: RunPageProps) {
   const run = useWorkflowRun(workflowId, runId);
   const back = (test: boolean) => (
-    <Anchor component={Link} to={paths.workflowRuns.getHref(flowPublicIdentifier, workflowId, { test })} fz="sm">
-      <Group gap={4} component="span">
-        <IconChevronLeft size={14} />
-        {copy.workflowRuns.backToRuns}
-      </Group>
-    </Anchor>
+    <BackLink to={paths.workflowRuns.getHref(flowPublicIdentifier, workflowId, { test })} label={copy.workflowRuns.backToRuns} />
   );
   if (run.isPending) return <PageLoader />;
   if (run.isError) {

@@ -6,12 +6,12 @@
  * the test runs, 'Delete test runs'.
  */
 import { useState } from 'react';
-import { Anchor, Badge, Button, Group, SegmentedControl, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, SegmentedControl, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import * as copy from '@formloom/contracts/copy';
 import { paths, RUNS_MODE_PARAM } from '../../../config/paths';
 import { formatDateTime, formatRelative } from '../../../lib/format';
-import { IconChevronLeft } from '../../../ui/icons';
+import { BackLink } from '../../../ui/back-link';
 import { ErrorAlert } from '../../../ui/states';
 import { useWorkflowRuns, type RunMode, type RunStatus, type WorkflowRun } from '../api/get-runs';
 import { DeleteTestRunsButton } from './delete-test-runs-button';
@@ -51,12 +51,7 @@ export function RunsPage({ flowPublicIdentifier, workflowId, workflowName, canWr
 
   return (
     <Stack gap="md" py="lg" px={{ base: 'sm', sm: 'md' }} maw={960} mx="auto" w="100%">
-      <Anchor component={Link} to={paths.editor.getHref(flowPublicIdentifier, 'workflows')} fz="sm">
-        <Group gap={4} component="span">
-          <IconChevronLeft size={14} />
-          {copy.workflowRuns.backToWorkflows}
-        </Group>
-      </Anchor>
+      <BackLink to={paths.editor.getHref(flowPublicIdentifier, 'workflows')} label={copy.workflowRuns.backToWorkflows} />
       <Group justify="space-between" align="flex-end" gap="sm">
         <Title order={2} fz="xl">
           {workflowName ? copy.workflowRuns.runsOf(workflowName) : copy.workflowRuns.runsTitle}
