@@ -18,6 +18,7 @@ import * as submissions from './flows/submissions';
 import * as summary from './flows/summary';
 import * as themes from './flows/themes';
 import * as uploads from './flows/uploads';
+import * as oauth from './integrations/oauth';
 import * as services from './integrations/services';
 import * as approvals from './workflows-engine/approvals';
 import * as emailPreview from './workflows-engine/email-preview';
@@ -74,4 +75,5 @@ export const ENDPOINTS: readonly Endpoint[] = [
   approvals,
   nodeTests,
   services,
+  oauth,
 ].flatMap((module) => endpointsOf(module as Record<string, unknown>));

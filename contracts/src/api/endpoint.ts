@@ -170,15 +170,16 @@ export function pathParamNames(path: string): string[] {
 
 /**
  * Defines an endpoint: checks it is well formed and adds the implicit error responses.
- * @throws Error when the path does not start with `/`, it has not exactly one 2xx response, or the path's
- *   `:param` names and the `params` schema's keys differ (a programming error, caught by the catalogue test).
+ * @throws Error when the path does not start with `/`, it has not exactly one success response — a 2xx, or a 3xx
+ *   for an endpoint that only sends the browser on (an OAuth callback) — or the path's `:param` names and the
+ *   `params` schema's keys differ (a programming error, caught by the catalogue test).
  */
 export function defineEndpoint<const T extends EndpointInput>(input: T): Endpoint<T> {
   if (!input.path.startsWith('/')) throw new Error(`endpoint ${input.id}: the path must start with /`);
   const successes = Object.keys(input.responses)
     .map(Number)
-    .filter((status) => status >= 200 && status < 300);
-  if (successes.length !== 1) throw new Error(`endpoint ${input.id}: exactly one 2xx response is needed`);
+    .filter((status) => status >= 200 && status < 400);
+  if (successes.length !== 1) throw new Error(`endpoint ${input.id}: exactly one 2xx (or 3xx redirect) response is needed`);
   const names = pathParamNames(input.path).sort();
   const keys = Object.keys(input.params?.shape ?? {}).sort();
   if (names.join(',') !== keys.join(',')) {

@@ -64,5 +64,13 @@ export const integrations = {
   connectedToast: (name: string) => `${name} connected`,
   savedToast: (name: string) => `${name} saved`,
   secretKept: 'Saved. Type a new value to replace it.',
+  /** ours: OAuth services (spec 000 §4: "a separate connect button replaces it"). */
+  connectWith: (service: string) => `Connect with ${service}`,
+  reconnectWith: (service: string) => `Reconnect with ${service}`,
+  oauthHint: (service: string) => `You will sign in to ${service} and choose what Formloom may use.`,
+  oauthNotConfigured: (service: string) => `${service} cannot be connected on this server: its operator has not set up a ${service} app.`,
+  oauthDenied: (service: string) => `${service} access was not allowed, so nothing was connected.`,
+  oauthExpired: 'This connection attempt expired or was already used. Start again.',
+  oauthFailed: (service: string, detail: string) => `${service} did not complete the connection: ${detail}`,
   backToIntegrations: 'Integrations',
 } as const;

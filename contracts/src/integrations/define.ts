@@ -27,13 +27,18 @@ export interface ConnectField {
 
 /**
  * A connectable type: its fields and the schema of its config (secret and plain fields together). `auth` says how the
- * account is proven: `apiKey` — the fields hold a key or token that the service checks with one cheap call to the
- * provider on connect (ours: spec 000 §4 "per-service config checks").
+ * account is proven:
+ * - `apiKey` — the fields hold a key or token that the service checks with one cheap call to the provider on connect
+ *   (ours: spec 000 §4 "per-service config checks");
+ * - `oauth2` — the user signs in at the provider and allows access (OAuth 2.0 authorization code; spec 000 §4 "For
+ *   OAuth services a separate connect button replaces it"); `fields` is empty, `scopes` are what the app asks for.
  */
 export interface ConnectDefinition {
   type: ServiceType;
-  auth: 'apiKey';
+  auth: 'apiKey' | 'oauth2';
   fields: readonly ConnectField[];
+  /** `oauth2`: the scopes asked for, as the provider names them. */
+  scopes?: readonly string[];
   /** Parses a complete config; its issues' paths are field keys, their messages what the form shows. */
   config: z.ZodType<Record<string, string>>;
 }

@@ -6,12 +6,14 @@
 import type { ConnectDefinition } from './define';
 import { airtableConnect } from './connect/airtable';
 import { notionConnect } from './connect/notion';
+import { slackConnect } from './connect/slack';
 import type { ServiceType } from './service-types';
 
 /** Every connect definition, by type. */
 export const CONNECT_DEFINITIONS: Readonly<Partial<Record<ServiceType, ConnectDefinition>>> = {
   airtable: airtableConnect,
   notion: notionConnect,
+  slack: slackConnect,
 };
 
 /** The connect definition of `type`, or `undefined` when it cannot be connected yet. */

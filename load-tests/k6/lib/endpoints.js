@@ -124,6 +124,8 @@ export const endpoints = {
   'services.get': { method: 'GET', path: '/admin/services/:serviceId' },
   'services.list': { method: 'GET', path: '/admin/services' },
   'services.update': { method: 'PATCH', path: '/admin/services/:serviceId' },
+  'services.oauthCallback': { method: 'GET', path: '/public/services/oauth/callback' },
+  'services.oauthStart': { method: 'POST', path: '/admin/services/oauth/:serviceType/start' },
 };
 
 /** The concrete path of endpoint `id` for `params` (each `:name` replaced, URI-encoded). */

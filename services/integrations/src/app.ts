@@ -8,6 +8,7 @@ import { createService, type FormloomService, type ServiceDefinition, type Servi
 import { IntegrationsConfig } from './config';
 import { migrations } from './db/migrations';
 import { integrationsDependencies, type IntegrationsDeps } from './deps';
+import { oauthRoutes } from './routes/oauth';
 import { serviceRoutes } from './routes/services';
 
 /** The service definition. */
@@ -16,7 +17,7 @@ export const definition: ServiceDefinition<typeof IntegrationsConfig.shape, Inte
   config: IntegrationsConfig,
   migrations,
   dependencies: integrationsDependencies,
-  routes: [serviceRoutes],
+  routes: [serviceRoutes, oauthRoutes],
   consumers: () => [],
   workers: (deps) => (deps.rewrapWorker ? [deps.rewrapWorker] : []),
 };

@@ -7,6 +7,8 @@
  * | CREDENTIALS_REWRAP_POLL_MS | 60000 | how often the re-wrap worker looks for credentials wrapped with an older key (ms) |
  * | PROVIDER_API_URLS | — | comma-separated `type=https://base` overrides of providers' API base URLs (a regional endpoint, a proxy, or a local fake in tests), e.g. `airtable=https://api.airtable.com,notion=https://api.notion.com` |
  * | PROVIDER_TIMEOUT_MS | 10000 | time allowed for one call to a provider (ms) |
+ * | OAUTH_CLIENTS | — | secret: the operator's OAuth apps, comma-separated `type=clientId:clientSecret` (e.g. `slack=123.456:abc…`); a type without one cannot be connected by OAuth (503 'X cannot be connected on this server …'). Each app's redirect URL is `<PUBLIC_URL>/public/services/oauth/callback` |
+ * | PUBLIC_URL | http://localhost:8080 | the product's public origin: OAuth providers send the browser back to it, and the callback sends it on to the app there |
  */
 import { z } from 'zod';
 import { isServiceType, type ServiceType } from '@formloom/contracts/integrations/service-types';
@@ -32,6 +34,24 @@ export const ProviderApiUrls = z
     return urls;
   });
 
+/** `OAUTH_CLIENTS` parsed: service type → the operator's OAuth app for it. */
+export const OAuthClients = z
+  .string()
+  .optional()
+  .transform((value, context) => {
+    const clients: Partial<Record<ServiceType, { clientId: string; clientSecret: string }>> = {};
+    for (const entry of (value ?? '').split(',').map((part) => part.trim()).filter(Boolean)) {
+      const match = /^([A-Za-z0-9]+)=([^:\s]+):(\S+)$/.exec(entry);
+      if (!match || !isServiceType(match[1]!)) {
+        // Never echo the entry: it holds a client secret.
+        context.addIssue({ code: 'custom', message: 'every entry must be type=clientId:clientSecret with a known service type' });
+        return z.NEVER;
+      }
+      clients[match[1] as ServiceType] = { clientId: match[2]!, clientSecret: match[3]! };
+    }
+    return clients;
+  });
+
 /** The integrations service's configuration schema. */
 export const IntegrationsConfig = z.object({
   CREDENTIALS_ENCRYPTION_KEYS: z
@@ -48,6 +68,8 @@ export const IntegrationsConfig = z.object({
   CREDENTIALS_REWRAP_POLL_MS: ms(60_000),
   PROVIDER_API_URLS: ProviderApiUrls,
   PROVIDER_TIMEOUT_MS: ms(10_000),
+  OAUTH_CLIENTS: OAuthClients,
+  PUBLIC_URL: z.url().default('http://localhost:8080'),
 });
 /** The integrations service's own configuration. */
 export type IntegrationsConfig = z.infer<typeof IntegrationsConfig>;

@@ -9,7 +9,7 @@ import type { ServiceContext } from '@formloom/kit/service';
 import type { IntegrationsConfig } from './config';
 import { CONNECTORS } from './connectors/registry';
 import type { ConnectorContext } from './connectors/types';
-import type { ServicesEnv } from './domain/services';
+import { withCredentials, type OAuthEnv } from './domain/oauth';
 import { CredentialVault } from './domain/vault';
 import { RewrapWorker } from './rewrap-worker';
 
@@ -17,7 +17,7 @@ import { RewrapWorker } from './rewrap-worker';
 export const CREDENTIALS_KEY_SECRET_FILE = 'credentials-encryption-key';
 
 /** What the integrations service's routes and workers use. */
-export interface IntegrationsDeps extends ServiceContext<IntegrationsConfig>, ServicesEnv {
+export interface IntegrationsDeps extends ServiceContext<IntegrationsConfig>, OAuthEnv {
   /** Re-wraps credentials wrapped with an older key (`rewrap-worker.ts`); none without a vault. */
   rewrapWorker: RewrapWorker | null;
 }
@@ -51,10 +51,14 @@ export function integrationsDependencies(ctx: ServiceContext<IntegrationsConfig>
     baseUrl: config.PROVIDER_API_URLS[type] ?? CONNECTORS[type]?.defaultBaseUrl ?? '',
     timeoutMs: config.PROVIDER_TIMEOUT_MS,
   });
-  return {
+  const deps: IntegrationsDeps = {
     ...ctx,
     vault,
     connectorContext,
+    oauthClients: config.OAUTH_CLIENTS,
+    publicUrl: config.PUBLIC_URL.replace(/\/+$/, ''),
+    withCredentials: (row, call) => withCredentials(deps, row, call),
     rewrapWorker: vault ? new RewrapWorker({ db: ctx.db, vault, pollMs: config.CREDENTIALS_REWRAP_POLL_MS, log: ctx.log }) : null,
   };
+  return deps;
 }

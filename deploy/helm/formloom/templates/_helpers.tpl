@@ -230,6 +230,9 @@ ConfigMap by templates/components.yaml), or "" without a CA.
 {{- with $v.secrets.credentialsEncryptionKeys }}
 {{- $_ := set $data "credentials-encryption-keys" . }}
 {{- end }}
+{{- with $v.secrets.oauthClients }}
+{{- $_ := set $data "oauth-clients" . }}
+{{- end }}
 {{- range $name := include "formloom.componentsWithRole" (dict "root" . "role" "service") | fromYamlArray }}
 {{- $c := include "formloom.component" (dict "root" $ "name" $name) | fromYaml }}
 {{- $_ := set $data (printf "%s-database-url" $name) (include "formloom.databaseUrl" (dict "root" $ "database" $c.database)) }}

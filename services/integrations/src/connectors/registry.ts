@@ -5,10 +5,12 @@
 import type { ServiceType } from '@formloom/contracts/integrations/service-types';
 import { airtableConnector } from './airtable';
 import { notionConnector } from './notion';
+import { slackConnector } from './slack';
 import type { Connector } from './types';
 
 /** Every connector, by type. */
 export const CONNECTORS: Readonly<Partial<Record<ServiceType, Connector>>> = {
   airtable: airtableConnector,
   notion: notionConnector,
+  slack: slackConnector,
 };

@@ -37,16 +37,48 @@ export class ProviderError extends Error {
   }
 }
 
+/** The operator's OAuth app at a provider (`OAUTH_CLIENTS`). */
+export interface OAuthClient {
+  clientId: string;
+  clientSecret: string;
+}
+
+/** Tokens an OAuth provider issued: `expiresAt` in ms since the epoch (absent: does not expire). */
+export interface TokenSet {
+  accessToken: string;
+  refreshToken?: string;
+  expiresAt?: number;
+}
+
+/** How a provider's OAuth 2.0 authorization code flow goes (RFC 6749 §4.1, with the provider's own deviations). */
+export interface OAuthFlow {
+  /** The URL the browser goes to, to sign in and allow access. */
+  authorizationUrl(context: ConnectorContext, request: { client: OAuthClient; redirectUri: string; state: string; scopes: readonly string[] }): string;
+  /**
+   * Exchanges the callback's `code` for tokens, with what the provider says of the account.
+   * @throws ProviderError (`rejected`: the code or the client was refused)
+   */
+  exchange(context: ConnectorContext, request: { client: OAuthClient; code: string; redirectUri: string }): Promise<{ tokens: TokenSet; sessionState: ServiceSessionState }>;
+  /**
+   * New tokens for a refresh token (RFC 6749 §6).
+   * @throws ProviderError (`rejected`: the refresh token is no longer valid — the user must reconnect)
+   */
+  refresh(context: ConnectorContext, request: { client: OAuthClient; refreshToken: string }): Promise<TokenSet>;
+}
+
 /** One provider's connector. */
 export interface Connector {
   type: ServiceType;
   /** The provider's documented API base URL. */
   defaultBaseUrl: string;
   /**
-   * Checks `config`'s credentials with one cheap call and says who the account is.
+   * Checks `config`'s credentials with one cheap call and says who the account is. For an OAuth connection `config`
+   * holds `accessToken`.
    * @throws ProviderError
    */
   check(config: Readonly<Record<string, string>>, context: ConnectorContext): Promise<{ sessionState: ServiceSessionState }>;
+  /** The provider's OAuth flow, for a type connected by OAuth. */
+  oauth?: OAuthFlow;
 }
 
 /** A `Retry-After` header (RFC 9110 §10.2.3: seconds or an HTTP date) in ms from now; `undefined` when absent or bad. */

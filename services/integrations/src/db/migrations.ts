@@ -32,4 +32,22 @@ export const migrations: Migration[] = [
       CREATE INDEX service_connections_key ON service_connections (key_id);
     `,
   },
+  {
+    id: '0002_oauth_states',
+    sql: `
+      CREATE TABLE oauth_states (
+        state_hash text PRIMARY KEY,
+        organization_id integer NOT NULL,
+        user_id integer NOT NULL,
+        type text NOT NULL,
+        service_name text,
+        service_id uuid,
+        return_to text NOT NULL,
+        source text,
+        expires_at timestamptz NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX oauth_states_expiry ON oauth_states (expires_at);
+    `,
+  },
 ];

@@ -5,6 +5,8 @@
  *   plain part of the config, the credentials sealed by the vault (`domain/vault.ts`: the data key wrapped with the
  *   key `key_id`, the secret fields encrypted with the data key), what the provider said of the account
  *   (`session_state`), who connected it, and whether its credentials still work (`status`).
+ * - `oauth_states`: OAuth authorization requests in flight (`domain/oauth.ts`): the SHA-256 of their `state`, who
+ *   started them, for which type and connection, where the browser returns; spent by the callback, 10 minutes at most.
  */
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
@@ -45,3 +47,25 @@ export const serviceConnections = pgTable(
 );
 /** A connected account's row. */
 export type ServiceConnectionRow = typeof serviceConnections.$inferSelect;
+
+/** OAuth authorization requests in flight. */
+export const oauthStates = pgTable(
+  'oauth_states',
+  {
+    /** SHA-256 (hex) of the `state` sent to the provider: the state itself is never stored. */
+    stateHash: text('state_hash').primaryKey(),
+    organizationId: integer('organization_id').notNull(),
+    userId: integer('user_id').notNull(),
+    type: text('type').notNull(),
+    serviceName: text('service_name'),
+    /** The connection being reconnected; null: a new one. */
+    serviceId: uuid('service_id'),
+    returnTo: text('return_to').notNull(),
+    source: text('source'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('oauth_states_expiry').on(t.expiresAt)],
+);
+/** An OAuth state row. */
+export type OAuthStateRow = typeof oauthStates.$inferSelect;

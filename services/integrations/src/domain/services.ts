@@ -29,7 +29,7 @@ import { connectDefinition } from '@formloom/contracts/integrations/registry';
 import { SERVICE_TYPE_NAMES, type ServiceType } from '@formloom/contracts/integrations/service-types';
 import { SERVICES_PER_ORGANIZATION_MAX } from '@formloom/contracts/limits';
 import type { Db } from '@formloom/kit/db';
-import { conflict, forbidden, invalid, notFound, unavailable, unprocessable } from '@formloom/kit/errors';
+import { conflict, DomainError, forbidden, invalid, notFound, unavailable, unprocessable } from '@formloom/kit/errors';
 import { uuidv7 } from '@formloom/kit/ids';
 import { CONNECTORS } from '../connectors/registry';
 import { ProviderError, type Connector, type ConnectorContext } from '../connectors/types';
@@ -43,6 +43,12 @@ export interface ServicesEnv {
   vault: CredentialVault | null;
   /** Where and how long each type's connector calls its provider. */
   connectorContext(type: ServiceType): ConnectorContext;
+  /**
+   * Runs `call` with the connection's usable config (plain fields and opened secrets; an OAuth connection's access
+   * token refreshed first when it is about to expire, and once more when the provider refuses it) — `oauth.ts`
+   * `withCredentials`. Its errors are `call`'s, or the kit's domain errors.
+   */
+  withCredentials<T>(row: ServiceConnectionRow, call: (config: Record<string, string>) => Promise<T>): Promise<T>;
 }
 
 /** The connection as the browser sees it (no secret value; `secretsSet` names the secret fields that hold one). */
@@ -64,7 +70,7 @@ export function toServiceConnection(row: ServiceConnectionRow, secretsSet: reado
 }
 
 /** The secret fields of `type` that a row holds (every secret field of a stored connection was required or kept). */
-function secretsSetOf(row: ServiceConnectionRow): string[] {
+export function secretsSetOf(row: ServiceConnectionRow): string[] {
   const definition = connectDefinition(row.type as ServiceType);
   return definition ? secretKeys(definition) : [];
 }
@@ -79,8 +85,8 @@ export async function listServices(db: Db, claims: AuthClaims, query: ListServic
   return rows.map((row) => toServiceConnection(row, secretsSetOf(row)));
 }
 
-/** The organization's connection `id`. @throws not_found (also for another organization's). */
-async function findRow(db: Db, claims: AuthClaims, id: string): Promise<ServiceConnectionRow> {
+/** The organization's connection `id` (row). @throws not_found (also for another organization's). */
+export async function findRow(db: Db, claims: AuthClaims, id: string): Promise<ServiceConnectionRow> {
   const [row] = await db
     .select()
     .from(serviceConnections)
@@ -101,6 +107,32 @@ function connectable(type: ServiceType): { definition: ConnectDefinition; connec
   const connector = CONNECTORS[type];
   if (!definition || !connector) throw invalid(copy.integrations.notConnectableYet(SERVICE_TYPE_NAMES[type]), [{ path: 'serviceType', message: copy.integrations.notConnectableYet(SERVICE_TYPE_NAMES[type]) }]);
   return { definition, connector };
+}
+
+/** {@link connectable} for a type connected with a form. @throws invalid for an OAuth type (`oauthOnly`) */
+function connectableWithForm(type: ServiceType): { definition: ConnectDefinition; connector: Connector } {
+  const found = connectable(type);
+  if (found.definition.auth === 'oauth2') throw invalid(copy.integrations.oauthOnly(SERVICE_TYPE_NAMES[type]), [{ path: 'serviceType', message: copy.integrations.oauthOnly(SERVICE_TYPE_NAMES[type]) }]);
+  return found;
+}
+
+/**
+ * The name of a new connection of `type` when none is given (spec 000 §4): 'First {service} connection' for the
+ * organization's first of the type, '{service} connection {n}' after.
+ */
+export async function defaultServiceName(db: Db, organizationId: number, type: ServiceType): Promise<string> {
+  const service = SERVICE_TYPE_NAMES[type];
+  const [{ ofType } = { ofType: 0 }] = await db
+    .select({ ofType: count() })
+    .from(serviceConnections)
+    .where(and(eq(serviceConnections.organizationId, organizationId), eq(serviceConnections.type, type)));
+  return ofType === 0 ? copy.integrations.firstConnection(service) : copy.integrations.nthConnection(service, ofType + 1);
+}
+
+/** @throws conflict when the organization already has SERVICES_PER_ORGANIZATION_MAX connections. */
+export async function requireRoomForConnection(db: Db, organizationId: number): Promise<void> {
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(serviceConnections).where(eq(serviceConnections.organizationId, organizationId));
+  if (total >= SERVICES_PER_ORGANIZATION_MAX) throw conflict(copy.integrations.tooManyConnections(SERVICES_PER_ORGANIZATION_MAX));
 }
 
 /** `config` checked with `definition`, split into plain and secret fields. @throws invalid with `config.<key>` paths */
@@ -127,25 +159,33 @@ function parseConfig(definition: ConnectDefinition, config: Readonly<Record<stri
  * @throws unprocessable (`credentialsRejected`) when it refuses; unavailable when it cannot be reached or limits us.
  */
 async function checkWithProvider(env: ServicesEnv, type: ServiceType, connector: Connector, config: Record<string, string>): Promise<ServiceSessionState> {
-  const service = SERVICE_TYPE_NAMES[type];
   try {
     return (await connector.check(config, env.connectorContext(type))).sessionState;
   } catch (error) {
-    if (!(error instanceof ProviderError)) throw error;
-    if (error.kind === 'rejected') throw unprocessable(copy.integrations.credentialsRejected(service, error.detail));
-    if (error.kind === 'rateLimited') throw unavailable(copy.integrations.providerRateLimited(service));
-    throw unavailable(copy.integrations.providerUnreachable(service));
+    throw providerFailure(type, error);
   }
 }
 
+/**
+ * A provider's failure in the domain's words: refused credentials → unprocessable (`credentialsRejected`), a rate
+ * limit or no answer → unavailable; any other error as it is.
+ */
+export function providerFailure(type: ServiceType, error: unknown): unknown {
+  if (!(error instanceof ProviderError)) return error;
+  const service = SERVICE_TYPE_NAMES[type];
+  if (error.kind === 'rejected') return unprocessable(copy.integrations.credentialsRejected(service, error.detail));
+  if (error.kind === 'rateLimited') return unavailable(copy.integrations.providerRateLimited(service));
+  return unavailable(copy.integrations.providerUnreachable(service));
+}
+
 /** The vault. @throws unavailable (`vaultUnavailable`) when there is none. */
-function requireVault(env: ServicesEnv): CredentialVault {
+export function requireVault(env: ServicesEnv): CredentialVault {
   if (!env.vault) throw unavailable(copy.integrations.vaultUnavailable);
   return env.vault;
 }
 
 /** True for PostgreSQL's unique violation (SQLSTATE 23505) of the name index. */
-function isNameTaken(error: unknown): boolean {
+export function isNameTaken(error: unknown): boolean {
   const cause = (error as { cause?: { code?: string; constraint?: string } }).cause ?? (error as { code?: string; constraint?: string });
   return cause?.code === '23505';
 }
@@ -158,19 +198,13 @@ function isNameTaken(error: unknown): boolean {
  */
 export async function createService(env: ServicesEnv, claims: AuthClaims, body: z.infer<typeof CreateServiceBody>): Promise<ServiceConnection> {
   const type = body.serviceType;
-  const { definition, connector } = connectable(type);
+  const { definition, connector } = connectableWithForm(type);
   const { plain, secrets } = parseConfig(definition, body.config);
   const vault = requireVault(env);
-  const [{ total } = { total: 0 }] = await env.db.select({ total: count() }).from(serviceConnections).where(eq(serviceConnections.organizationId, claims.org));
-  if (total >= SERVICES_PER_ORGANIZATION_MAX) throw conflict(copy.integrations.tooManyConnections(SERVICES_PER_ORGANIZATION_MAX));
+  await requireRoomForConnection(env.db, claims.org);
   const sessionState = await checkWithProvider(env, type, connector, { ...plain, ...secrets });
   const id = uuidv7();
-  const service = SERVICE_TYPE_NAMES[type];
-  const [{ ofType } = { ofType: 0 }] = await env.db
-    .select({ ofType: count() })
-    .from(serviceConnections)
-    .where(and(eq(serviceConnections.organizationId, claims.org), eq(serviceConnections.type, type)));
-  const name = body.serviceName ?? (ofType === 0 ? copy.integrations.firstConnection(service) : copy.integrations.nthConnection(service, ofType + 1));
+  const name = body.serviceName ?? (await defaultServiceName(env.db, claims.org, type));
   try {
     const [row] = await env.db
       .insert(serviceConnections)
@@ -195,7 +229,7 @@ export async function createService(env: ServicesEnv, claims: AuthClaims, body: 
 }
 
 /** @throws forbidden unless the caller connected `row` or is an admin (spec 000 §6). */
-function requireOwnerOrAdmin(claims: AuthClaims, row: ServiceConnectionRow): void {
+export function requireOwnerOrAdmin(claims: { adm: boolean; sub: string }, row: ServiceConnectionRow): void {
   if (!claims.adm && row.userId !== Number(claims.sub)) throw forbidden(copy.integrations.notYours);
 }
 
@@ -203,7 +237,7 @@ function requireOwnerOrAdmin(claims: AuthClaims, row: ServiceConnectionRow): voi
  * The stored secrets of `row`.
  * @throws unavailable when there is no vault; unprocessable (`credentialsUnreadable`) when they no longer open
  */
-function openSecrets(env: ServicesEnv, row: ServiceConnectionRow): Record<string, string> {
+export function openSecrets(env: ServicesEnv, row: ServiceConnectionRow): Record<string, string> {
   try {
     return requireVault(env).open(row, row.id);
   } catch (error) {
@@ -224,7 +258,7 @@ export async function updateService(env: ServicesEnv, claims: AuthClaims, id: st
   const changes: Partial<typeof serviceConnections.$inferInsert> = {};
   if (body.serviceName !== undefined) changes.name = body.serviceName;
   if (body.config !== undefined) {
-    const { definition, connector } = connectable(type);
+    const { definition, connector } = connectableWithForm(type);
     const stored = openSecrets(env, row);
     const secretFields = new Set(secretKeys(definition));
     const merged: Record<string, string> = { ...row.config, ...stored };
@@ -258,10 +292,11 @@ export async function checkService(env: ServicesEnv, claims: AuthClaims, id: str
   const { connector } = connectable(type);
   let outcome: { status: 'connected'; sessionState: ServiceSessionState } | { status: 'broken'; detail: string };
   try {
-    const sessionState = await checkWithProvider(env, type, connector, { ...row.config, ...openSecrets(env, row) });
-    outcome = { status: 'connected', sessionState };
-  } catch (error) {
-    if (!(error instanceof Error) || (error as { kind?: string }).kind !== 'unprocessable') throw error;
+    const { sessionState } = await env.withCredentials(row, (config) => connector.check(config, env.connectorContext(type)));
+    outcome = { status: 'connected', sessionState: { ...row.sessionState, ...sessionState } };
+  } catch (caught) {
+    const error = providerFailure(type, caught);
+    if (!(error instanceof DomainError) || error.kind !== 'unprocessable') throw error;
     outcome = { status: 'broken', detail: error.message };
   }
   const [updated] = await env.db

@@ -23,6 +23,8 @@ export interface FakeRequest {
   path: string;
   /** The bearer token sent, if any (tests compare it; never logged). */
   token: string | undefined;
+  /** The query parameters. */
+  query: URLSearchParams;
   headers: IncomingMessage['headers'];
   body: unknown;
 }
@@ -38,6 +40,8 @@ export interface FakeAnswer {
 export interface FakeRoute {
   method: string;
   path: string;
+  /** Answered without a valid token (an OAuth authorize or token endpoint). */
+  public?: boolean;
   handle(request: FakeRequest, params: Record<string, string>): FakeAnswer | Promise<FakeAnswer>;
 }
 
@@ -78,12 +82,13 @@ function match(pattern: string, path: string): Record<string, string> | null {
   return params;
 }
 
-/** Reads a request's JSON body (`undefined` when empty or not JSON). */
+/** Reads a request's JSON or form body (a form as an object of its fields; `undefined` when empty or neither). */
 async function readBody(request: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
   const text = Buffer.concat(chunks).toString('utf8');
   if (!text) return undefined;
+  if (request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(text));
   try {
     return JSON.parse(text);
   } catch {
@@ -123,12 +128,10 @@ export async function startFakeProvider<Account>(dialect: FakeDialect, routes: (
       limited.count -= 1;
       return dialect.rateLimited(limited.retryAfterSeconds);
     }
-    if (fake.accountOf(request.token) === undefined) return dialect.unauthorized(request);
-    for (const route of table) {
-      const params = route.method === request.method ? match(route.path, request.path) : null;
-      if (params) return route.handle(request, params);
-    }
-    return dialect.notFound(request);
+    const route = table.find((candidate) => candidate.method === request.method && match(candidate.path, request.path));
+    if (!route) return fake.accountOf(request.token) === undefined ? dialect.unauthorized(request) : dialect.notFound(request);
+    if (!route.public && fake.accountOf(request.token) === undefined) return dialect.unauthorized(request);
+    return route.handle(request, match(route.path, request.path)!);
   };
   const server: Server = createServer((request: IncomingMessage, response: ServerResponse) => {
     void (async () => {
@@ -138,12 +141,13 @@ export async function startFakeProvider<Account>(dialect: FakeDialect, routes: (
         method: request.method ?? 'GET',
         path: url.pathname,
         token: authorization?.startsWith('Bearer ') ? authorization.slice('Bearer '.length) : undefined,
+        query: url.searchParams,
         headers: request.headers,
         body: await readBody(request),
       };
       if (!received.path.startsWith(FAKE_CONTROL_PREFIX)) fake.requests.push(received);
       const { status, body, headers } = await answer(received);
-      response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
+      response.writeHead(status, { ...(body === undefined ? {} : { 'content-type': 'application/json; charset=utf-8' }), ...headers });
       response.end(body === undefined ? '' : JSON.stringify(body));
     })();
   });
