@@ -136,3 +136,30 @@ it('disconnects an account after asking', async () => {
   expect(await screen.findByText(copy.integrations.disconnected('First Notion connection'))).toBeInTheDocument();
   expect(await screen.findByText(copy.integrations.noConnections)).toBeInTheDocument();
 });
+
+it('offers "Connect with Slack", says when the server has no Slack app, and shows what the OAuth callback reported', async () => {
+  await signUpUser({ firstName: 'Ada' });
+  const { user } = renderApp(paths.integrations.getHref());
+  await user.click(await screen.findByRole('button', { name: copy.integrations.connectAccount }));
+  await user.click(within(await screen.findByRole('dialog', { name: copy.integrations.chooseService })).getByRole('button', { name: /Slack/ }));
+  const dialog = await screen.findByRole('dialog', { name: copy.integrations.connectTitle('Slack') });
+  expect(within(dialog).getByText(copy.integrations.oauthHint('Slack'))).toBeInTheDocument();
+  await user.click(within(dialog).getByRole('button', { name: copy.integrations.connectWith('Slack') }));
+  // The test product has no Slack app (OAUTH_CLIENTS): the server says so.
+  expect(await within(dialog).findByText(copy.integrations.oauthNotConfigured('Slack'))).toBeInTheDocument();
+});
+
+it('shows the outcome the OAuth callback put in the URL once, then drops it from the URL', async () => {
+  await signUpUser({ firstName: 'Ada' });
+  const { service } = await callEndpoint(createService, { body: { serviceType: 'notion', serviceName: 'Wiki', config: { token: WEB_TEST_NOTION_TOKEN } } });
+  const connected = renderApp(`${paths.integrations.getHref()}?serviceConnected=${service.id}`);
+  expect(await screen.findByText(copy.integrations.connectedToast('Wiki'))).toBeInTheDocument();
+  await waitFor(() => expect(currentUrl(connected.router)).toBe(paths.integrations.getHref()));
+  connected.unmount();
+
+  const failed = renderApp(`${paths.integrations.getHref()}?serviceError=${encodeURIComponent(copy.integrations.oauthDenied('Slack'))}`);
+  expect(await screen.findByTestId('oauth-error')).toHaveTextContent(copy.integrations.oauthDenied('Slack'));
+  await waitFor(() => expect(currentUrl(failed.router)).toBe(paths.integrations.getHref()));
+  await failed.user.click(within(screen.getByTestId('oauth-error')).getByRole('button', { name: 'Close' }));
+  expect(screen.queryByTestId('oauth-error')).not.toBeInTheDocument();
+});

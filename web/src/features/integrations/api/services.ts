@@ -6,7 +6,8 @@
  *   details at `body.config.<key>`, 422 when the provider refused the credentials, 503 when it cannot be reached;
  * - `updateService` (PATCH /admin/services/:serviceId {serviceName?, config?}) → `{service}`; 403 `notYours`;
  * - `checkService` (POST /admin/services/:serviceId/check) → `{service}` with its new status;
- * - `deleteService` (DELETE /admin/services/:serviceId).
+ * - `deleteService` (DELETE /admin/services/:serviceId);
+ * - `startServiceOAuth` (POST /admin/services/oauth/:serviceType/start) → `{authorizationUrl}` for an OAuth service.
  * Every change refreshes the list and the connection.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -21,6 +22,7 @@ import {
   type ServiceConnection,
   type UpdateServiceBodyInput,
 } from '@formloom/contracts/api/integrations/services';
+import { startServiceOAuth, type StartOAuthBodyInput } from '@formloom/contracts/api/integrations/oauth';
 import type { ServiceType } from '@formloom/contracts/integrations/service-types';
 import { callEndpoint } from '../../../lib/api-client';
 import { serviceKeys } from '../../../lib/query-keys';
@@ -92,5 +94,17 @@ export function useDeleteService() {
       queryClient.removeQueries({ queryKey: serviceKeys.detail(serviceId) });
       return queryClient.invalidateQueries({ queryKey: serviceKeys.lists });
     },
+  });
+}
+
+/**
+ * Starts connecting (or reconnecting `serviceId`) an OAuth account: resolves the provider's authorization URL, where
+ * the caller sends the browser; the provider's callback brings it back to `returnTo` with the outcome
+ * (`OAUTH_RESULT_PARAMS`).
+ */
+export function useStartOAuth() {
+  return useMutation({
+    mutationFn: async ({ serviceType, ...body }: StartOAuthBodyInput & { serviceType: ServiceType }) =>
+      (await callEndpoint(startServiceOAuth, { params: { serviceType }, body })).authorizationUrl,
   });
 }

@@ -5,16 +5,20 @@
  * field shows only when this is not the organization's first account of the service and not an edit (the first is
  * named 'First {service} connection' by the server). Secret fields never show a stored value: editing, they are empty
  * with a note that the saved value stays unless a new one is typed. The server's answer decides: a field it refuses
- * shows its message at the field; the provider's refusal or absence shows above the button.
+ * shows its message at the field; the provider's refusal or absence shows above the button. An OAuth service has no
+ * fields: its button, 'Connect with {service}' ('Reconnect with {service}' when editing), sends the browser to the
+ * provider to sign in (spec 000 §4 "For OAuth services a separate connect button replaces it"); the provider's callback
+ * brings it back to this page with the outcome.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { Alert, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import type { ServiceConnection } from '@formloom/contracts/api/integrations/services';
 import * as copy from '@formloom/contracts/copy';
 import type { ConnectDefinition } from '@formloom/contracts/integrations/define';
 import { SERVICE_NAME_MAX_LENGTH } from '@formloom/contracts/limits';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { useCreateService, useUpdateService } from '../api/services';
+import { SERVICE_TYPE_NAMES } from '@formloom/contracts/integrations/service-types';
+import { useCreateService, useStartOAuth, useUpdateService } from '../api/services';
 
 /** Props of {@link ConnectForm}. */
 export interface ConnectFormProps {
@@ -44,7 +48,75 @@ function configErrors(definition: ConnectDefinition, values: Record<string, stri
 }
 
 /** See the module doc. */
-export function ConnectForm({ definition, existing, isFirst, source, onDone }: ConnectFormProps) {
+export function ConnectForm(props: ConnectFormProps) {
+  if (props.definition.auth !== 'oauth2') return <FieldsConnect {...props} />;
+  if (!props.existing) return <OAuthConnect {...props} />;
+  // An OAuth account being edited: its name (a form without fields), then 'Reconnect with {service}'.
+  return (
+    <Stack gap="lg">
+      <FieldsConnect {...props} />
+      <OAuthConnect {...props} />
+    </Stack>
+  );
+}
+
+/** The page the browser is on (the provider's callback brings it back here). */
+function currentPath(): string {
+  return `${window.location.pathname}${window.location.search}`;
+}
+
+/** An OAuth service's form: the name (a new, not-first account) and 'Connect with {service}'. */
+function OAuthConnect({ definition, existing, isFirst, source }: ConnectFormProps) {
+  const service = SERVICE_TYPE_NAMES[definition.type];
+  const start = useStartOAuth();
+  const [name, setName] = useState('');
+  const showName = !isFirst && !existing;
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const authorizationUrl = await start
+      .mutateAsync({
+        serviceType: definition.type,
+        returnTo: currentPath(),
+        source,
+        ...(existing ? { serviceId: existing.id } : {}),
+        ...(showName && name.trim() ? { serviceName: name } : {}),
+      })
+      .catch(() => null);
+    if (authorizationUrl) window.location.assign(authorizationUrl);
+  };
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate data-testid="connect-oauth-form">
+      <Stack gap="md">
+        {showName && (
+          <TextInput
+            label={copy.integrations.accountName}
+            description={copy.integrations.accountNameDescription}
+            value={name}
+            onChange={(event) => setName(event.currentTarget.value)}
+            maxLength={SERVICE_NAME_MAX_LENGTH}
+            data-testid="connect-name"
+          />
+        )}
+        <Text fz="sm" c="dimmed">
+          {copy.integrations.oauthHint(service)}
+        </Text>
+        {start.error && (
+          <Alert color="red" variant="light" data-testid="connect-error">
+            {errorMessage(start.error)}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button type="submit" loading={start.isPending || start.isSuccess} data-testid="connect-oauth">
+            {existing ? copy.integrations.reconnectWith(service) : copy.integrations.connectWith(service)}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** A form of fields (API keys, tokens): see the module doc. */
+function FieldsConnect({ definition, existing, isFirst, source, onDone }: ConnectFormProps) {
   const formId = useId();
   const keptSecrets = new Set(existing ? existing.secretsSet : []);
   const initial = Object.fromEntries(definition.fields.map((field) => [field.key, field.secret ? '' : (existing?.config[field.key] ?? '')]));

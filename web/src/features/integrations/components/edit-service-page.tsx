@@ -17,6 +17,7 @@ import { BackLink } from '../../../ui/back-link';
 import { ErrorAlert, PageLoader } from '../../../ui/states';
 import { useCheckService, useService } from '../api/services';
 import { ConnectForm } from './connect-form';
+import { OAuthOutcome } from './oauth-outcome';
 import { accountOf, ServiceMark, ServiceStatusBadge } from './integrations-page';
 import classes from './integrations.module.css';
 
@@ -35,6 +36,7 @@ export function EditServicePage({ serviceId, currentUserId, isAdmin }: EditServi
     <Container size="sm" py="xl" px={{ base: 'md', sm: 'xl' }}>
       <Stack gap="lg">
         <BackLink to={paths.integrations.getHref()} label={copy.integrations.backToIntegrations} />
+        <OAuthOutcome services={service.data ? [service.data] : undefined} />
         {service.isPending ? (
           <PageLoader />
         ) : service.isError ? (

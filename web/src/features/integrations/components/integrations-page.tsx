@@ -20,6 +20,7 @@ import { IconChevronLeft, IconDots, IconPencil, IconPlus, IconRefresh, IconTrash
 import { ErrorAlert, PageLoader } from '../../../ui/states';
 import { useCheckService, useDeleteService, useServices } from '../api/services';
 import { ConnectForm } from './connect-form';
+import { OAuthOutcome } from './oauth-outcome';
 import classes from './integrations.module.css';
 
 /** The types that can be connected here, by name. */
@@ -85,6 +86,7 @@ export function IntegrationsPage({ currentUserId, isAdmin }: IntegrationsPagePro
             {copy.integrations.connectAccount}
           </Button>
         </Group>
+        <OAuthOutcome services={services.data} />
         {services.isPending ? (
           <PageLoader />
         ) : services.isError ? (
