@@ -569,6 +569,8 @@ export const SERVICE_NAME_MAX_LENGTH = 100;
 export const SERVICES_PER_ORGANIZATION_MAX = 500;
 /** ours: the longest value of one field of a connection's config (a token, a host, an id). */
 export const SERVICE_CONFIG_VALUE_MAX_LENGTH = 4096;
+/** ours: how long an action call may run without an answer before a call with its idempotency key runs it again (ms). */
+export const SERVICE_ACTION_LEASE_MS = 60_000;
 /** ours: how long an OAuth authorization request may take, from 'Connect with …' to the provider's callback (ms). */
 export const OAUTH_STATE_TTL_MS = 10 * 60_000;
 /** ours: an OAuth access token that expires within this long is refreshed before it is used (ms). */

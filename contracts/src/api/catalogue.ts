@@ -18,6 +18,7 @@ import * as submissions from './flows/submissions';
 import * as summary from './flows/summary';
 import * as themes from './flows/themes';
 import * as uploads from './flows/uploads';
+import * as integrationsInternal from './integrations/internal';
 import * as oauth from './integrations/oauth';
 import * as services from './integrations/services';
 import * as approvals from './workflows-engine/approvals';
@@ -76,4 +77,5 @@ export const ENDPOINTS: readonly Endpoint[] = [
   nodeTests,
   services,
   oauth,
+  integrationsInternal,
 ].flatMap((module) => endpointsOf(module as Record<string, unknown>));

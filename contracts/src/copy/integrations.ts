@@ -64,6 +64,10 @@ export const integrations = {
   connectedToast: (name: string) => `${name} connected`,
   savedToast: (name: string) => `${name} saved`,
   secretKept: 'Saved. Type a new value to replace it.',
+  /** ours: the internal actions (`api/integrations/internal.ts`). */
+  actionInProgress: 'This action is already running: try again in a moment',
+  wrongActionType: (action: string, service: string) => `The action ${action} cannot run with a ${service} account`,
+  requestRefused: (service: string, detail: string) => `${service} refused the request: ${detail}`,
   /** ours: OAuth services (spec 000 §4: "a separate connect button replaces it"). */
   connectWith: (service: string) => `Connect with ${service}`,
   reconnectWith: (service: string) => `Reconnect with ${service}`,

@@ -8,6 +8,7 @@ import { createService, type FormloomService, type ServiceDefinition, type Servi
 import { IntegrationsConfig } from './config';
 import { migrations } from './db/migrations';
 import { integrationsDependencies, type IntegrationsDeps } from './deps';
+import { internalRoutes } from './routes/internal';
 import { oauthRoutes } from './routes/oauth';
 import { serviceRoutes } from './routes/services';
 
@@ -17,7 +18,7 @@ export const definition: ServiceDefinition<typeof IntegrationsConfig.shape, Inte
   config: IntegrationsConfig,
   migrations,
   dependencies: integrationsDependencies,
-  routes: [serviceRoutes, oauthRoutes],
+  routes: [serviceRoutes, oauthRoutes, internalRoutes],
   consumers: () => [],
   workers: (deps) => (deps.rewrapWorker ? [deps.rewrapWorker] : []),
 };

@@ -6,6 +6,7 @@
 import { InProcessBus } from '@formloom/kit/bus/in-process';
 import { createTestIssuer, endpointRequest, type EndpointCall, type TestIssuer } from '@formloom/kit/testing';
 import type { Endpoint, ResponseOf } from '@formloom/contracts/api/endpoint';
+import { startServiceOAuth } from '@formloom/contracts/api/integrations/oauth';
 import { buildApp } from '../src/app';
 import { startFakeAirtable, type FakeAirtable } from '../src/testing/fake-airtable';
 import { notionBot, startFakeNotion, type FakeNotion } from '../src/testing/fake-notion';
@@ -41,7 +42,10 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-/** Starts the fakes (with one valid token each) and the service pointed at them; `env` adds to its environment. */
+/**
+ * Starts the fakes (with one valid token each) and the service pointed at them; `env` adds to its environment (its
+ * `PROVIDER_API_URLS` adds to the fakes').
+ */
 export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
   const [airtable, notion, issuer] = await Promise.all([startFakeAirtable(), startFakeNotion(), createTestIssuer()]);
   airtable.addToken(AIRTABLE_TOKEN, { id: 'usrAda', email: 'ada@example.com', scopes: ['data.records:read', 'data.records:write', 'schema.bases:read'] });
@@ -50,9 +54,10 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     env: {
       DATABASE_URL: 'memory://',
       LOG_LEVEL: 'silent',
-      PROVIDER_API_URLS: `airtable=${airtable.url},notion=${notion.url}`,
       PROVIDER_TIMEOUT_MS: '2000',
       ...env,
+      // The harness's fakes, and any the test adds (a fake Slack …).
+      PROVIDER_API_URLS: [`airtable=${airtable.url}`, `notion=${notion.url}`, ...(env.PROVIDER_API_URLS ? [env.PROVIDER_API_URLS] : [])].join(','),
     },
     jwks: issuer.jwks,
     bus: new InProcessBus(),
@@ -74,4 +79,24 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
       await Promise.all([airtable.close(), notion.close()]);
     },
   };
+}
+
+/**
+ * What a browser does after 'Connect with {service}' (an OAuth service the harness's provider fake approves at once):
+ * goes to the authorization URL, follows the provider's redirect to the callback, and lands where the callback sends
+ * it. Answers that final URL (on `PUBLIC_URL`).
+ */
+export async function connectInBrowser(
+  h: Harness,
+  body: { returnTo: string; serviceName?: string; serviceId?: string },
+  user: UserKey = 'member',
+  serviceType: 'slack' = 'slack',
+): Promise<URL> {
+  const started = await h.call(user, startServiceOAuth, { params: { serviceType }, body });
+  if (started.status !== 200) throw new Error(`start answered ${started.status}: ${JSON.stringify(started.body)}`);
+  const atProvider = await fetch(started.body.authorizationUrl, { redirect: 'manual' });
+  const callback = new URL(atProvider.headers.get('location')!);
+  const answer = await h.service.app.inject({ method: 'GET', url: `${callback.pathname}${callback.search}` });
+  if (answer.statusCode !== 303) throw new Error(`the callback answered ${answer.statusCode}`);
+  return new URL(answer.headers.location as string);
 }

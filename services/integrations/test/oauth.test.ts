@@ -11,7 +11,7 @@ import * as copy from '@formloom/contracts/copy';
 import { rowsOf } from '@formloom/kit/db';
 import { endpointRequest } from '@formloom/kit/testing';
 import { startFakeSlack, type FakeSlack } from '../src/testing/fake-slack';
-import { startHarness, type Harness } from './helpers';
+import { connectInBrowser, startHarness, type Harness } from './helpers';
 
 const PUBLIC_URL = 'http://formloom.test';
 let slack: FakeSlack;
@@ -30,22 +30,6 @@ afterEach(async () => {
   await slack.close();
 });
 
-/**
- * What a browser does after 'Connect with Slack': goes to the authorization URL (the fake approves at once), follows
- * Slack's redirect to our callback, and lands where the callback sends it. Answers that final URL.
- */
-async function connectInBrowser(body: { returnTo: string; serviceName?: string; serviceId?: string }, user: 'member' | 'admin' = 'member'): Promise<URL> {
-  const started = await h.call(user, startServiceOAuth, { params: { serviceType: 'slack' }, body });
-  expect(started.status).toBe(200);
-  const atSlack = await fetch(started.body.authorizationUrl, { redirect: 'manual' });
-  expect(atSlack.status).toBe(302);
-  const callback = new URL(atSlack.headers.get('location')!);
-  expect(`${callback.origin}${callback.pathname}`).toBe(`${PUBLIC_URL}/public/services/oauth/callback`);
-  const answer = await h.service.app.inject({ method: 'GET', url: `${callback.pathname}${callback.search}` });
-  expect(answer.statusCode).toBe(303);
-  return new URL(answer.headers.location as string);
-}
-
 it('connects a Slack workspace through the OAuth round trip and keeps its token sealed', async () => {
   const started = await h.call('member', startServiceOAuth, { params: { serviceType: 'slack' }, body: { returnTo: '/home/integrations' } });
   const authorize = new URL(started.body.authorizationUrl);
@@ -55,7 +39,7 @@ it('connects a Slack workspace through the OAuth round trip and keeps its token 
   expect(authorize.searchParams.get('scope')).toContain('chat:write');
   expect(authorize.searchParams.get('state')).toMatch(/^[\w-]{43}$/);
 
-  const landed = await connectInBrowser({ returnTo: '/home/integrations?tab=all' });
+  const landed = await connectInBrowser(h, { returnTo: '/home/integrations?tab=all' });
   expect(landed.origin).toBe(PUBLIC_URL);
   expect(landed.pathname).toBe('/home/integrations');
   expect(landed.searchParams.get('tab')).toBe('all');
@@ -80,7 +64,7 @@ it('connects a Slack workspace through the OAuth round trip and keeps its token 
 
 it('sends the browser back with the reason when Slack access is refused, the state was used, or Slack is not set up', async () => {
   slack.denyNext();
-  const denied = await connectInBrowser({ returnTo: '/home/integrations' });
+  const denied = await connectInBrowser(h, { returnTo: '/home/integrations' });
   expect(denied.searchParams.get(OAUTH_RESULT_PARAMS.error)).toBe(copy.integrations.oauthDenied('Slack'));
 
   // A callback replayed (or forged) finds no state.
@@ -116,7 +100,7 @@ it('refuses to start without the operator\'s Slack app', async () => {
 it('refreshes an access token about to expire, and shows an uninstalled app as broken until it is reconnected', async () => {
   // Tokens living one minute are within the refresh margin: every use refreshes first.
   slack.tokenLifetimeSeconds = 60;
-  const serviceId = (await connectInBrowser({ returnTo: '/home/integrations' })).searchParams.get(OAUTH_RESULT_PARAMS.connected)!;
+  const serviceId = (await connectInBrowser(h, { returnTo: '/home/integrations' })).searchParams.get(OAUTH_RESULT_PARAMS.connected)!;
   const firstToken = slack.issued.at(-1);
   expect((await h.call('member', checkService, { params: { serviceId } })).body.service.status).toBe('connected');
   const refreshes = slack.requests.filter((request) => request.path === '/api/oauth.v2.access' && (request.body as { grant_type?: string }).grant_type === 'refresh_token');
@@ -133,7 +117,7 @@ it('refreshes an access token about to expire, and shows an uninstalled app as b
 
   // Reconnecting keeps the connection (its id and name) and makes it work again.
   slack.tokenLifetimeSeconds = 43_200;
-  const back = await connectInBrowser({ returnTo: `/home/integrations/edit/${serviceId}`, serviceId });
+  const back = await connectInBrowser(h, { returnTo: `/home/integrations/edit/${serviceId}`, serviceId });
   expect(back.pathname).toBe(`/home/integrations/edit/${serviceId}`);
   expect(back.searchParams.get(OAUTH_RESULT_PARAMS.connected)).toBe(serviceId);
   const { services } = (await h.call('member', listServices)).body;

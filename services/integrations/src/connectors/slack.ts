@@ -26,6 +26,9 @@ const REJECTED = new Set([
   'missing_scope',
 ]);
 
+/** Slack's error codes that mean the request itself cannot be done as asked: the step's settings must change. */
+const INVALID = new Set(['channel_not_found', 'not_in_channel', 'is_archived', 'msg_too_long', 'no_text', 'restricted_action', 'invalid_blocks', 'invalid_arguments']);
+
 /** A Slack client at `context`'s base (`<base>/api/`), with `token` when given. */
 export function slackClient(context: ConnectorContext, token?: string): WebClient {
   return new WebClient(token, {
@@ -44,7 +47,7 @@ export function slackError(error: unknown): unknown {
   switch (coded.code) {
     case ErrorCode.PlatformError: {
       const code = (coded as { data: { error: string } }).data.error;
-      return new ProviderError(REJECTED.has(code) ? 'rejected' : 'unreachable', code);
+      return new ProviderError(REJECTED.has(code) ? 'rejected' : INVALID.has(code) ? 'invalid' : 'unreachable', code);
     }
     case ErrorCode.RateLimitedError:
       return new ProviderError('rateLimited', 'ratelimited', { status: 429, retryAfterMs: (coded as { retryAfter: number }).retryAfter * 1000 });
@@ -107,6 +110,13 @@ export const slackConnector: Connector = {
         slackClient(context).oauth.v2.access({ client_id: client.clientId, client_secret: client.clientSecret, grant_type: 'refresh_token', refresh_token: refreshToken }),
       );
       return tokensOf(answer);
+    },
+  },
+  actions: {
+    /** `chat.postMessage` (https://api.slack.com/methods/chat.postMessage): `text` to `channel` as the app's bot. */
+    'slack.postMessage': async (config, context, input: { channel: string; text: string }) => {
+      const answer = await slackCall(() => slackClient(context, config.accessToken).chat.postMessage({ channel: input.channel, text: input.text }));
+      return { channel: answer.channel ?? input.channel, ts: answer.ts ?? '' };
     },
   },
 };

@@ -16,7 +16,9 @@ export interface ConnectorContext {
 
 /**
  * What went wrong at the provider:
- * - `rejected`: it refused the credentials (401, 403: revoked, expired, missing scope) — the user must act;
+ * - `rejected`: it refused the credentials (401, 403: revoked, expired, missing scope) — the user must reconnect;
+ * - `invalid`: it refused the request itself (a channel that does not exist, a message too long) — the step's
+ *   settings must change;
  * - `rateLimited`: it asks us to slow down (429), `retryAfterMs` when it said how long;
  * - `unreachable`: no answer in time, a network error, or a 5xx — try again later.
  */
@@ -29,7 +31,7 @@ export class ProviderError extends Error {
    * @param options `status`: the provider's HTTP status; `retryAfterMs` for `rateLimited`
    */
   constructor(
-    readonly kind: 'rejected' | 'rateLimited' | 'unreachable',
+    readonly kind: 'rejected' | 'invalid' | 'rateLimited' | 'unreachable',
     readonly detail: string,
     readonly options: { status?: number; retryAfterMs?: number } = {},
   ) {
@@ -79,6 +81,12 @@ export interface Connector {
   check(config: Readonly<Record<string, string>>, context: ConnectorContext): Promise<{ sessionState: ServiceSessionState }>;
   /** The provider's OAuth flow, for a type connected by OAuth. */
   oauth?: OAuthFlow;
+  /**
+   * The actions other services run with an account of this type (`api/integrations/internal.ts`), by name; each
+   * takes the usable config and the action's parsed input, and answers its output.
+   * @throws ProviderError
+   */
+  actions?: Readonly<Record<string, (config: Readonly<Record<string, string>>, context: ConnectorContext, input: never) => Promise<Record<string, unknown>>>>;
 }
 
 /** A `Retry-After` header (RFC 9110 §10.2.3: seconds or an HTTP date) in ms from now; `undefined` when absent or bad. */

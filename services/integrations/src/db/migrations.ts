@@ -50,4 +50,20 @@ export const migrations: Migration[] = [
       CREATE INDEX oauth_states_expiry ON oauth_states (expires_at);
     `,
   },
+  {
+    id: '0003_service_actions',
+    sql: `
+      CREATE TABLE service_actions (
+        idempotency_key text PRIMARY KEY,
+        organization_id integer NOT NULL,
+        service_id uuid NOT NULL,
+        action text NOT NULL,
+        status text NOT NULL CHECK (status IN ('running', 'succeeded')),
+        output jsonb,
+        started_at timestamptz NOT NULL DEFAULT now(),
+        finished_at timestamptz
+      );
+      CREATE INDEX service_actions_service ON service_actions (service_id);
+    `,
+  },
 ];

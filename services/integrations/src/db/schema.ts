@@ -7,6 +7,8 @@
  *   (`session_state`), who connected it, and whether its credentials still work (`status`).
  * - `oauth_states`: OAuth authorization requests in flight (`domain/oauth.ts`): the SHA-256 of their `state`, who
  *   started them, for which type and connection, where the browser returns; spent by the callback, 10 minutes at most.
+ * - `service_actions`: the actions other services ran with a connection, by idempotency key (`domain/actions.ts`):
+ *   `running` while a call is at the provider, `succeeded` with its output (answered again to a repeat).
  */
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
@@ -69,3 +71,19 @@ export const oauthStates = pgTable(
 );
 /** An OAuth state row. */
 export type OAuthStateRow = typeof oauthStates.$inferSelect;
+
+/** Actions run with connections, by idempotency key. */
+export const serviceActions = pgTable(
+  'service_actions',
+  {
+    idempotencyKey: text('idempotency_key').primaryKey(),
+    organizationId: integer('organization_id').notNull(),
+    serviceId: uuid('service_id').notNull(),
+    action: text('action').notNull(),
+    status: text('status').$type<'running' | 'succeeded'>().notNull(),
+    output: jsonb('output').$type<Record<string, unknown>>(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('service_actions_service').on(t.serviceId)],
+);

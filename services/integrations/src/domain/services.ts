@@ -174,6 +174,7 @@ export function providerFailure(type: ServiceType, error: unknown): unknown {
   if (!(error instanceof ProviderError)) return error;
   const service = SERVICE_TYPE_NAMES[type];
   if (error.kind === 'rejected') return unprocessable(copy.integrations.credentialsRejected(service, error.detail));
+  if (error.kind === 'invalid') return unprocessable(copy.integrations.requestRefused(service, error.detail));
   if (error.kind === 'rateLimited') return unavailable(copy.integrations.providerRateLimited(service));
   return unavailable(copy.integrations.providerUnreachable(service));
 }
