@@ -92,7 +92,7 @@ export const SERVICE_MANIFEST = [
     directory: 'services/workflows-engine',
     entry: 'src/main.ts',
     port: 8103,
-    calls: ['workspaces-auth', 'flows'],
+    calls: ['workspaces-auth', 'flows', 'integrations'],
     settings: [
       'MAIL_FROM',
       'FLOWS_TIMEOUT_MS',
@@ -121,6 +121,7 @@ export const SERVICE_MANIFEST = [
       'CODE_SANDBOX_THREADS',
       'CODE_SANDBOX_WARM_CONTEXTS',
       'NODE_TEST_RATE_LIMIT',
+      'INTEGRATIONS_TIMEOUT_MS',
     ],
     secrets: ['SMTP_URL', 'WEBHOOK_SECRET_ENCRYPTION_KEY', 'AI_API_KEY'],
     publishes: [],

@@ -44,7 +44,7 @@ const names = (entries: readonly { name: string }[]) => entries.map((e) => e.nam
 describe('the start order', () => {
   it('starts every service after each service it calls, and the gateway last', () => {
     const order = names(processesOf());
-    expect(order).toEqual(['workspaces-auth', 'flows', 'workflows-engine', 'integrations', 'gateway']);
+    expect(order).toEqual(['workspaces-auth', 'flows', 'integrations', 'workflows-engine', 'gateway']);
     for (const service of SERVICE_MANIFEST) {
       for (const callee of service.calls) expect(order.indexOf(callee)).toBeLessThan(order.indexOf(service.name));
     }
@@ -77,6 +77,7 @@ describe('the environment to reach the callees', () => {
     expect(serviceCalleeEnv(engine ?? entry('x'), urlOf)).toEqual({
       WORKSPACES_AUTH_URL: 'http://workspaces-auth.internal:80',
       FLOWS_URL: 'http://flows.internal:80',
+      INTEGRATIONS_URL: 'http://integrations.internal:80',
       AUTH_JWKS_URL: `http://${getJwks.service}.internal:80${getJwks.path}`,
     });
     expect(serviceCalleeEnv(entry('lonely'), urlOf)).toEqual({});

@@ -159,6 +159,7 @@ describe('each check', () => {
     ]);
     expect(checkChart(withComponent('workflows-engine', { calls: ['flows'] }), chartTexts)).toEqual([
       'the chart does not give workflows-engine WORKSPACES_AUTH_URL, but the manifest has it call that service (components.workflows-engine.calls)',
+      'the chart does not give workflows-engine INTEGRATIONS_URL, but the manifest has it call that service (components.workflows-engine.calls)',
       'the chart does not give workflows-engine AUTH_JWKS_URL, but the manifest has it call that service (components.workflows-engine.calls)',
     ]);
     expect(checkChart(withComponent('workflows-engine', { secretEnv: { SMTP_URL: null } }), chartTexts)).toEqual([

@@ -19,6 +19,7 @@ import { startDnsServer, type TestDnsServer } from '@formloom/kit/testing-dns';
 import { startEmbedded } from '@formloom/scripts/embedded';
 import { startFakeAirtable, type FakeAirtable } from '@formloom/integrations/testing/fake-airtable';
 import { notionBot, startFakeNotion, type FakeNotion } from '@formloom/integrations/testing/fake-notion';
+import { startFakeSlack, type FakeSlack } from '@formloom/integrations/testing/fake-slack';
 import { challengeEnv, startFakeSiteverify } from './challenge-provider';
 import { MAILBOX_ENV } from './mailbox';
 import { PROVIDERS_ENV, WEB_TEST_AIRTABLE_TOKEN, WEB_TEST_NOTION_TOKEN } from './providers';
@@ -36,6 +37,7 @@ export interface WebTestProduct {
   /** The fake providers the integrations service calls (`providers.ts`). */
   airtable: FakeAirtable;
   notion: FakeNotion;
+  slack: FakeSlack;
 }
 
 /** Starts the product on a free port and publishes its URL to the test workers. */
@@ -52,11 +54,12 @@ export default async function globalSetup(): Promise<void> {
   });
   process.env[MAILBOX_ENV] = mailbox;
   const dns = await startDnsServer();
-  const [airtable, notion] = await Promise.all([startFakeAirtable(), startFakeNotion()]);
+  const [airtable, notion, slack] = await Promise.all([startFakeAirtable(), startFakeNotion(), startFakeSlack()]);
   airtable.addToken(WEB_TEST_AIRTABLE_TOKEN, { id: 'usrWebTest', email: 'ada@example.com', scopes: ['data.records:read', 'data.records:write', 'schema.bases:read'] });
   notion.addToken(WEB_TEST_NOTION_TOKEN, notionBot('Formloom forms', 'Acme HQ'));
   process.env[PROVIDERS_ENV.airtable] = airtable.url;
   process.env[PROVIDERS_ENV.notion] = notion.url;
+  process.env[PROVIDERS_ENV.slack] = slack.url;
   const product = await startEmbedded({
     dataDir,
     port: 0,
@@ -77,7 +80,9 @@ export default async function globalSetup(): Promise<void> {
       // (`features/workflows/webhook-panel.test.tsx`): let that name through the outbound guard.
       WEBHOOK_ALLOWED_HOSTS: os.hostname(),
       // Connected accounts are checked with fake providers (`providers.ts`), never the real ones.
-      PROVIDER_API_URLS: `airtable=${airtable.url},notion=${notion.url}`,
+      PROVIDER_API_URLS: `airtable=${airtable.url},notion=${notion.url},slack=${slack.url}`,
+      // Slack accounts connect through the fake's OAuth flow (`providers.ts` `connectSlack`).
+      OAUTH_CLIENTS: `slack=${slack.client.id}:${slack.client.secret}`,
     },
   });
   // The test workers' connections are closed by the workers, never by the product: a worker keeps an idle connection
@@ -94,5 +99,5 @@ export default async function globalSetup(): Promise<void> {
   // `signInOrganizationMember`), so they get its URL and the product's internal token.
   process.env.FORMLOOM_WEB_TEST_AUTH_URL = workspacesAuth.url;
   process.env.FORMLOOM_WEB_TEST_INTERNAL_TOKEN = workspacesAuth.service.ctx.config.INTERNAL_TOKEN ?? '';
-  (globalThis as { formloomWebTest?: WebTestProduct }).formloomWebTest = { product, dataDir, siteverify: siteverify.server, smtp, dns, airtable, notion };
+  (globalThis as { formloomWebTest?: WebTestProduct }).formloomWebTest = { product, dataDir, siteverify: siteverify.server, smtp, dns, airtable, notion, slack };
 }

@@ -11,7 +11,7 @@ export default async function globalTeardown(): Promise<void> {
   await new Promise<void>((resolve) => started.siteverify.close(() => resolve()));
   await started.smtp.close();
   await started.dns.close();
-  await Promise.all([started.airtable.close(), started.notion.close()]);
+  await Promise.all([started.airtable.close(), started.notion.close(), started.slack.close()]);
   const mailbox = process.env[MAILBOX_ENV];
   if (mailbox) await rm(mailbox, { recursive: true, force: true });
   await rm(started.dataDir, { recursive: true, force: true });

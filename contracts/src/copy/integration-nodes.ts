@@ -29,6 +29,10 @@ export const integrationNodes = {
     openai: 'Call OpenAI with your own account',
     getCurrentUserOrThrow: 'Continue only when someone is signed in to the app',
   },
+  /** ours: why an integration step failed in a run (the runs list shows it). */
+  integrationsNotConfigured: 'Integrations are not configured on this server (the workflows engine has no INTEGRATIONS_URL)',
+  channelMissing: 'No channel is set for this step',
+  nothingToSend: 'The message is empty: the submission has no answers to send',
   /** spec 001 §8: the warning of a step editor lacking an account, and its hint. */
   accountNotSelected: 'Account not selected',
   reconnectHint: 'Try prompting Zite to re-connect this integration',
@@ -86,7 +90,14 @@ export const integrationNodes = {
   /** ours: a step that needs a connected account shows what is stored but lets nothing be picked without one. */
   needsAccountToPick: 'Connect an account to pick this',
   /** ours: the panels' labels. */
+  /** ours: the account picker of an integration step. */
+  chooseAccount: 'Choose an account',
+  noAccounts: (service: string) => `No ${service} account is connected yet`,
+  connectAccountLink: 'Connect an account',
+  brokenAccount: (name: string) => `${name} (needs reconnecting)`,
+  unknownAccount: 'Unknown account',
   labels: {
+    account: 'Account',
     messageType: 'What to send',
     message: 'Message',
     channel: 'Channel',

@@ -5,6 +5,8 @@
  * | --- | --- | --- |
  * | FLOWS_URL | — | flows' base URL for `GET /internal/flows/:publicIdentifier`; unset → creating a workflow answers 503 |
  * | FLOWS_TIMEOUT_MS | 5000 | timeout of that call (ms) |
+ * | INTEGRATIONS_URL | — | the integrations service's base URL: integration steps (slack …) act through it with the step's idempotency key; unset → those steps fail saying integrations are not configured |
+ * | INTEGRATIONS_TIMEOUT_MS | 20000 | timeout of one action through it (ms; the provider's own time included) |
  * | FLOWS_FILES_TIMEOUT_MS | 30000 | timeout of reading a submission's files from flows for an email's attachments (ms; up to 10 MB) |
  * | MAIL_FROM | notifications@formloom.local | sender address of workflow emails |
  * | SMTP_URL | — | `smtp://user:pass@host:port` (or `smtps://`); unset → emails go to the mail log only |
@@ -45,6 +47,8 @@ const ms = (fallback: number) => z.coerce.number().int().positive().default(fall
 export const EngineConfig = z.object({
   FLOWS_URL: z.url().optional(),
   FLOWS_TIMEOUT_MS: ms(5000),
+  INTEGRATIONS_URL: z.url().optional(),
+  INTEGRATIONS_TIMEOUT_MS: ms(20_000),
   FLOWS_FILES_TIMEOUT_MS: ms(30_000),
   MAIL_FROM: z.email().default('notifications@formloom.local'),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),

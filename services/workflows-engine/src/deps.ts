@@ -14,6 +14,7 @@ import type { EngineConfig } from './config';
 import { createMailer, type Mailer } from '@formloom/kit/mail';
 import { aiSettingsFromConfig, createOpenAiProvider, type AiProvider } from './ai-provider';
 import { createFlowsApi, createSubmissionFilesApi, type FlowsApi } from './flows-client';
+import { createIntegrationsApi } from './integrations-client';
 import { createRunMetrics } from './metrics';
 import { RunWorker } from './worker';
 import { resolveWebhookKeySecret, SecretBox } from './domain/webhook-secrets';
@@ -64,6 +65,9 @@ export function engineDependencies(ctx: ServiceContext<EngineConfig>): EngineDep
     log: ctx.log,
   });
   const flowsApi = createFlowsApi(flows);
+  const integrations = config.INTEGRATIONS_URL
+    ? createIntegrationsApi(createInternalClient({ baseUrl: config.INTEGRATIONS_URL, token: config.INTERNAL_TOKEN, timeoutMs: config.INTEGRATIONS_TIMEOUT_MS, log: ctx.log }))
+    : undefined;
   const flowsFiles = createInternalClient({
     baseUrl: config.FLOWS_URL,
     token: config.INTERNAL_TOKEN,
@@ -89,6 +93,7 @@ export function engineDependencies(ctx: ServiceContext<EngineConfig>): EngineDep
     approvalLinks,
     ai: ai ?? undefined,
     files: createSubmissionFilesApi(flowsFiles),
+    integrations,
     outbound: { allowedHosts: config.WEBHOOK_ALLOWED_HOSTS },
     codeSandbox,
     recipientLimit:

@@ -67,6 +67,7 @@ import type { ApprovalLinkSigner } from './domain/approval-tokens';
 import type { AiProvider } from './ai-provider';
 import type { RateLimit } from '@formloom/kit/rate-limit';
 import type { SubmissionFilesApi } from './flows-client';
+import type { IntegrationsApi } from './integrations-client';
 import type { NodeExecutor, NodeOutcome, NodeServices, OutboundServices, StepInput } from './nodes/executor';
 import { CodeSandbox } from './sandbox/code-sandbox';
 import { WEBHOOK_NODE_RETRY_BASE_MS } from '@formloom/contracts/limits';
@@ -104,6 +105,8 @@ export interface RunWorkerOptions {
   ai?: AiProvider;
   /** A submission's files for email attachments (see `NodeServices.files`). */
   files?: SubmissionFilesApi;
+  /** The integrations service (see `NodeServices.integrations`). */
+  integrations?: IntegrationsApi;
   /**
    * Outbound HTTP of the webhook node (see `NodeServices.outbound`): the operator's allowed hosts (default none),
    * a resolver (default the system's) and the retry wait (default WEBHOOK_NODE_RETRY_BASE_MS).
@@ -261,6 +264,7 @@ export class RunWorker {
       approvalLinks: options.approvalLinks,
       ai: options.ai,
       files: options.files,
+      integrations: options.integrations,
       outbound: {
         allowedHosts: options.outbound?.allowedHosts ?? [],
         lookup: options.outbound?.lookup,

@@ -188,21 +188,21 @@ describe('execution', () => {
   it('fails the step and the run of a node type the engine cannot run yet (an integration step, complete in the editor)', async () => {
     const form = await publishedForm(h);
     const template: WorkflowTemplate = exampleWorkflow(form);
-    // A complete Slack step (it publishes): its executor comes with the integrations service.
-    const slack = { serviceId: 1, integrationId: null, config: { messageType: 'custom_message', message: 'New: {{answers.w1}}', channel: '#leads' } };
+    // A complete Discord step (it publishes): its action is not in the integrations service yet.
+    const discord = { serviceId: 1, integrationId: null, config: { messageType: 'custom_message', message: 'New: {{answers.w1}}', channel: '#leads' } };
     template.nodes = {
       n1: { ...(template.nodes.n1 as WorkflowNode), nextNodeId: 'n1x' },
-      n1x: { type: 'slack', template: slack, nextNodeId: null },
+      n1x: { type: 'discord', template: discord, nextNodeId: null },
     };
     const workflowId = await liveWorkflow(h, template);
     await submit(h, form, { w1: 'Ada', w2: 'ada@example.com' });
 
     const [run] = (await finishedRuns(h, workflowId, 1)).runs;
     expect(run?.status).toBe('failed');
-    expect(run?.error).toBe(copy.workflows.nodeNotSupported('slack'));
+    expect(run?.error).toBe(copy.workflows.nodeNotSupported('discord'));
     expect(run?.steps.map((step) => [step.nodeId, step.status, step.error])).toEqual([
       ['n1', 'succeeded', null],
-      ['n1x', 'failed', copy.workflows.nodeNotSupported('slack')],
+      ['n1x', 'failed', copy.workflows.nodeNotSupported('discord')],
     ]);
   });
 

@@ -5,9 +5,10 @@
  * defaults to custom_message if a message exists, else send_all_fields"), the record actions and their descriptions
  * (spec 001 §4), filters and mappings. Each type's own module (`nodes/<type>.ts`) defines the type with these.
  *
- * The engine has no executor for these types yet: their actions run in the integrations service, which holds the
- * accounts' credentials (ARCHITECTURE §3 "Credentials never leave integrations"), and comes later; until then their
- * steps fail with 'The "<type>" step is not supported yet'. The editor already shows and checks them.
+ * Their actions run in the integrations service, which holds the accounts' credentials (ARCHITECTURE §3 "Credentials
+ * never leave integrations"): the engine's executor asks it with the step's idempotency key. Slack's runs today; the
+ * others' steps fail with 'The "<type>" step is not supported yet' until their actions exist there. The editor shows
+ * and checks them all.
  */
 import { z } from 'zod';
 import type { FieldError } from '../../errors';

@@ -31,7 +31,6 @@ import { webhookNode } from './webhook';
 
 /** The implemented node types the engine cannot run yet (see the module doc), one line per type. */
 export const NODE_DEFINITIONS_WITHOUT_EXECUTOR = [
-  slackNode,
   microsoftTeamsNode,
   discordNode,
   twilioNode,
@@ -52,6 +51,7 @@ export const NODE_DEFINITIONS = [
   webhookNode,
   codeNode,
   aiNode,
+  slackNode,
   ...NODE_DEFINITIONS_WITHOUT_EXECUTOR,
 ] as const;
 

@@ -2,7 +2,7 @@
  * The `slack` node (spec 001 §3 `{serviceId, integrationId, config {messageType, message, channel}}`, §4 "needs an
  * account (service or integration) then a message, unless it sends all fields", §5 channel required — Done shows
  * 'Select a channel first'): posts the submission's fields, or a message with `{{variables}}`, to a channel. Its
- * executor comes with the integrations service (`./integration.ts`); the web's card and panel are
+ * executor (services/workflows-engine `nodes/slack.ts`) posts through the integrations service; the web's card and panel are
  * `web/src/features/workflows/nodes/slack.tsx`. The gallery's Slack templates (`scheduling_reminder_slack_host`,
  * `slack_message_form_abandonment`) build theirs with {@link slackMessageTemplate}.
  */

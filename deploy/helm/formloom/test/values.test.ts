@@ -167,7 +167,7 @@ describe('the chart against the service manifest', () => {
     // workflows-engine links approval emails to the approver's page on the public origin (PUBLIC_URL) and reaches the
     // operator's AI provider (AI_BASE_URL) with its key.
     expect(received('workflows-engine')).toEqual({
-      urls: ['AI_BASE_URL', 'AUTH_JWKS_URL', 'FLOWS_URL', 'PUBLIC_URL', 'WORKSPACES_AUTH_URL'],
+      urls: ['AI_BASE_URL', 'AUTH_JWKS_URL', 'FLOWS_URL', 'INTEGRATIONS_URL', 'PUBLIC_URL', 'WORKSPACES_AUTH_URL'],
       secrets: ['AI_API_KEY', 'DATABASE_URL', 'INTERNAL_TOKEN', 'SMTP_URL', 'WEBHOOK_SECRET_ENCRYPTION_KEY'],
     });
     expect(chartEnvironment(values, 'web')).toBeUndefined();

@@ -25,6 +25,7 @@ import type { MailRecord } from '../domain/mail';
 import type { SubmissionFilesApi } from '../flows-client';
 import type { FieldError } from '@formloom/contracts/errors';
 import type { CodeSandbox } from '../sandbox/code-sandbox';
+import type { IntegrationsApi } from '../integrations-client';
 import type { RateLimit } from '@formloom/kit/rate-limit';
 import type { Mailer } from '@formloom/kit/mail';
 import type { AllowedHost, OutboundLookup } from '@formloom/kit/outbound-http';
@@ -67,6 +68,8 @@ export interface NodeServices {
   outbound: OutboundServices;
   /** The code node's sandbox (`sandbox/code-sandbox.ts`). */
   codeSandbox: CodeSandbox;
+  /** The integrations service (integration steps: slack …); absent when INTEGRATIONS_URL is not set. */
+  integrations?: IntegrationsApi;
 }
 
 /**

@@ -14,6 +14,7 @@ import { codeExecutor } from './code';
 import { emailExecutor } from './email';
 import { filterExecutor } from './filter';
 import type { NodeExecutor } from './executor';
+import { slackExecutor } from './slack';
 import { webhookExecutor } from './webhook';
 
 /** Every node executor, one line per type. */
@@ -26,6 +27,7 @@ export const NODE_EXECUTORS = [
   webhookExecutor,
   codeExecutor,
   aiExecutor,
+  slackExecutor,
 ] as const satisfies readonly NodeExecutor[];
 
 /** `true` when every executable node type has an executor in {@link NODE_EXECUTORS}; `never` otherwise. */

@@ -14,7 +14,7 @@ import { AIRTABLE_CONNECT_TEXT } from '@formloom/contracts/integrations/connect/
 import { NOTION_CONNECT_TEXT } from '@formloom/contracts/integrations/connect/notion';
 import { paths } from '../../../src/config/paths';
 import { callEndpoint } from '../../../src/lib/api-client';
-import { addAirtableToken, revokeToken, WEB_TEST_AIRTABLE_TOKEN, WEB_TEST_NOTION_TOKEN } from '../../providers';
+import { addAirtableToken, connectSlack, revokeToken, WEB_TEST_AIRTABLE_TOKEN, WEB_TEST_NOTION_TOKEN } from '../../providers';
 import { currentUrl, renderApp, signInOrganizationMember, signUpUser } from '../../render-app';
 
 it('connects Airtable and Notion from the settings page, with the provider\'s refusal shown', async () => {
@@ -137,16 +137,27 @@ it('disconnects an account after asking', async () => {
   expect(await screen.findByText(copy.integrations.noConnections)).toBeInTheDocument();
 });
 
-it('offers "Connect with Slack", says when the server has no Slack app, and shows what the OAuth callback reported', async () => {
+it('offers "Connect with Slack" instead of fields, and "Reconnect with Slack" beside the name on its page', async () => {
   await signUpUser({ firstName: 'Ada' });
-  const { user } = renderApp(paths.integrations.getHref());
+  const { user, unmount } = renderApp(paths.integrations.getHref());
   await user.click(await screen.findByRole('button', { name: copy.integrations.connectAccount }));
   await user.click(within(await screen.findByRole('dialog', { name: copy.integrations.chooseService })).getByRole('button', { name: /Slack/ }));
   const dialog = await screen.findByRole('dialog', { name: copy.integrations.connectTitle('Slack') });
   expect(within(dialog).getByText(copy.integrations.oauthHint('Slack'))).toBeInTheDocument();
-  await user.click(within(dialog).getByRole('button', { name: copy.integrations.connectWith('Slack') }));
-  // The test product has no Slack app (OAUTH_CLIENTS): the server says so.
-  expect(await within(dialog).findByText(copy.integrations.oauthNotConfigured('Slack'))).toBeInTheDocument();
+  expect(within(dialog).getByRole('button', { name: copy.integrations.connectWith('Slack') })).toBeEnabled();
+  expect(within(dialog).queryByRole('textbox')).not.toBeInTheDocument();
+  unmount();
+
+  // Connected (the browser's round trip, done by the test): its page renames it or reconnects it.
+  const serviceId = await connectSlack();
+  const page = renderApp(paths.integrationEdit.getHref(serviceId));
+  expect(await screen.findByRole('heading', { name: 'First Slack connection' })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: copy.integrations.reconnectWith('Slack') })).toBeInTheDocument();
+  const name = screen.getByRole('textbox', { name: new RegExp(copy.integrations.accountName) });
+  await page.user.clear(name);
+  await page.user.type(name, 'Sales Slack');
+  await page.user.click(screen.getByRole('button', { name: copy.integrations.save }));
+  expect(await screen.findByText(copy.integrations.savedToast('Sales Slack'))).toBeInTheDocument();
 });
 
 it('shows the outcome the OAuth callback put in the URL once, then drops it from the URL', async () => {

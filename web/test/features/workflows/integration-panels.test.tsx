@@ -4,7 +4,7 @@
  * 'Select a channel first', §8 'Account not selected' and the 'Unknown …' names): what a builder sees of a step whose
  * account is not connected, and what they can set without one.
  */
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import * as copy from '@formloom/contracts/copy';
 import { databasesNode } from '@formloom/contracts/workflows/nodes/databases';
 import { googleSheetsNode } from '@formloom/contracts/workflows/nodes/googlesheets';
@@ -16,6 +16,8 @@ import { microsoftTeamsNodeUi } from '../../../src/features/workflows/nodes/micr
 import { nodeUi } from '../../../src/features/workflows/nodes/registry';
 import { slackNodeUi } from '../../../src/features/workflows/nodes/slack';
 import { axeViolations, renderPanel } from './node-panel-harness';
+import { connectSlack } from '../../providers';
+import { signUpUser } from '../../render-app';
 
 it('warns that no account is selected, and still lets the builder write the Slack message', async () => {
   const panel = renderPanel(slackNodeUi, slackNode.defaultTemplate());
@@ -94,4 +96,17 @@ it('has no accessibility violations in the chat and record panels', async () => 
   expect(await axeViolations(screen.getByTestId('databases-panel'))).toEqual([]);
   renderPanel(googleSheetsNodeUi, { ...googleSheetsNode.defaultTemplate(), config: { action: 'findAll', spreadsheetId: 's', sheetId: 0 } });
   expect(await axeViolations(screen.getByTestId('googlesheets-panel'))).toEqual([]);
+});
+
+it('picks the Slack step\'s account among the organization\'s connected Slack accounts', async () => {
+  await signUpUser({ firstName: 'Ada' });
+  const serviceId = await connectSlack('Team Slack');
+  const panel = renderPanel(slackNodeUi, slackNode.defaultTemplate());
+  const picker = await screen.findByRole('combobox', { name: copy.integrationNodes.labels.account });
+  await waitFor(() => expect(picker).toBeEnabled());
+  await panel.user.click(picker);
+  await panel.user.click(await screen.findByRole('option', { name: 'Team Slack' }));
+  expect(panel.template()).toMatchObject({ serviceId });
+  expect(screen.queryByTestId('account-warning')).toBeNull();
+  expect(screen.getByRole('link', { name: copy.integrationNodes.connectAccountLink })).toHaveAttribute('href', '/home/integrations');
 });

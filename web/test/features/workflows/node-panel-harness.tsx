@@ -1,13 +1,14 @@
 /**
  * Renders one node type's editor panel as the canvas will (src/features/workflows/nodes/types.ts `NodePanelProps`):
  * the node in a workflow on the example form, the panel's edits kept as the canvas keeps its draft, and the latest
- * template readable by the test.
+ * template readable by the test. Queries (an integration step's accounts) go to the test product's API.
  */
 import { useState } from 'react';
 import axe from 'axe-core';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { WorkflowNode, WorkflowTemplate } from '@formloom/contracts/entities/workflow';
 import { exampleFormTemplate } from '@formloom/contracts/example-forms';
 import type { NodeUi, WorkflowEditorContext } from '../../../src/features/workflows/nodes/types';
@@ -53,11 +54,15 @@ export function renderPanel(ui: NodeUi, template: unknown, options: { readOnly?:
     );
   }
   const user = userEvent.setup();
+  // The panels that read the product (an integration step's accounts) ask the real API, as the signed-in user.
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     // As the app's provider in component tests: no transitions, no portals.
-    <MantineProvider env="test">
-      <Canvas />
-    </MantineProvider>,
+    <QueryClientProvider client={queryClient}>
+      <MantineProvider env="test">
+        <Canvas />
+      </MantineProvider>
+    </QueryClientProvider>,
   );
   return { user, template: () => latest };
 }

@@ -6,11 +6,14 @@
  * message fields (spec 001 §3 messageType, message, channel; §4 "Message type defaults to custom_message if a
  * message exists, else send_all_fields"). Each type's own module composes them (`nodes/<type>.tsx`).
  */
-import { Alert, NativeSelect, Radio, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, NativeSelect, Radio, Select, Stack, TextInput } from '@mantine/core';
 import * as copy from '@formloom/contracts/copy';
 import { field, isRecord } from '@formloom/contracts/workflows/define';
 import { isChosen, messageTypeOf, type MessageType } from '@formloom/contracts/workflows/nodes/integration';
+import { SERVICE_TYPE_NAMES, type ServiceType } from '@formloom/contracts/integrations/service-types';
+import { paths } from '../../../config/paths';
 import { IconAlert } from '../../../ui/icons';
+import { useConnectedAccounts } from '../api/connected-accounts';
 import type { WorkflowEditorContext } from '../nodes/types';
 import { TextWithVariables } from './variable-menu';
 
@@ -37,6 +40,52 @@ export function AccountWarning({ hasAccount }: { hasAccount: boolean }) {
     <Alert color="yellow" variant="light" title={copy.integrationNodes.accountNotSelected} icon={<IconAlert size={16} />} data-testid="account-warning">
       {copy.integrationNodes.reconnectHint}
     </Alert>
+  );
+}
+
+/** Props of {@link AccountPicker}. */
+export interface AccountPickerProps {
+  /** The service type whose accounts are offered. */
+  type: ServiceType;
+  /** The stored `serviceId`. */
+  value: unknown;
+  readOnly: boolean;
+  /** Called with the chosen account's id. */
+  onChange(serviceId: string): void;
+}
+
+/**
+ * The account of an integration step (spec 001 §3 `serviceId`): one of the organization's connected accounts of the
+ * type (a broken one says it needs reconnecting), and a link to the integrations page to connect one (a new tab: the
+ * editor keeps its draft). A stored id that is not among them shows as 'Unknown account'.
+ */
+export function AccountPicker({ type, value, readOnly, onChange }: AccountPickerProps) {
+  const accounts = useConnectedAccounts(type);
+  const options = (accounts.data ?? []).map((account) => ({
+    value: account.id,
+    label: account.status === 'broken' ? copy.integrationNodes.brokenAccount(account.name) : account.name,
+  }));
+  const stored = isChosen(value) ? String(value) : null;
+  if (stored && accounts.data && !options.some((option) => option.value === stored)) options.push({ value: stored, label: copy.integrationNodes.unknownAccount });
+  return (
+    <Stack gap={4}>
+      <Select
+        label={copy.integrationNodes.labels.account}
+        placeholder={accounts.data?.length === 0 ? copy.integrationNodes.noAccounts(SERVICE_TYPE_NAMES[type]) : copy.integrationNodes.chooseAccount}
+        data={options}
+        value={stored}
+        onChange={(id) => id && onChange(id)}
+        disabled={readOnly || accounts.isPending}
+        allowDeselect={false}
+        comboboxProps={{ withinPortal: true }}
+        data-testid="account-picker"
+      />
+      {!readOnly && (
+        <Anchor href={paths.integrations.getHref()} target="_blank" rel="noopener" fz="xs" w="fit-content" data-testid="connect-account-link">
+          {copy.integrationNodes.connectAccountLink}
+        </Anchor>
+      )}
+    </Stack>
   );
 }
 

@@ -1,15 +1,16 @@
 /**
  * The `slack` node on the canvas and in its editor (spec 001 §2 "Node editor panels", §3 template, §4 status, §5
  * 'Select a channel first', §8 'Account not selected'): the account warning, what to send and the channel. Its
- * status line comes from `@formloom/contracts/workflows/nodes/slack`; its steps run once the integrations service
- * exists.
+ * status line comes from `@formloom/contracts/workflows/nodes/slack`. The account is one of the organization's
+ * connected Slack accounts (`AccountPicker`); the steps post through the integrations service.
  */
 import { Stack } from '@mantine/core';
 import * as copy from '@formloom/contracts/copy';
+import { field } from '@formloom/contracts/workflows/define';
 import { chatChannelMissing, hasAccount } from '@formloom/contracts/workflows/nodes/integration';
 import { slackNode } from '@formloom/contracts/workflows/nodes/slack';
 import { IconMessage } from '../../../ui/icons';
-import { AccountWarning, ChatFields } from '../inputs/integration-fields';
+import { AccountPicker, AccountWarning, ChatFields } from '../inputs/integration-fields';
 import { defineNodeUi, type NodePanelProps } from './types';
 
 function SlackPanel({ nodeId, node, readOnly, onChange, context }: NodePanelProps) {
@@ -17,6 +18,7 @@ function SlackPanel({ nodeId, node, readOnly, onChange, context }: NodePanelProp
   return (
     <Stack gap="sm" data-testid="slack-panel">
       <AccountWarning hasAccount={account} />
+      <AccountPicker type="slack" value={field(node.template, 'serviceId')} readOnly={readOnly} onChange={(serviceId) => onChange({ ...(node.template as object), serviceId })} />
       <ChatFields nodeId={nodeId} template={node.template} readOnly={readOnly} hasAccount={account} context={context} onChange={onChange} />
     </Stack>
   );
