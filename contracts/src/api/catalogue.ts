@@ -18,6 +18,7 @@ import * as submissions from './flows/submissions';
 import * as summary from './flows/summary';
 import * as themes from './flows/themes';
 import * as uploads from './flows/uploads';
+import * as airtableSchema from './integrations/airtable';
 import * as integrationsInternal from './integrations/internal';
 import * as oauth from './integrations/oauth';
 import * as services from './integrations/services';
@@ -78,4 +79,5 @@ export const ENDPOINTS: readonly Endpoint[] = [
   services,
   oauth,
   integrationsInternal,
+  airtableSchema,
 ].flatMap((module) => endpointsOf(module as Record<string, unknown>));

@@ -90,6 +90,12 @@ export const integrationNodes = {
   /** ours: a step that needs a connected account shows what is stored but lets nothing be picked without one. */
   needsAccountToPick: 'Connect an account to pick this',
   /** ours: the panels' labels. */
+  /** spec 000 §8, 001 §8: a schema that did not load ('Couldn't find your {schema label}s', the error, 'Try again'). */
+  schemaLoadFailed: (label: string) => `Couldn't find your ${label}s`,
+  tryAgain: 'Try again',
+  /** ours: the schema pickers' placeholders. */
+  chooseBase: 'Choose a base',
+  chooseTable: 'Choose a table',
   /** ours: the account picker of an integration step. */
   chooseAccount: 'Choose an account',
   noAccounts: (service: string) => `No ${service} account is connected yet`,

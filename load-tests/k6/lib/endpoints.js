@@ -126,6 +126,8 @@ export const endpoints = {
   'services.update': { method: 'PATCH', path: '/admin/services/:serviceId' },
   'services.oauthCallback': { method: 'GET', path: '/public/services/oauth/callback' },
   'services.oauthStart': { method: 'POST', path: '/admin/services/oauth/:serviceType/start' },
+  'services.airtable.bases': { method: 'GET', path: '/v1/admin/services/airtable/bases' },
+  'services.airtable.tables': { method: 'GET', path: '/v1/admin/services/airtable/tables' },
 };
 
 /** The concrete path of endpoint `id` for `params` (each `:name` replaced, URI-encoded). */

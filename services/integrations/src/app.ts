@@ -10,6 +10,7 @@ import { migrations } from './db/migrations';
 import { integrationsDependencies, type IntegrationsDeps } from './deps';
 import { internalRoutes } from './routes/internal';
 import { oauthRoutes } from './routes/oauth';
+import { schemaRoutes } from './routes/schemas';
 import { serviceRoutes } from './routes/services';
 
 /** The service definition. */
@@ -18,7 +19,7 @@ export const definition: ServiceDefinition<typeof IntegrationsConfig.shape, Inte
   config: IntegrationsConfig,
   migrations,
   dependencies: integrationsDependencies,
-  routes: [serviceRoutes, oauthRoutes, internalRoutes],
+  routes: [serviceRoutes, oauthRoutes, internalRoutes, schemaRoutes],
   consumers: () => [],
   workers: (deps) => (deps.rewrapWorker ? [deps.rewrapWorker] : []),
 };

@@ -43,6 +43,8 @@ export const serviceKeys = {
   lists: ['services', 'list'] as const,
   list: (type?: string) => ['services', 'list', type ?? 'all'] as const,
   detail: (serviceId: string) => ['services', 'detail', serviceId] as const,
+  /** What a connection's account holds (its provider's schema): `kind` is `bases`, `tables:<baseId>` … */
+  schema: (serviceId: string, kind: string) => ['services', 'schema', serviceId, kind] as const,
 };
 
 /** The organization's API keys (settings; admins only). */

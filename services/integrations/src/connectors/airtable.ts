@@ -40,11 +40,58 @@ export async function airtableRequest(path: string, token: string, context: Conn
   const body: unknown = await response.json().catch(() => null);
   if (response.ok) return body;
   const detail = errorMessage(body, response.status);
+  if (response.status === 404) throw new ProviderError('invalid', detail, { status: 404 });
   if (response.status === 401 || response.status === 403) throw new ProviderError('rejected', detail, { status: response.status });
   if (response.status === 429) {
     throw new ProviderError('rateLimited', detail, { status: 429, retryAfterMs: retryAfterMs(response.headers.get('retry-after')) ?? AIRTABLE_RATE_LIMIT_WAIT_MS });
   }
   throw new ProviderError('unreachable', detail, { status: response.status });
+}
+
+/** The parts of `GET /v0/meta/bases` we read (paged by `offset`). */
+const BasesPage = z.object({ bases: z.array(z.object({ id: z.string(), name: z.string(), permissionLevel: z.string() })), offset: z.string().optional() });
+/** The parts of `GET /v0/meta/bases/{baseId}/tables` we read. */
+const TablesAnswer = z.object({
+  tables: z.array(
+    z.object({ id: z.string(), name: z.string(), primaryFieldId: z.string(), fields: z.array(z.object({ id: z.string(), name: z.string(), type: z.string() })) }),
+  ),
+});
+
+/**
+ * Every base the token reaches (`GET /v0/meta/bases`, "List bases", following `offset` pages).
+ * @throws ProviderError
+ */
+export async function listBases(token: string, context: ConnectorContext): Promise<z.infer<typeof BasesPage>['bases']> {
+  const bases: z.infer<typeof BasesPage>['bases'] = [];
+  let offset: string | undefined;
+  do {
+    const page = BasesPage.safeParse(await airtableRequest(`/v0/meta/bases${offset ? `?offset=${encodeURIComponent(offset)}` : ''}`, token, context));
+    if (!page.success) throw new ProviderError('unreachable', 'an unexpected answer to /v0/meta/bases');
+    bases.push(...page.data.bases);
+    offset = page.data.offset;
+  } while (offset);
+  return bases;
+}
+
+/**
+ * A base's tables with their fields (`GET /v0/meta/bases/{baseId}/tables`, "Get base schema").
+ * @throws ProviderError (`invalid` when Airtable does not know the base for this token)
+ */
+export async function listTables(token: string, context: ConnectorContext, baseId: string): Promise<z.infer<typeof TablesAnswer>['tables']> {
+  let answer: unknown;
+  try {
+    answer = await airtableRequest(`/v0/meta/bases/${encodeURIComponent(baseId)}/tables`, token, context);
+  } catch (error) {
+    // A base the token does not reach answers 403 (`INVALID_PERMISSIONS_OR_MODEL_NOT_FOUND`) or 404: the base is the
+    // problem, not the token (a bad token answers 401).
+    if (error instanceof ProviderError && (error.options.status === 404 || error.options.status === 403)) {
+      throw new ProviderError('invalid', error.detail, error.options);
+    }
+    throw error;
+  }
+  const parsed = TablesAnswer.safeParse(answer);
+  if (!parsed.success) throw new ProviderError('unreachable', 'an unexpected answer to the base schema');
+  return parsed.data.tables;
 }
 
 /** See the module doc. */

@@ -4,7 +4,9 @@
  * 'Select a channel first', §8 'Account not selected' and the 'Unknown …' names): what a builder sees of a step whose
  * account is not connected, and what they can set without one.
  */
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import { createService } from '@formloom/contracts/api/integrations/services';
+import { airtableNode } from '@formloom/contracts/workflows/nodes/airtable';
 import * as copy from '@formloom/contracts/copy';
 import { databasesNode } from '@formloom/contracts/workflows/nodes/databases';
 import { googleSheetsNode } from '@formloom/contracts/workflows/nodes/googlesheets';
@@ -16,7 +18,9 @@ import { microsoftTeamsNodeUi } from '../../../src/features/workflows/nodes/micr
 import { nodeUi } from '../../../src/features/workflows/nodes/registry';
 import { slackNodeUi } from '../../../src/features/workflows/nodes/slack';
 import { axeViolations, renderPanel } from './node-panel-harness';
-import { connectSlack } from '../../providers';
+import { airtableNodeUi } from '../../../src/features/workflows/nodes/airtable';
+import { callEndpoint } from '../../../src/lib/api-client';
+import { connectSlack, WEB_TEST_AIRTABLE_TOKEN } from '../../providers';
 import { signUpUser } from '../../render-app';
 
 it('warns that no account is selected, and still lets the builder write the Slack message', async () => {
@@ -109,4 +113,38 @@ it('picks the Slack step\'s account among the organization\'s connected Slack ac
   expect(panel.template()).toMatchObject({ serviceId });
   expect(screen.queryByTestId('account-warning')).toBeNull();
   expect(screen.getByRole('link', { name: copy.integrationNodes.connectAccountLink })).toHaveAttribute('href', '/home/integrations');
+});
+
+it('picks the Airtable step\'s account, then a base and a table the account reaches', async () => {
+  await signUpUser({ firstName: 'Ada' });
+  const { service } = await callEndpoint(createService, { body: { serviceType: 'airtable', serviceName: 'Sales base', config: { apiKey: WEB_TEST_AIRTABLE_TOKEN } } });
+  const panel = renderPanel(airtableNodeUi, airtableNode.defaultTemplate());
+  const account = await screen.findByRole('combobox', { name: copy.integrationNodes.labels.account });
+  await waitFor(() => expect(account).toBeEnabled());
+  await panel.user.click(account);
+  await panel.user.click(await screen.findByRole('option', { name: 'Sales base' }));
+
+  const base = screen.getByRole('combobox', { name: new RegExp(copy.integrationNodes.labels.base) });
+  await waitFor(() => expect(base).toBeEnabled());
+  await panel.user.click(base);
+  const baseList = await screen.findByRole('listbox', { name: new RegExp(copy.integrationNodes.labels.base) });
+  expect(within(baseList).getAllByRole('option').map((option) => option.textContent)).toEqual(['CRM', 'Hiring']);
+  await panel.user.click(screen.getByRole('option', { name: 'CRM' }));
+  const table = screen.getByRole('combobox', { name: new RegExp(copy.integrationNodes.labels.table) });
+  await waitFor(() => expect(table).toBeEnabled());
+  await panel.user.click(table);
+  await panel.user.click(await screen.findByRole('option', { name: 'Leads' }));
+  expect(panel.template()).toMatchObject({ serviceId: service.id, config: { baseId: 'appCRM0000000001', tableId: 'tblLeads00000001' } });
+  expect(airtableNode.status(panel.template())).toMatchObject({ complete: true });
+});
+
+it('says a stored base is unknown, and why its tables could not be found, with "Try again"', async () => {
+  await signUpUser({ firstName: 'Ada' });
+  const { service } = await callEndpoint(createService, { body: { serviceType: 'airtable', config: { apiKey: WEB_TEST_AIRTABLE_TOKEN } } });
+  renderPanel(airtableNodeUi, { ...airtableNode.defaultTemplate(), serviceId: service.id, config: { action: 'create', baseId: 'appGone000000001', tableId: '', record: {}, filters: [] } });
+  await waitFor(() => expect(screen.getByRole('combobox', { name: new RegExp(copy.integrationNodes.labels.base) })).toHaveValue(copy.integrationNodes.unknownBase));
+  const problem = await screen.findByTestId('schema-error');
+  expect(problem).toHaveTextContent(copy.integrationNodes.schemaLoadFailed('table'));
+  expect(problem).toHaveTextContent(copy.integrations.requestRefused('Airtable', 'Invalid permissions, or the requested model was not found.'));
+  expect(within(problem).getByRole('button', { name: copy.integrationNodes.tryAgain })).toBeInTheDocument();
 });

@@ -6,12 +6,13 @@
  * message fields (spec 001 §3 messageType, message, channel; §4 "Message type defaults to custom_message if a
  * message exists, else send_all_fields"). Each type's own module composes them (`nodes/<type>.tsx`).
  */
-import { Alert, Anchor, NativeSelect, Radio, Select, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, NativeSelect, Radio, Select, Stack, TextInput } from '@mantine/core';
 import * as copy from '@formloom/contracts/copy';
 import { field, isRecord } from '@formloom/contracts/workflows/define';
 import { isChosen, messageTypeOf, type MessageType } from '@formloom/contracts/workflows/nodes/integration';
 import { SERVICE_TYPE_NAMES, type ServiceType } from '@formloom/contracts/integrations/service-types';
 import { paths } from '../../../config/paths';
+import { errorMessage } from '../../../lib/api-client';
 import { IconAlert } from '../../../ui/icons';
 import { useConnectedAccounts } from '../api/connected-accounts';
 import type { WorkflowEditorContext } from '../nodes/types';
@@ -84,6 +85,59 @@ export function AccountPicker({ type, value, readOnly, onChange }: AccountPicker
         <Anchor href={paths.integrations.getHref()} target="_blank" rel="noopener" fz="xs" w="fit-content" data-testid="connect-account-link">
           {copy.integrationNodes.connectAccountLink}
         </Anchor>
+      )}
+    </Stack>
+  );
+}
+
+/** Props of {@link SchemaSelect}. */
+export interface SchemaSelectProps {
+  label: string;
+  /** What the schema's items are called, for 'Couldn't find your {label}s' (spec 000 §8): `base`, `table`. */
+  itemLabel: string;
+  placeholder: string;
+  /** The stored id; '' or absent: none. */
+  value: string;
+  /** The query that lists the items (`enabled` false while there is nothing to ask with). */
+  query: { data?: readonly { id: string; name: string }[]; error: unknown; isError: boolean; isFetching: boolean; refetch(): unknown };
+  /** What a stored id that is not in the list shows (spec 001 §8 'Unknown base' …). */
+  unknown: string;
+  /** False while there is nothing to ask with (no account, no base): the picker says an account is needed. */
+  enabled: boolean;
+  readOnly: boolean;
+  onChange(id: string): void;
+}
+
+/**
+ * A choice from the account's schema (a base, a table): the items the provider listed; a stored id it does not list
+ * shows as `unknown`; a list that did not load shows 'Couldn't find your {label}s' with the error and 'Try again'
+ * (spec 000 §8).
+ */
+export function SchemaSelect({ label, itemLabel, placeholder, value, query, unknown, enabled, readOnly, onChange }: SchemaSelectProps) {
+  const options = (query.data ?? []).map((item) => ({ value: item.id, label: item.name }));
+  if (value && query.data && !options.some((option) => option.value === value)) options.push({ value, label: unknown });
+  return (
+    <Stack gap={4}>
+      <Select
+        label={label}
+        placeholder={enabled ? placeholder : copy.integrationNodes.needsAccountToPick}
+        data={options}
+        value={value || null}
+        onChange={(id) => id && onChange(id)}
+        disabled={readOnly || !enabled || query.isFetching}
+        allowDeselect={false}
+        required
+        comboboxProps={{ withinPortal: true }}
+      />
+      {query.isError && (
+        <Alert color="yellow" variant="light" p="xs" title={copy.integrationNodes.schemaLoadFailed(itemLabel)} data-testid="schema-error">
+          <Stack gap={4} align="flex-start">
+            <span>{errorMessage(query.error)}</span>
+            <Button size="compact-xs" variant="light" onClick={() => void query.refetch()}>
+              {copy.integrationNodes.tryAgain}
+            </Button>
+          </Stack>
+        </Alert>
       )}
     </Stack>
   );

@@ -1,0 +1,49 @@
+/**
+ * Schema reads for the pickers of integration steps and panels (spec 001 §2 "pick a schema and table", §7 service
+ * calls): with the organization's connection, through the type's connector, with fresh credentials. Refused credentials
+ * mark the connection broken (as a check does) and answer 422; a schema the account does not reach answers 404 with
+ * the provider's words.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { AuthClaims } from '@formloom/contracts/auth';
+import * as copy from '@formloom/contracts/copy';
+import { SERVICE_TYPE_NAMES, type ServiceType } from '@formloom/contracts/integrations/service-types';
+import { DomainError, invalid, notFound } from '@formloom/kit/errors';
+import { listBases, listTables } from '../connectors/airtable';
+import { ProviderError, type ConnectorContext } from '../connectors/types';
+import { serviceConnections } from '../db/schema';
+import type { OAuthEnv } from './oauth';
+import { findRow, providerFailure } from './services';
+
+/**
+ * Runs `read` with connection `serviceId` of the caller's organization, which must be of `type`.
+ * @throws not_found, invalid (another type), unprocessable (credentials refused: the connection is marked broken),
+ *   not_found with the provider's words (a schema the account does not reach), unavailable
+ */
+async function schemaRead<T>(env: OAuthEnv, claims: AuthClaims, serviceId: string, type: ServiceType, read: (config: Record<string, string>, context: ConnectorContext) => Promise<T>): Promise<T> {
+  const row = await findRow(env.db, claims, serviceId);
+  if (row.type !== type) throw invalid(copy.integrations.wrongActionType(`${type} schema`, SERVICE_TYPE_NAMES[row.type as ServiceType]));
+  try {
+    return await env.withCredentials(row, (config) => read(config, env.connectorContext(type)));
+  } catch (caught) {
+    if (caught instanceof ProviderError && caught.kind === 'invalid') throw notFound(copy.integrations.requestRefused(SERVICE_TYPE_NAMES[type], caught.detail));
+    const error = providerFailure(type, caught);
+    if (caught instanceof ProviderError && caught.kind === 'rejected' && error instanceof DomainError) {
+      await env.db
+        .update(serviceConnections)
+        .set({ status: 'broken', statusDetail: error.message, updatedAt: sql`now()` })
+        .where(and(eq(serviceConnections.id, row.id), eq(serviceConnections.organizationId, claims.org)));
+    }
+    throw error;
+  }
+}
+
+/** The bases an Airtable connection reaches. */
+export function airtableBases(env: OAuthEnv, claims: AuthClaims, serviceId: string) {
+  return schemaRead(env, claims, serviceId, 'airtable', (config, context) => listBases(config.apiKey ?? config.accessToken ?? '', context));
+}
+
+/** A base's tables and fields, with an Airtable connection. */
+export function airtableTables(env: OAuthEnv, claims: AuthClaims, serviceId: string, baseId: string) {
+  return schemaRead(env, claims, serviceId, 'airtable', (config, context) => listTables(config.apiKey ?? config.accessToken ?? '', context, baseId));
+}
