@@ -59,7 +59,54 @@ export const REDACT_PATHS = [
   // The AI provider's key (workflows-engine, `AI_API_KEY`), should a configuration be logged.
   'AI_API_KEY',
   '*.AI_API_KEY',
+  // Connected accounts (integrations): the vault's keys, the OAuth apps, and credentials in any form.
+  'CREDENTIALS_ENCRYPTION_KEYS',
+  '*.CREDENTIALS_ENCRYPTION_KEYS',
+  'OAUTH_CLIENTS',
+  '*.OAUTH_CLIENTS',
+  'apiKey',
+  '*.apiKey',
+  'accessToken',
+  '*.accessToken',
+  'refreshToken',
+  '*.refreshToken',
+  'credentials',
+  '*.credentials',
+  'wrappedKey',
+  '*.wrappedKey',
 ];
+
+/**
+ * Query parameters whose values are secrets when a URL is logged: an OAuth callback's `code` and `state` (RFC 6749
+ * §4.1.2), and tokens some links carry.
+ */
+export const SECRET_QUERY_PARAMS: readonly string[] = ['code', 'state', 'token', 'access_token', 'refresh_token', 'api_key'];
+
+/** `url` (a request's path and query) with the values of {@link SECRET_QUERY_PARAMS} replaced by `[redacted]`. */
+export function redactUrl(url: string): string {
+  const at = url.indexOf('?');
+  if (at < 0) return url;
+  const query = url
+    .slice(at + 1)
+    .split('&')
+    .map((pair) => {
+      const name = decodeURIComponent(pair.split('=')[0] ?? '');
+      return SECRET_QUERY_PARAMS.includes(name) ? `${pair.split('=')[0]}=[redacted]` : pair;
+    })
+    .join('&');
+  return `${url.slice(0, at)}?${query}`;
+}
+
+/** The request as Fastify logs it (its default serializer's fields), the URL's secret query values redacted. */
+function serializeRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: redactUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
 
 /** pino options for `service` at `level` (JSON lines; errors through {@link serializeError}). */
 export function loggerOptions(service: string, level: string): LoggerOptions {
@@ -67,7 +114,7 @@ export function loggerOptions(service: string, level: string): LoggerOptions {
     level,
     base: { service },
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
-    serializers: { err: serializeError },
+    serializers: { err: serializeError, req: serializeRequest as (value: unknown) => unknown },
     mixin: traceFields,
     timestamp: () => `,"time":"${new Date().toISOString()}"`,
   };
@@ -186,7 +233,7 @@ export class RequestLineLog extends LogController {
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     if (this.isLogDisabled(request)) return;
-    const line = `${request.method} ${request.url} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)} ms`;
+    const line = `${request.method} ${redactUrl(request.url)} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)} ms`;
     if (error) reply.log.error({ err: error }, line);
     else reply.log.info(line);
   }

@@ -149,3 +149,19 @@ describe('developer logs at a terminal', () => {
     expect(lines.join('\n')).not.toMatch(/^\{/m);
   });
 });
+
+describe('request URLs in the logs', () => {
+  it('never show the values of secret query parameters (an OAuth callback\'s code and state)', async () => {
+    const { stream, lines } = capture();
+    const app = createHttpApp({ name: 'url-test', logLevel: 'info', trustProxy: false, logger: { ...loggerOptions('url-test', 'info'), stream } });
+    app.get('/public/callback', async () => ({ ok: true }));
+    try {
+      await app.inject({ method: 'GET', url: '/public/callback?code=s3cr3t-code&state=s3cr3t-state&page=2' });
+    } finally {
+      await app.close();
+    }
+    const log = lines.join('');
+    expect(log).toContain('/public/callback?code=[redacted]&state=[redacted]&page=2');
+    expect(log).not.toContain('s3cr3t');
+  });
+});
