@@ -172,5 +172,5 @@ it('shows the outcome the OAuth callback put in the URL once, then drops it from
   expect(await screen.findByTestId('oauth-error')).toHaveTextContent(copy.integrations.oauthDenied('Slack'));
   await waitFor(() => expect(currentUrl(failed.router)).toBe(paths.integrations.getHref()));
   await failed.user.click(within(screen.getByTestId('oauth-error')).getByRole('button', { name: 'Close' }));
-  expect(screen.queryByTestId('oauth-error')).not.toBeInTheDocument();
+  await waitFor(() => expect(screen.queryByTestId('oauth-error')).not.toBeInTheDocument());
 });

@@ -14,8 +14,13 @@ import { useOAuthResult } from '../api/oauth-result';
 export function OAuthOutcome({ services }: { services: readonly ServiceConnection[] | undefined }) {
   const { connectedId, error, clear } = useOAuthResult();
   const [failure, setFailure] = useState<string | null>(null);
-  // Kept once read (React's "adjusting state when a prop changes", during render), then taken out of the URL.
-  if (error && error !== failure) setFailure(error);
+  const [seen, setSeen] = useState<string | null>(null);
+  // Kept once read (React's "adjusting state when a prop changes", during render), then taken out of the URL; closing
+  // it never brings it back, even while the URL still holds it for a render.
+  if (error && error !== seen) {
+    setSeen(error);
+    setFailure(error);
+  }
   useEffect(() => {
     if (error) clear();
   }, [error, clear]);
