@@ -54,7 +54,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     env: {
       DATABASE_URL: 'memory://',
       LOG_LEVEL: 'silent',
-      PROVIDER_TIMEOUT_MS: '2000',
+      PROVIDER_TIMEOUT_MS: '10000',
       ...env,
       // The harness's fakes, and any the test adds (a fake Slack …).
       PROVIDER_API_URLS: [`airtable=${airtable.url}`, `notion=${notion.url}`, ...(env.PROVIDER_API_URLS ? [env.PROVIDER_API_URLS] : [])].join(','),

@@ -84,7 +84,7 @@ describe('rotating CREDENTIALS_ENCRYPTION_KEYS', () => {
 
     harness = await restart(`${NEW},${OLD}`);
     const newId = new CredentialVault([NEW]).currentKeyId;
-    for (let waited = 0; (await keyIds()).join() !== newId && waited < 100; waited++) await new Promise((resolve) => setTimeout(resolve, 50));
+    for (let waited = 0; (await keyIds()).join() !== newId && waited < 600; waited++) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await keyIds()).toEqual([newId]);
 
     // With the new key alone, the tokens still open: the check sends each one to Airtable.
