@@ -9,6 +9,7 @@ export const IconHome = icon(['M4 11l8-7 8 7', 'M6 9.5V20h12V9.5', 'M10 20v-5h4v
 export const IconHistory = icon(['M3 12a9 9 0 1 0 3-6.7', 'M3 4v5h5', 'M12 8v4l3 2'], 'IconHistory');
 export const IconList = icon(['M9 6h11', 'M9 12h11', 'M9 18h11', 'M4.5 6h.01', 'M4.5 12h.01', 'M4.5 18h.01'], 'IconList');
 export const IconGrid = icon(['M4 4h6v6H4z', 'M14 4h6v6h-6z', 'M4 14h6v6H4z', 'M14 14h6v6h-6z'], 'IconGrid');
+export const IconPlug = icon(['M9 2v6', 'M15 2v6', 'M6 8h12v4a6 6 0 0 1-12 0z', 'M12 18v4'], 'IconPlug');
 export const IconRestore = icon(['M4 12a8 8 0 1 0 2.3-5.6', 'M4 4v4h4'], 'IconRestore');
 export const IconFolderMove = icon(
   ['M3 7a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z', 'M10 13h6', 'M13.5 10.5L16 13l-2.5 2.5'],

@@ -14,7 +14,8 @@ import type { OrganizationSummary } from '@formloom/contracts/api/workspaces-aut
 import type { Workspace } from '@formloom/contracts/entities/identity';
 import * as copy from '@formloom/contracts/copy';
 import { paths } from '../../../config/paths';
-import { IconLink, IconPlug } from '../../../ui/icons';
+import { IconPlug } from '../../../ui/app-icons';
+import { IconLink } from '../../../ui/icons';
 import { ApiKeysSection } from './api-keys-section';
 import { MembersSection } from './members-section';
 import { OrganizationSection } from './organization-section';
