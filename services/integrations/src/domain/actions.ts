@@ -15,12 +15,11 @@ import type { ServiceActionBody, ServiceActionResponse } from '@formloom/contrac
 import * as copy from '@formloom/contracts/copy';
 import { SERVICE_TYPE_NAMES, type ServiceType } from '@formloom/contracts/integrations/service-types';
 import { SERVICE_ACTION_LEASE_MS } from '@formloom/contracts/limits';
-import { conflict, DomainError, invalid, notFound } from '@formloom/kit/errors';
+import { conflict, invalid, notFound } from '@formloom/kit/errors';
 import { CONNECTORS } from '../connectors/registry';
-import { ProviderError } from '../connectors/types';
 import { serviceActions, serviceConnections } from '../db/schema';
 import type { OAuthEnv } from './oauth';
-import { providerFailure } from './services';
+import { connectionFailure } from './services';
 
 /** Claims `key` for a call (see the module doc): `null` when this call is to run the action, else the answer to give. */
 async function claim(env: OAuthEnv, serviceId: string, body: ServiceActionBody): Promise<ServiceActionResponse | null> {
@@ -67,10 +66,6 @@ export async function runAction(env: OAuthEnv, serviceId: string, body: ServiceA
     return { output, replayed: false };
   } catch (caught) {
     await env.db.delete(serviceActions).where(and(eq(serviceActions.idempotencyKey, body.idempotencyKey), eq(serviceActions.status, 'running')));
-    const error = providerFailure(type, caught);
-    if (caught instanceof ProviderError && caught.kind === 'rejected' && error instanceof DomainError) {
-      await env.db.update(serviceConnections).set({ status: 'broken', statusDetail: error.message, updatedAt: sql`now()` }).where(eq(serviceConnections.id, row.id));
-    }
-    throw error;
+    throw await connectionFailure(env.db, row, caught);
   }
 }

@@ -27,13 +27,12 @@ import * as copy from '@formloom/contracts/copy';
 import { connectDefinition } from '@formloom/contracts/integrations/registry';
 import { SERVICE_TYPE_NAMES, type ServiceType } from '@formloom/contracts/integrations/service-types';
 import { OAUTH_REFRESH_MARGIN_MS, OAUTH_STATE_TTL_MS } from '@formloom/contracts/limits';
-import type { Db } from '@formloom/kit/db';
 import { invalid, unavailable, unprocessable } from '@formloom/kit/errors';
 import { uuidv7 } from '@formloom/kit/ids';
 import { CONNECTORS } from '../connectors/registry';
 import { ProviderError, type OAuthClient, type TokenSet } from '../connectors/types';
 import { oauthStates, serviceConnections, type ServiceConnectionRow } from '../db/schema';
-import { defaultServiceName, findRow, isNameTaken, openSecrets, requireOwnerOrAdmin, requireRoomForConnection, requireVault, type ServicesEnv } from './services';
+import { defaultServiceName, findRow, isNameTaken, markBroken, openSecrets, requireOwnerOrAdmin, requireRoomForConnection, requireVault, type ServicesEnv } from './services';
 import type { CredentialVault } from './vault';
 
 /** What the OAuth functions need besides the connections' environment. */
@@ -173,11 +172,6 @@ export async function completeOAuth(env: OAuthEnv, query: { code?: string; state
     throw error;
   }
   return backTo(env.publicUrl, flowState.returnTo, OAUTH_RESULT_PARAMS.connected, id);
-}
-
-/** Marks connection `id` broken with `detail`. */
-async function markBroken(db: Db, id: string, detail: string): Promise<void> {
-  await db.update(serviceConnections).set({ status: 'broken', statusDetail: detail, updatedAt: sql`now()` }).where(eq(serviceConnections.id, id));
 }
 
 /**

@@ -4,16 +4,14 @@
  * mark the connection broken (as a check does) and answer 422; a schema the account does not reach answers 404 with
  * the provider's words.
  */
-import { and, eq, sql } from 'drizzle-orm';
 import type { AuthClaims } from '@formloom/contracts/auth';
 import * as copy from '@formloom/contracts/copy';
 import { SERVICE_TYPE_NAMES, type ServiceType } from '@formloom/contracts/integrations/service-types';
-import { DomainError, invalid, notFound } from '@formloom/kit/errors';
+import { invalid, notFound } from '@formloom/kit/errors';
 import { listBases, listTables } from '../connectors/airtable';
 import { ProviderError, type ConnectorContext } from '../connectors/types';
-import { serviceConnections } from '../db/schema';
 import type { OAuthEnv } from './oauth';
-import { findRow, providerFailure } from './services';
+import { connectionFailure, findRow } from './services';
 
 /**
  * Runs `read` with connection `serviceId` of the caller's organization, which must be of `type`.
@@ -27,14 +25,7 @@ async function schemaRead<T>(env: OAuthEnv, claims: AuthClaims, serviceId: strin
     return await env.withCredentials(row, (config) => read(config, env.connectorContext(type)));
   } catch (caught) {
     if (caught instanceof ProviderError && caught.kind === 'invalid') throw notFound(copy.integrations.requestRefused(SERVICE_TYPE_NAMES[type], caught.detail));
-    const error = providerFailure(type, caught);
-    if (caught instanceof ProviderError && caught.kind === 'rejected' && error instanceof DomainError) {
-      await env.db
-        .update(serviceConnections)
-        .set({ status: 'broken', statusDetail: error.message, updatedAt: sql`now()` })
-        .where(and(eq(serviceConnections.id, row.id), eq(serviceConnections.organizationId, claims.org)));
-    }
-    throw error;
+    throw await connectionFailure(env.db, row, caught);
   }
 }
 

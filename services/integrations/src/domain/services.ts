@@ -166,6 +166,21 @@ async function checkWithProvider(env: ServicesEnv, type: ServiceType, connector:
   }
 }
 
+/** Marks connection `id` broken with `detail` (what the provider said). */
+export async function markBroken(db: Db, id: string, detail: string): Promise<void> {
+  await db.update(serviceConnections).set({ status: 'broken', statusDetail: detail, updatedAt: sql`now()` }).where(eq(serviceConnections.id, id));
+}
+
+/**
+ * A failure of a call made with connection `row` in the domain's words ({@link providerFailure}); when the provider
+ * refused the credentials, the connection is marked broken first (as a check marks it).
+ */
+export async function connectionFailure(db: Db, row: ServiceConnectionRow, caught: unknown): Promise<unknown> {
+  const error = providerFailure(row.type as ServiceType, caught);
+  if (caught instanceof ProviderError && caught.kind === 'rejected' && error instanceof DomainError) await markBroken(db, row.id, error.message);
+  return error;
+}
+
 /**
  * A provider's failure in the domain's words: refused credentials → unprocessable (`credentialsRejected`), a rate
  * limit or no answer → unavailable; any other error as it is.
